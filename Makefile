@@ -1,0 +1,64 @@
+# gridlab — `make serve` to play, `make test` to check everything.
+# Both install what is missing (wasm target, wasm-bindgen CLI, Chromium, playwright-core).
+
+WASM_BINDGEN_VERSION := 0.2.130
+PORT ?= 8080
+HOST ?= 127.0.0.1
+CARGO ?= cargo
+WASM_TARGET := wasm32-unknown-unknown
+WASM_FILE := target/$(WASM_TARGET)/release/gridlab.wasm
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+
+.PHONY: serve test setup wasm native rust-test lint node-test browser-deps e2e bench bench-browser clean
+
+serve: setup wasm native
+	./target/release/gridlab serve --host $(HOST) --port $(PORT)
+
+test: setup lint rust-test wasm native node-test e2e
+
+## Tools: the wasm target and the wasm-bindgen CLI pinned to the crate's version.
+setup:
+	@rustup target list --installed 2>/dev/null | grep -qx $(WASM_TARGET) || rustup target add $(WASM_TARGET)
+	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
+		echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (a few minutes, once)"; \
+		$(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --force; \
+	fi
+
+## The WebAssembly module: pkg/ for the browser, pkg-node/ for the binding tests.
+wasm: setup
+	$(CARGO) build --lib --release --target $(WASM_TARGET)
+	wasm-bindgen $(WASM_FILE) --out-dir pkg --target web
+	wasm-bindgen $(WASM_FILE) --out-dir pkg-node --target nodejs
+	@printf 'wasm: %s bytes, %s gzipped\n' "$$(wc -c < pkg/gridlab_bg.wasm)" "$$(gzip -9c pkg/gridlab_bg.wasm | wc -c)"
+
+native:
+	$(CARGO) build --release
+
+lint:
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --all-targets -- -D warnings
+
+rust-test:
+	$(CARGO) test
+
+node-test: wasm
+	node --test tests/node/
+
+## Chromium (Debian package) and playwright-core (npm, no browser download).
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing Debian's chromium"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update && $$SUDO apt-get install -y chromium; }
+	@[ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
+
+e2e: browser-deps wasm native
+	node --test --test-concurrency=1 tests/e2e/
+
+## Benchmarks: native (criterion + a side-by-side table) and the same solves in Chromium.
+bench: native wasm browser-deps
+	$(CARGO) bench --bench pengu
+	node benches/browser.mjs
+
+clean:
+	rm -rf target pkg pkg-node node_modules test-output

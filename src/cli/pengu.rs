@@ -1,0 +1,183 @@
+//! `gridlab pengu solve` and `gridlab pengu replay`.
+
+use super::{read_input, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
+use clap::{Args, Subcommand};
+use gridlab::games::pengu::{replay, solve, Goal, Level, SolveOptions, Solver};
+use gridlab::search::{Outcome, Stats};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+#[derive(Subcommand)]
+pub enum PenguCommand {
+    /// Solve a field and print the course output (moves, score, final field).
+    Solve(SolveArgs),
+    /// Replay a move string and print the course output.
+    Replay(ReplayArgs),
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// Field file in the course format, or - for standard input.
+    file: String,
+    /// Solver: random, bfs, iddfs, greedy or astar.
+    #[arg(long, default_value = "astar")]
+    algo: Solver,
+    /// Goal: all, or the least number of fish to eat (Pengu must survive).
+    #[arg(long, default_value = "all")]
+    goal: Goal,
+    /// Most states a search may store before giving up.
+    #[arg(long, default_value_t = 20_000_000)]
+    max_states: usize,
+    /// Longest plan considered.
+    #[arg(long, default_value_t = 1_000)]
+    max_depth: u32,
+    /// Seed of the random solver.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Moves the random solver plays at most.
+    #[arg(long, default_value_t = 6)]
+    random_moves: usize,
+    /// Print search statistics on standard error.
+    #[arg(long)]
+    stats: bool,
+    /// Print one JSON object (outcome, moves, score, statistics, output) instead.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// Field file in the course format, or - for standard input.
+    file: String,
+    /// Moves as numpad digits (7 8 9 / 4 6 / 1 2 3), e.g. 74184261683927.
+    moves: String,
+    /// Goal that decides the exit code: all, or a number of fish.
+    #[arg(long, default_value = "all")]
+    goal: Goal,
+}
+
+pub fn run(command: PenguCommand) -> u8 {
+    match command {
+        PenguCommand::Solve(args) => run_solve(args),
+        PenguCommand::Replay(args) => run_replay(args),
+    }
+}
+
+fn load(path: &str) -> Result<Level, String> {
+    let text = read_input(path)?;
+    let name = if path == "-" { "<stdin>" } else { path };
+    Level::parse(&text).map_err(|e| format!("{name}:{}:{}: {}", e.line, e.column, e.message))
+}
+
+fn run_solve(args: SolveArgs) -> u8 {
+    let level = match load(&args.file) {
+        Ok(level) => level,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let options = SolveOptions {
+        solver: args.algo,
+        goal: args.goal,
+        max_states: args.max_states,
+        max_depth: args.max_depth,
+        seed: args.seed,
+        random_moves: args.random_moves,
+        trace_limit: 0,
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    // A second Ctrl-C while the first is handled ends the process as usual.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    let solution = solve(&level, &options, Some(&cancel), None);
+    let game = replay(&level, &solution.moves).expect("solver plans are legal");
+    let met = solution.outcome == Outcome::Found && args.goal.is_met(&game);
+    if args.json {
+        let json = serde_json::json!({
+            "outcome": solution.outcome,
+            "goal_met": met,
+            "moves": solution.moves,
+            "score": game.score(),
+            "status": game.status(),
+            "stats": solution.stats,
+            "note": solution.note,
+            "output": game.output(),
+        });
+        println!("{json:#}");
+    } else {
+        if solution.outcome != Outcome::NoPlan {
+            print!("{}", game.output());
+        }
+        if let Some(note) = &solution.note {
+            eprintln!("{note}");
+        }
+        match solution.outcome {
+            Outcome::LimitReached if options.solver != Solver::Random => eprintln!(
+                "limit reached: printed the best partial plan ({} fish)",
+                game.score()
+            ),
+            Outcome::Cancelled => eprintln!(
+                "cancelled: printed the best partial plan ({} fish)",
+                game.score()
+            ),
+            Outcome::NoPlan if solution.note.is_none() => {
+                eprintln!("no plan: no sequence of moves meets the goal")
+            }
+            _ => {}
+        }
+        if args.stats {
+            eprintln!(
+                "{}",
+                format_stats(&solution.stats, solution.outcome, &options)
+            );
+        }
+    }
+    if met {
+        EXIT_OK
+    } else {
+        EXIT_NOT_MET
+    }
+}
+
+fn format_stats(stats: &Stats, outcome: Outcome, options: &SolveOptions) -> String {
+    format!(
+        "algorithm: {:?}\noutcome: {outcome:?}\nexpanded: {}\ngenerated: {}\nduplicates: {}\npeak frontier: {}\nstored: {}\ndepth: {}\nelapsed: {:.1} ms",
+        options.solver,
+        stats.expanded,
+        stats.generated,
+        stats.duplicates,
+        stats.peak_frontier,
+        stats.stored,
+        stats.depth,
+        stats.elapsed_ms
+    )
+}
+
+fn run_replay(args: ReplayArgs) -> u8 {
+    let level = match load(&args.file) {
+        Ok(level) => level,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    match replay(&level, args.moves.trim()) {
+        Ok(game) => {
+            print!("{}", game.output());
+            if args.goal.is_met(&game) {
+                EXIT_OK
+            } else {
+                EXIT_NOT_MET
+            }
+        }
+        Err(e) => {
+            eprintln!("error: illegal {e}");
+            EXIT_BAD_INPUT
+        }
+    }
+}

@@ -1,0 +1,3 @@
+//! The games. Each folder holds one game's pure rules, its file formats and its solvers.
+
+pub mod pengu;

@@ -1,0 +1,157 @@
+//! The slide graph of a level, computed once: every cell where Pengu can come to rest,
+//! and for each of them and each direction where the slide ends and which fish it
+//! passes. Fish never change how Pengu slides, so this graph is the same all game.
+
+use super::level::{Level, Tile};
+use super::rules::{slide, SlideEnd};
+use crate::grid::Dir;
+use std::collections::VecDeque;
+
+/// `Edge::to` of a move into an adjacent wall.
+pub const BLOCKED: u32 = u32::MAX;
+/// `Edge::to` of a move that ends on a hazard.
+pub const DIES: u32 = u32::MAX - 1;
+
+/// One move from a rest position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge {
+    /// The position id where the slide stops, or [`BLOCKED`] / [`DIES`].
+    pub to: u32,
+    /// The fish passed are `SlideGraph::covers[cover_start..cover_end]`.
+    pub cover_start: u32,
+    /// End of the range of fish passed.
+    pub cover_end: u32,
+}
+
+/// Rest positions reachable from the start and the moves between them.
+///
+/// ```
+/// use gridlab::games::pengu::{Level, SlideGraph};
+/// let level = Level::parse("4 5\n#####\n#P* #\n#  *#\n#####").unwrap();
+/// let graph = SlideGraph::new(&level);
+/// assert_eq!(graph.fish_cells.len(), 2);
+/// assert!(graph.positions() >= 2);
+/// assert!(graph.coverable().iter().all(|&c| c));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SlideGraph {
+    /// Grid cell index of each position id (id 0 is the start).
+    pub cells: Vec<u32>,
+    /// Eight edges per position, in [`Dir::ALL`] order: `edges[id * 8 + dir.index()]`.
+    pub edges: Vec<Edge>,
+    /// Fish ids passed by the edges, flattened.
+    pub covers: Vec<u32>,
+    /// Grid cell index of each fish id (fish are numbered in row-major order).
+    pub fish_cells: Vec<u32>,
+}
+
+impl SlideGraph {
+    /// Explore every position reachable from the level's start. Time and memory are
+    /// linear in the field size times the average slide length.
+    pub fn new(level: &Level) -> SlideGraph {
+        let tiles = &level.tiles;
+        let mut fish_id = vec![u32::MAX; tiles.len()];
+        let mut fish_cells = Vec::new();
+        for (i, &t) in tiles.cells().iter().enumerate() {
+            if t == Tile::Fish {
+                fish_id[i] = fish_cells.len() as u32;
+                fish_cells.push(i as u32);
+            }
+        }
+        let mut pos_id = vec![u32::MAX; tiles.len()];
+        let start = tiles.index_of(level.start);
+        pos_id[start] = 0;
+        let mut cells = vec![start as u32];
+        let mut edges = Vec::new();
+        let mut covers = Vec::new();
+        let mut queue = VecDeque::from([start]);
+        while let Some(cell) = queue.pop_front() {
+            for dir in Dir::ALL {
+                let cover_start = covers.len() as u32;
+                let end = slide(tiles, tiles.pos_of(cell), dir, |p| {
+                    let f = fish_id[tiles.index_of(p)];
+                    if f != u32::MAX {
+                        covers.push(f);
+                    }
+                });
+                let to = match end {
+                    SlideEnd::Blocked => BLOCKED,
+                    SlideEnd::Dies(_) => DIES,
+                    SlideEnd::Stops(p) => {
+                        let i = tiles.index_of(p);
+                        if pos_id[i] == u32::MAX {
+                            pos_id[i] = cells.len() as u32;
+                            cells.push(i as u32);
+                            queue.push_back(i);
+                        }
+                        pos_id[i]
+                    }
+                };
+                edges.push(Edge {
+                    to,
+                    cover_start,
+                    cover_end: covers.len() as u32,
+                });
+            }
+        }
+        SlideGraph {
+            cells,
+            edges,
+            covers,
+            fish_cells,
+        }
+    }
+
+    /// Number of rest positions.
+    pub fn positions(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The edge from position `id` in direction `dir`.
+    pub fn edge(&self, id: usize, dir: Dir) -> Edge {
+        self.edges[id * 8 + dir.index()]
+    }
+
+    /// The fish ids passed by `edge`.
+    pub fn cover(&self, edge: Edge) -> &[u32] {
+        &self.covers[edge.cover_start as usize..edge.cover_end as usize]
+    }
+
+    /// Whether `edge` ends with Pengu alive.
+    pub fn is_alive(edge: Edge) -> bool {
+        edge.to < DIES
+    }
+
+    /// For each fish, whether some move that Pengu survives passes it.
+    pub fn coverable(&self) -> Vec<bool> {
+        let mut ok = vec![false; self.fish_cells.len()];
+        for &e in self.edges.iter().filter(|&&e| Self::is_alive(e)) {
+            for &f in self.cover(e) {
+                ok[f as usize] = true;
+            }
+        }
+        ok
+    }
+
+    /// Predecessors of every position along surviving moves (compressed rows).
+    pub fn reverse_adjacency(&self) -> (Vec<u32>, Vec<u32>) {
+        let n = self.positions();
+        let mut start = vec![0u32; n + 1];
+        for e in self.edges.iter().filter(|&&e| Self::is_alive(e)) {
+            start[e.to as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut preds = vec![0u32; start[n] as usize];
+        for (i, e) in self.edges.iter().enumerate() {
+            if Self::is_alive(*e) {
+                let slot = &mut fill[e.to as usize];
+                preds[*slot as usize] = (i / 8) as u32;
+                *slot += 1;
+            }
+        }
+        (start, preds)
+    }
+}

@@ -1,0 +1,329 @@
+//! The Pengu field and its course text format (`ROWS COLS`, then the rows).
+
+use crate::error::ParseError;
+use crate::grid::{Grid, Pos};
+use serde::Serialize;
+
+/// Largest field accepted, in cells (the course mentions 2500 × 2500 fields).
+pub const MAX_CELLS: usize = 16_000_000;
+
+/// One cell of the frozen field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Tile {
+    /// `#`: Pengu stops before it.
+    Wall,
+    /// ` `: Pengu slides over it.
+    Ice,
+    /// `0`: Pengu stops on it.
+    Snow,
+    /// `*`: a fish on ice, eaten when Pengu slides over it.
+    Fish,
+    /// `U`: a bear; Pengu dies on it.
+    Bear,
+    /// `S`: a shark; Pengu dies on it.
+    Shark,
+}
+
+impl Tile {
+    /// The tile's character in the course format.
+    pub const fn symbol(self) -> char {
+        match self {
+            Tile::Wall => '#',
+            Tile::Ice => ' ',
+            Tile::Snow => '0',
+            Tile::Fish => '*',
+            Tile::Bear => 'U',
+            Tile::Shark => 'S',
+        }
+    }
+
+    /// The tile for a character, if it is one (`P` is not a tile: Pengu stands on ice).
+    pub const fn from_symbol(c: char) -> Option<Tile> {
+        Some(match c {
+            '#' => Tile::Wall,
+            ' ' => Tile::Ice,
+            '0' => Tile::Snow,
+            '*' => Tile::Fish,
+            'U' => Tile::Bear,
+            'S' => Tile::Shark,
+            _ => return None,
+        })
+    }
+
+    /// Whether Pengu dies on entering this tile.
+    pub const fn is_hazard(self) -> bool {
+        matches!(self, Tile::Bear | Tile::Shark)
+    }
+}
+
+/// A Pengu field: the tiles and Pengu's start cell (which is ice).
+///
+/// ```
+/// use gridlab::games::pengu::Level;
+/// let level = Level::parse("3 5\n#####\n#P *#\n#####\n").unwrap();
+/// assert_eq!(level.fish_count(), 1);
+/// assert_eq!(level.to_text(), "3 5\n#####\n#P *#\n#####\n");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Level {
+    /// The tiles, with ice under Pengu.
+    pub tiles: Grid<Tile>,
+    /// Pengu's start cell.
+    pub start: Pos,
+}
+
+impl Level {
+    /// Parse the course format. Short rows are padded with ice, `\r\n` is accepted,
+    /// trailing blank lines are ignored; anything else is an error with its line and
+    /// column.
+    ///
+    /// ```
+    /// use gridlab::games::pengu::Level;
+    /// let err = Level::parse("3 4\n####\n#Px#\n####").unwrap_err();
+    /// assert_eq!((err.line, err.column), (3, 3));
+    /// ```
+    pub fn parse(text: &str) -> Result<Level, ParseError> {
+        let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
+        let header = lines.next().unwrap_or("");
+        let (rows, cols) = parse_header(header)?;
+        let mut cells = Vec::with_capacity(rows * cols);
+        let mut start: Option<Pos> = None;
+        for row in 0..rows {
+            let line_no = row + 2;
+            let line = lines.next().ok_or_else(|| {
+                ParseError::new(
+                    line_no,
+                    1,
+                    format!("expected {rows} rows after the header, found {row}"),
+                )
+            })?;
+            let mut width = 0;
+            for (col, c) in line.chars().enumerate() {
+                if col >= cols {
+                    if c == ' ' {
+                        continue;
+                    }
+                    return Err(ParseError::new(
+                        line_no,
+                        col + 1,
+                        format!("row is longer than the {cols} columns of the header"),
+                    ));
+                }
+                width = col + 1;
+                let tile = match c {
+                    'P' => {
+                        if let Some(first) = start {
+                            return Err(ParseError::new(
+                                line_no,
+                                col + 1,
+                                format!(
+                                    "a second Pengu 'P' (the first is at line {}, column {})",
+                                    first.row + 2,
+                                    first.col + 1
+                                ),
+                            ));
+                        }
+                        start = Some(Pos::new(row, col));
+                        Tile::Ice
+                    }
+                    c => Tile::from_symbol(c).ok_or_else(|| {
+                        ParseError::new(line_no, col + 1, unknown_cell_message(c))
+                    })?,
+                };
+                cells.push(tile);
+            }
+            cells.extend(std::iter::repeat_n(Tile::Ice, cols - width));
+        }
+        for (i, line) in lines.enumerate() {
+            if let Some(col) = line.chars().position(|c| !c.is_whitespace()) {
+                return Err(ParseError::new(
+                    rows + 2 + i,
+                    col + 1,
+                    format!("unexpected text after the {rows} rows of the field"),
+                ));
+            }
+        }
+        let start = start.ok_or_else(|| {
+            ParseError::new(rows + 1, 1, "the field has no Pengu 'P'".to_string())
+        })?;
+        let tiles = Grid::from_cells(rows, cols, cells).expect("rows × cols cells");
+        Ok(Level { tiles, start })
+    }
+
+    /// The level in the course format, one line per row, each ending in `\n`.
+    pub fn to_text(&self) -> String {
+        format!(
+            "{} {}\n{}",
+            self.tiles.rows(),
+            self.tiles.cols(),
+            render_rows(&self.tiles, Some((self.start, 'P')))
+        )
+    }
+
+    /// Paint one cell with a course symbol (`P` moves Pengu there; painting over
+    /// Pengu's cell with another tile is refused, so a level always has a Pengu).
+    ///
+    /// ```
+    /// use gridlab::games::pengu::{Level, Tile};
+    /// use gridlab::grid::Pos;
+    /// let mut level = Level::parse("3 5\n#####\n#P  #\n#####").unwrap();
+    /// level.paint(Pos::new(1, 3), '*').unwrap();
+    /// level.paint(Pos::new(1, 2), 'P').unwrap();
+    /// assert_eq!(level.to_text(), "3 5\n#####\n# P*#\n#####\n");
+    /// assert!(level.paint(Pos::new(1, 2), '#').is_err());
+    /// ```
+    pub fn paint(&mut self, pos: Pos, symbol: char) -> Result<(), String> {
+        if !self.tiles.contains(pos) {
+            return Err(format!("({}, {}) is outside the field", pos.row, pos.col));
+        }
+        if symbol == 'P' {
+            self.tiles[pos] = Tile::Ice;
+            self.start = pos;
+            return Ok(());
+        }
+        let tile = Tile::from_symbol(symbol).ok_or_else(|| unknown_cell_message(symbol))?;
+        if pos == self.start {
+            return Err("Pengu stands here: move Pengu first".to_string());
+        }
+        self.tiles[pos] = tile;
+        Ok(())
+    }
+
+    /// The same level with `rows × cols` cells: kept cells stay, new cells are ice,
+    /// the outer ring becomes wall, and Pengu is moved inside if it fell off.
+    ///
+    /// ```
+    /// use gridlab::games::pengu::Level;
+    /// let level = Level::parse("3 4\n####\n#P*#\n####").unwrap();
+    /// assert_eq!(level.resized(4, 5).to_text(), "4 5\n#####\n#P* #\n#   #\n#####\n");
+    /// ```
+    pub fn resized(&self, rows: usize, cols: usize) -> Level {
+        let rows = rows.clamp(3, 4096);
+        let cols = cols.clamp(3, 4096);
+        let mut tiles = Grid::filled(rows, cols, Tile::Ice);
+        for r in 0..rows {
+            for c in 0..cols {
+                let p = Pos::new(r, c);
+                tiles[p] = if r == 0 || c == 0 || r == rows - 1 || c == cols - 1 {
+                    Tile::Wall
+                } else if r < self.tiles.rows() - 1 && c < self.tiles.cols() - 1 {
+                    self.tiles[p]
+                } else {
+                    Tile::Ice
+                };
+            }
+        }
+        let start = Pos::new(
+            self.start.row.clamp(1, rows - 2),
+            self.start.col.clamp(1, cols - 2),
+        );
+        tiles[start] = Tile::Ice;
+        Level { tiles, start }
+    }
+
+    /// Number of fish on the field.
+    pub fn fish_count(&self) -> usize {
+        self.tiles.cells().iter().filter(|&&t| t == Tile::Fish).count()
+    }
+}
+
+/// The rows of `tiles`, each followed by `\n`, with an optional marker character
+/// drawn over one cell.
+pub(crate) fn render_rows(tiles: &Grid<Tile>, marker: Option<(Pos, char)>) -> String {
+    let mut out = String::with_capacity(tiles.len() + tiles.rows());
+    for (r, row) in tiles.row_slices().enumerate() {
+        for (c, t) in row.iter().enumerate() {
+            match marker {
+                Some((p, m)) if p == Pos::new(r, c) => out.push(m),
+                _ => out.push(t.symbol()),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn unknown_cell_message(c: char) -> String {
+    let shown = if c == '\t' {
+        "\\t".to_string()
+    } else {
+        c.escape_debug().to_string()
+    };
+    format!(
+        "unknown cell '{shown}' (expected one of '#', ' ', '0', '*', 'U', 'S', 'P')"
+    )
+}
+
+fn parse_header(header: &str) -> Result<(usize, usize), ParseError> {
+    let mut fields = header.split_whitespace();
+    let mut number = |name: &str| -> Result<usize, ParseError> {
+        let column = |field: &str| field.as_ptr() as usize - header.as_ptr() as usize + 1;
+        match fields.next() {
+            None => Err(ParseError::new(
+                1,
+                header.chars().count() + 1,
+                format!("the header must be 'ROWS COLS': {name} is missing"),
+            )),
+            Some(f) => match f.parse::<usize>() {
+                Ok(n) if n > 0 => Ok(n),
+                _ => Err(ParseError::new(
+                    1,
+                    column(f),
+                    format!("{name} must be a positive whole number, found '{f}'"),
+                )),
+            },
+        }
+    };
+    let rows = number("ROWS")?;
+    let cols = number("COLS")?;
+    if let Some(extra) = fields.next() {
+        let col = extra.as_ptr() as usize - header.as_ptr() as usize + 1;
+        return Err(ParseError::new(
+            1,
+            col,
+            "the header must be 'ROWS COLS' and nothing else",
+        ));
+    }
+    if rows.saturating_mul(cols) > MAX_CELLS {
+        return Err(ParseError::new(
+            1,
+            1,
+            format!("a {rows} × {cols} field is larger than the {MAX_CELLS} cells supported"),
+        ));
+    }
+    Ok((rows, cols))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pads_short_rows_and_accepts_crlf() {
+        let level = Level::parse("3 5 \r\n#####\r\n#P\r\n#####\r\n").unwrap();
+        assert_eq!(level.tiles.cols(), 5);
+        assert_eq!(level.to_text(), "3 5\n#####\n#P   \n#####\n");
+    }
+
+    #[test]
+    fn errors_name_the_place() {
+        let cases = [
+            ("", (1, 1)),
+            ("3", (1, 2)),
+            ("x 4", (1, 1)),
+            ("3 -4", (1, 3)),
+            ("3 4 5", (1, 5)),
+            ("3 4\n####\n#P #", (4, 1)),
+            ("3 4\n####\n#P ##\n####", (3, 5)),
+            ("3 4\n####\n#PP#\n####", (3, 3)),
+            ("3 4\n####\n#  #\n####", (4, 1)),
+            ("3 4\n####\n#P\t#\n####", (3, 3)),
+            ("3 4\n####\n#P #\n####\nmore", (5, 1)),
+            ("99999 99999\n", (1, 1)),
+        ];
+        for (text, place) in cases {
+            let e = Level::parse(text).unwrap_err();
+            assert_eq!((e.line, e.column), place, "{text:?}: {e}");
+        }
+    }
+}

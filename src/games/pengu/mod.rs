@@ -1,0 +1,28 @@
+//! **Pengu** (CS 5400, Spring 2022): slide on ice in 8 directions, eat every fish,
+//! avoid the bears and sharks.
+//!
+//! - [`Level`]: the field and the course's text format;
+//! - [`Game`], [`slide`], [`replay`]: the rules and the course's output format;
+//! - [`SlideGraph`]: the precomputed moves between rest cells;
+//! - [`solve`]: random play and the shared searches with a slide-distance heuristic.
+//!
+//! ```
+//! use gridlab::games::pengu::{replay, solve, Level, SolveOptions};
+//! let level = Level::parse("4 6\n######\n#P * #\n#*   #\n######").unwrap();
+//! let plan = solve(&level, &SolveOptions::default(), None, None);
+//! let game = replay(&level, &plan.moves).unwrap();
+//! assert_eq!(game.score(), 2);
+//! ```
+
+mod graph;
+mod level;
+mod rules;
+mod solver;
+
+pub use graph::{Edge, SlideGraph, BLOCKED, DIES};
+pub use level::{Level, Tile, MAX_CELLS};
+pub use rules::{replay, slide, Game, MoveReport, SlideEnd, Status};
+pub use solver::{
+    outcome_game, solve, FishSet, Goal, PenguState, Solution, SolveOptions, Solver,
+    MAX_TRACKED_FISH,
+};

@@ -1,0 +1,535 @@
+//! Pengu solvers: seeded random play and the shared searches over packed states
+//! `(rest position, eaten-fish bit set)`, with an admissible slide-distance heuristic.
+
+use super::graph::{SlideGraph, BLOCKED};
+use super::level::Level;
+use super::rules::{replay, Game, Status};
+use crate::grid::Dir;
+use crate::search::{self, Algorithm, Limits, Outcome, Problem, ProgressFn, Stats, Trace, DEAD_END};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+
+/// What a plan must achieve. Pengu must always be alive at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Goal {
+    /// Eat every fish.
+    All,
+    /// Eat at least this many fish.
+    AtLeast(usize),
+}
+
+impl std::str::FromStr for Goal {
+    type Err = String;
+    /// `all` or a number of fish.
+    fn from_str(s: &str) -> Result<Goal, String> {
+        if s.eq_ignore_ascii_case("all") {
+            return Ok(Goal::All);
+        }
+        s.parse()
+            .map(Goal::AtLeast)
+            .map_err(|_| format!("goal must be 'all' or a number of fish, not '{s}'"))
+    }
+}
+
+impl Goal {
+    /// Whether a game meets the goal.
+    pub fn is_met(self, game: &Game) -> bool {
+        match self {
+            Goal::All => game.status() == Status::Victory,
+            Goal::AtLeast(n) => game.status() != Status::Dead && game.score() >= n,
+        }
+    }
+}
+
+/// The solvers of the course's five assignments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Solver {
+    /// Random legal moves (seeded), at most `random_moves` of them.
+    Random,
+    /// One of the shared searches.
+    #[serde(untagged)]
+    Search(Algorithm),
+}
+
+impl std::str::FromStr for Solver {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Solver, String> {
+        if s.eq_ignore_ascii_case("random") {
+            Ok(Solver::Random)
+        } else {
+            s.parse().map(Solver::Search).map_err(|_| {
+                format!("unknown algorithm '{s}' (expected random, bfs, iddfs, greedy or astar)")
+            })
+        }
+    }
+}
+
+/// Options of [`solve`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SolveOptions {
+    /// Which solver.
+    pub solver: Solver,
+    /// What the plan must achieve.
+    pub goal: Goal,
+    /// Most states a search may store.
+    pub max_states: usize,
+    /// Longest plan considered.
+    pub max_depth: u32,
+    /// Seed of the random solver.
+    pub seed: u64,
+    /// Moves the random solver plays at most.
+    pub random_moves: usize,
+    /// Most search-trace events recorded (0: none).
+    pub trace_limit: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        Self {
+            solver: Solver::Search(Algorithm::Astar),
+            goal: Goal::All,
+            max_states: 20_000_000,
+            max_depth: 1_000,
+            seed: 0,
+            random_moves: 6,
+            trace_limit: 0,
+        }
+    }
+}
+
+/// What a solver returns.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solution {
+    /// How the solver ended.
+    pub outcome: Outcome,
+    /// The plan (or best partial plan) as numpad digits.
+    pub moves: String,
+    /// Search statistics (zero for the random solver).
+    pub stats: Stats,
+    /// The expansion trace, when requested.
+    pub trace: Trace,
+    /// An explanation, e.g. which fish can never be eaten.
+    pub note: Option<String>,
+}
+
+/// Most fish tracked by the exact searches (64 words of 64 bits).
+pub const MAX_TRACKED_FISH: usize = 64 * 64;
+
+/// Solve `level`. `cancel` and `progress` reach the search (see [`Limits`]).
+///
+/// ```
+/// use gridlab::games::pengu::{solve, Goal, Level, SolveOptions};
+/// use gridlab::search::Outcome;
+/// let level = Level::parse("5 5\n#####\n#P *#\n#   #\n#*  #\n#####").unwrap();
+/// let s = solve(&level, &SolveOptions::default(), None, None);
+/// assert_eq!(s.outcome, Outcome::Found);
+/// assert_eq!(s.moves.len(), 2);
+/// ```
+pub fn solve<'a>(
+    level: &Level,
+    options: &SolveOptions,
+    cancel: Option<&'a AtomicBool>,
+    progress: Option<&'a mut ProgressFn<'a>>,
+) -> Solution {
+    match options.solver {
+        Solver::Random => random_play(level, options),
+        Solver::Search(algorithm) => {
+            let mut limits = Limits {
+                max_states: options.max_states,
+                max_depth: options.max_depth,
+                trace_limit: options.trace_limit,
+                cancel,
+                progress,
+                ..Limits::default()
+            };
+            search_level(level, algorithm, options.goal, &mut limits)
+        }
+    }
+}
+
+fn random_play(level: &Level, options: &SolveOptions) -> Solution {
+    let mut rng = Pcg32::seed_from_u64(options.seed);
+    let mut game = Game::new(level);
+    for _ in 0..options.random_moves {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let dir = legal[rng.random_range(0..legal.len() as u32) as usize];
+        game.play(dir).expect("a legal move");
+    }
+    let met = options.goal.is_met(&game);
+    Solution {
+        outcome: if met {
+            Outcome::Found
+        } else {
+            Outcome::LimitReached
+        },
+        moves: game.moves().to_string(),
+        stats: Stats::default(),
+        trace: Trace::default(),
+        note: (!met).then(|| {
+            format!(
+                "random play ended ({:?}) without meeting the goal",
+                game.status()
+            )
+            .to_lowercase()
+        }),
+    }
+}
+
+fn no_plan(note: String) -> Solution {
+    Solution {
+        outcome: Outcome::NoPlan,
+        moves: String::new(),
+        stats: Stats::default(),
+        trace: Trace::default(),
+        note: Some(note),
+    }
+}
+
+/// Run a search on `level` for `goal`.
+fn search_level(level: &Level, algorithm: Algorithm, goal: Goal, limits: &mut Limits) -> Solution {
+    let graph = SlideGraph::new(level);
+    let coverable = graph.coverable();
+    let total = graph.fish_cells.len();
+    let place = |f: usize| {
+        let p = level.tiles.pos_of(graph.fish_cells[f] as usize);
+        format!("line {}, column {}", p.row + 2, p.col + 1)
+    };
+    let tracked: Vec<usize> = match goal {
+        Goal::All => {
+            if let Some(f) = coverable.iter().position(|&c| !c) {
+                let n = coverable.iter().filter(|&&c| !c).count();
+                return no_plan(format!(
+                    "no plan: the fish at {} {}can never be eaten on a slide that Pengu survives",
+                    place(f),
+                    if n > 1 {
+                        format!("(and {} more) ", n - 1)
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+            essential_fish(&graph)
+        }
+        Goal::AtLeast(n) => {
+            let can = coverable.iter().filter(|&&c| c).count();
+            if n > can {
+                return no_plan(format!(
+                    "no plan: only {can} of the {total} fish can ever be eaten alive, fewer than {n}"
+                ));
+            }
+            (0..total).filter(|&f| coverable[f]).collect()
+        }
+    };
+    if tracked.len() > MAX_TRACKED_FISH {
+        return Solution {
+            outcome: Outcome::LimitReached,
+            moves: String::new(),
+            stats: Stats::default(),
+            trace: Trace::default(),
+            note: Some(format!(
+                "{} fish to track: more than the {MAX_TRACKED_FISH} an exact search supports",
+                tracked.len()
+            )),
+        };
+    }
+    let words = tracked.len().div_ceil(64).max(1);
+    macro_rules! run_width {
+        ($($w:literal),*) => {
+            match words {
+                $(n if n <= $w => run_search::<$w>(&graph, &tracked, goal, algorithm, limits),)*
+                _ => unreachable!("tracked fish are bounded by MAX_TRACKED_FISH"),
+            }
+        };
+    }
+    run_width!(1, 2, 4, 8, 16, 32, 64)
+}
+
+fn run_search<const W: usize>(
+    graph: &SlideGraph,
+    tracked: &[usize],
+    goal: Goal,
+    algorithm: Algorithm,
+    limits: &mut Limits,
+) -> Solution {
+    let problem = PenguProblem::<W>::new(graph, tracked, goal);
+    let result = search::run(&problem, algorithm, limits);
+    Solution {
+        outcome: result.outcome,
+        moves: result.plan.iter().map(|d| d.digit()).collect(),
+        stats: result.stats,
+        trace: result.trace,
+        note: None,
+    }
+}
+
+/// The fish whose eating the "all" goal must track: a fish that is passed by every
+/// move that passes another fish is eaten with it and need not be tracked.
+fn essential_fish(graph: &SlideGraph) -> Vec<usize> {
+    let fish = graph.fish_cells.len();
+    let alive_edges: Vec<usize> = (0..graph.edges.len())
+        .filter(|&i| SlideGraph::is_alive(graph.edges[i]))
+        .collect();
+    let words = alive_edges.len().div_ceil(64);
+    if fish.saturating_mul(fish).saturating_mul(words) > 1 << 28 {
+        return (0..fish).collect();
+    }
+    let mut cover = vec![0u64; fish * words];
+    for (k, &i) in alive_edges.iter().enumerate() {
+        for &f in graph.cover(graph.edges[i]) {
+            cover[f as usize * words + k / 64] |= 1 << (k % 64);
+        }
+    }
+    let set = |f: usize| &cover[f * words..(f + 1) * words];
+    let subset = |a: &[u64], b: &[u64]| a.iter().zip(b).all(|(x, y)| x & !y == 0);
+    let mut kept: Vec<usize> = Vec::new();
+    'fish: for f in 0..fish {
+        for g in 0..fish {
+            // f is implied by g when every edge eating g also eats f; equal sets keep
+            // the smaller id.
+            if g != f && subset(set(g), set(f)) && (g < f || !subset(set(f), set(g))) {
+                continue 'fish;
+            }
+        }
+        kept.push(f);
+    }
+    kept
+}
+
+/// A set of eaten fish, `W` words of 64 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FishSet<const W: usize>([u64; W]);
+
+impl<const W: usize> FishSet<W> {
+    const EMPTY: Self = FishSet([0; W]);
+
+    fn insert(&mut self, bit: usize) {
+        self.0[bit / 64] |= 1 << (bit % 64);
+    }
+
+    fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Call `f` with every bit set in `full` and not in `self`.
+    fn for_each_missing(&self, full: &Self, mut f: impl FnMut(usize)) {
+        for (i, (&have, &all)) in self.0.iter().zip(&full.0).enumerate() {
+            let mut missing = all & !have;
+            while missing != 0 {
+                f(i * 64 + missing.trailing_zeros() as usize);
+                missing &= missing - 1;
+            }
+        }
+    }
+}
+
+/// A search state: Pengu's rest position id and the tracked fish eaten.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PenguState<const W: usize> {
+    pos: u32,
+    eaten: FishSet<W>,
+}
+
+/// Unreachable entry of the distance table.
+const FAR: u16 = u16::MAX;
+/// Largest distance table built (entries); beyond it the heuristic is weaker.
+const MAX_DIST_ENTRIES: usize = 1 << 26;
+
+/// Pengu as a [`Problem`] over the slide graph.
+struct PenguProblem<'g, const W: usize> {
+    graph: &'g SlideGraph,
+    goal: Goal,
+    /// Tracked bits passed by each edge, flattened like `graph.covers`.
+    edge_bits: Vec<u16>,
+    edge_bits_start: Vec<u32>,
+    full: FishSet<W>,
+    tracked: usize,
+    max_per_move: u32,
+    /// `dist[bit * positions + pos]`: fewest moves from `pos` that eat fish `bit`.
+    dist: Vec<u16>,
+}
+
+impl<'g, const W: usize> PenguProblem<'g, W> {
+    fn new(graph: &'g SlideGraph, tracked: &[usize], goal: Goal) -> Self {
+        let mut bit_of = vec![u16::MAX; graph.fish_cells.len()];
+        for (bit, &f) in tracked.iter().enumerate() {
+            bit_of[f] = bit as u16;
+        }
+        let mut edge_bits = Vec::new();
+        let mut edge_bits_start = Vec::with_capacity(graph.edges.len() + 1);
+        let mut max_per_move = 0;
+        for &e in &graph.edges {
+            edge_bits_start.push(edge_bits.len() as u32);
+            let before = edge_bits.len();
+            if SlideGraph::is_alive(e) {
+                edge_bits.extend(
+                    graph
+                        .cover(e)
+                        .iter()
+                        .map(|&f| bit_of[f as usize])
+                        .filter(|&b| b != u16::MAX),
+                );
+            }
+            max_per_move = max_per_move.max((edge_bits.len() - before) as u32);
+        }
+        edge_bits_start.push(edge_bits.len() as u32);
+        let mut full = FishSet::EMPTY;
+        (0..tracked.len()).for_each(|b| full.insert(b));
+        let mut problem = Self {
+            graph,
+            goal,
+            edge_bits,
+            edge_bits_start,
+            full,
+            tracked: tracked.len(),
+            max_per_move: max_per_move.max(1),
+            dist: Vec::new(),
+        };
+        problem.dist = problem.distance_table();
+        problem
+    }
+
+    fn bits(&self, edge: usize) -> &[u16] {
+        &self.edge_bits[self.edge_bits_start[edge] as usize..self.edge_bits_start[edge + 1] as usize]
+    }
+
+    /// Reverse BFS per tracked fish from the positions with a move that eats it.
+    fn distance_table(&self) -> Vec<u16> {
+        let n = self.graph.positions();
+        if self.tracked.saturating_mul(n) > MAX_DIST_ENTRIES {
+            return Vec::new();
+        }
+        let (start, preds) = self.graph.reverse_adjacency();
+        let mut dist = vec![FAR; self.tracked * n];
+        let mut queue = Vec::with_capacity(n);
+        for (edge, _) in self.graph.edges.iter().enumerate() {
+            for &b in self.bits(edge) {
+                let slot = &mut dist[b as usize * n + edge / 8];
+                *slot = 1;
+            }
+        }
+        for bit in 0..self.tracked {
+            let row = &mut dist[bit * n..(bit + 1) * n];
+            queue.clear();
+            queue.extend((0..n as u32).filter(|&p| row[p as usize] == 1));
+            let mut head = 0;
+            while head < queue.len() {
+                let p = queue[head] as usize;
+                head += 1;
+                let d = row[p].saturating_add(1);
+                for &q in &preds[start[p] as usize..start[p + 1] as usize] {
+                    if row[q as usize] == FAR {
+                        row[q as usize] = d;
+                        queue.push(q);
+                    }
+                }
+            }
+        }
+        dist
+    }
+
+    fn eaten_count(&self, s: &PenguState<W>) -> u32 {
+        s.eaten.len()
+    }
+}
+
+impl<const W: usize> Problem for PenguProblem<'_, W> {
+    type State = PenguState<W>;
+    type Action = Dir;
+
+    fn start(&self) -> PenguState<W> {
+        PenguState {
+            pos: 0,
+            eaten: FishSet::EMPTY,
+        }
+    }
+
+    fn is_goal(&self, s: &PenguState<W>) -> bool {
+        match self.goal {
+            Goal::All => s.eaten == self.full,
+            Goal::AtLeast(n) => self.eaten_count(s) as usize >= n,
+        }
+    }
+
+    fn successors(&self, s: &PenguState<W>, out: &mut Vec<(Dir, PenguState<W>, u32)>) {
+        let base = s.pos as usize * 8;
+        for dir in Dir::ALL {
+            let edge = base + dir.index();
+            let to = self.graph.edges[edge].to;
+            if to == BLOCKED || !SlideGraph::is_alive(self.graph.edges[edge]) {
+                continue;
+            }
+            let mut next = PenguState { pos: to, eaten: s.eaten };
+            for &b in self.bits(edge) {
+                next.eaten.insert(b as usize);
+            }
+            out.push((dir, next, 1));
+        }
+    }
+
+    fn heuristic(&self, s: &PenguState<W>) -> u32 {
+        let n = self.graph.positions();
+        let pos = s.pos as usize;
+        let need = match self.goal {
+            Goal::All => self.tracked as u32 - self.eaten_count(s),
+            Goal::AtLeast(k) => (k as u32).saturating_sub(self.eaten_count(s)),
+        };
+        if need == 0 {
+            return 0;
+        }
+        let by_count = need.div_ceil(self.max_per_move);
+        if self.dist.is_empty() {
+            return by_count;
+        }
+        let (mut max, mut min, mut reachable) = (0u16, FAR, 0u32);
+        s.eaten.for_each_missing(&self.full, |bit| {
+            let d = self.dist[bit * n + pos];
+            if d != FAR {
+                reachable += 1;
+                min = min.min(d);
+            }
+            max = max.max(d);
+        });
+        match self.goal {
+            Goal::All if max == FAR => DEAD_END,
+            Goal::All => u32::from(max).max(by_count),
+            Goal::AtLeast(_) if reachable < need => DEAD_END,
+            Goal::AtLeast(_) => u32::from(min).max(by_count),
+        }
+    }
+
+    fn greedy_key(&self, s: &PenguState<W>) -> u64 {
+        match self.heuristic(s) {
+            DEAD_END => u64::MAX,
+            h => (u64::from(self.tracked as u32 - self.eaten_count(s)) << 32) | u64::from(h),
+        }
+    }
+
+    fn progress(&self, s: &PenguState<W>) -> u64 {
+        u64::from(self.eaten_count(s))
+    }
+
+    fn cell(&self, s: &PenguState<W>) -> u32 {
+        self.graph.cells[s.pos as usize]
+    }
+}
+
+/// Replay a solution's moves on `level` (the plan of any solver is legal by
+/// construction; this gives the score and the course output).
+///
+/// ```
+/// use gridlab::games::pengu::{outcome_game, solve, Level, SolveOptions, Status};
+/// let level = Level::parse("3 5\n#####\n#P**#\n#####").unwrap();
+/// let s = solve(&level, &SolveOptions::default(), None, None);
+/// assert_eq!(outcome_game(&level, &s).status(), Status::Victory);
+/// ```
+pub fn outcome_game(level: &Level, solution: &Solution) -> Game {
+    replay(level, &solution.moves).expect("solver plans are legal")
+}

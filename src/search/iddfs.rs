@@ -1,0 +1,131 @@
+//! Iterative-deepening depth-first search with a per-iteration transposition table.
+
+use super::{Limits, Monitor, Outcome, Problem, SearchResult};
+use rustc_hash::FxHashMap;
+
+/// One open DFS node: its successors are `buf[begin..end]`, the untried ones `buf[next..end]`.
+struct Frame {
+    g: u32,
+    begin: usize,
+    next: usize,
+    end: usize,
+}
+
+/// Iterative-deepening depth-first search: a plan with the fewest moves (costs are
+/// ignored), found by depth-limited DFS with limits 0, 1, 2, ...
+///
+/// Each iteration keeps a table of the smallest depth at which every state was seen
+/// and prunes a state reached again no shallower, which keeps the search linear in
+/// the number of states per iteration while staying optimal. The table counts
+/// against [`Limits::max_states`].
+///
+/// ```
+/// use gridlab::search::{iddfs, Limits, Outcome, Problem};
+/// struct Knight;
+/// impl Problem for Knight {
+///     type State = (i8, i8);
+///     type Action = (i8, i8);
+///     fn start(&self) -> (i8, i8) { (0, 0) }
+///     fn is_goal(&self, s: &(i8, i8)) -> bool { *s == (3, 3) }
+///     fn successors(&self, s: &(i8, i8), out: &mut Vec<((i8, i8), (i8, i8), u32)>) {
+///         for d in [(1, 2), (2, 1), (-1, 2), (2, -1), (1, -2), (-2, 1), (-1, -2), (-2, -1)] {
+///             let n = (s.0 + d.0, s.1 + d.1);
+///             if (0..8).contains(&n.0) && (0..8).contains(&n.1) { out.push((d, n, 1)); }
+///         }
+///     }
+/// }
+/// let r = iddfs(&Knight, &mut Limits::default());
+/// assert_eq!(r.outcome, Outcome::Found);
+/// assert_eq!(r.plan.len(), 2);
+/// ```
+pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Action> {
+    let mut mon = Monitor::new(limits);
+    let start = problem.start();
+    if problem.is_goal(&start) {
+        return mon.finish(Outcome::Found, Vec::new(), 1);
+    }
+    let mut best: (u64, Vec<P::Action>) = (problem.progress(&start), Vec::new());
+    let mut seen: FxHashMap<P::State, u32> = FxHashMap::default();
+    let mut buf: Vec<(P::Action, P::State, u32)> = Vec::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut path: Vec<P::Action> = Vec::new();
+    let mut stored = 1;
+    for limit in 1..=mon.max_depth() {
+        seen.clear();
+        buf.clear();
+        path.clear();
+        seen.insert(start.clone(), 0);
+        mon.generate(problem.cell(&start));
+        if !mon.expand(problem.cell(&start), 0) {
+            return mon.finish(Outcome::Cancelled, best.1, stored);
+        }
+        problem.successors(&start, &mut buf);
+        stack.push(Frame {
+            g: 0,
+            begin: 0,
+            next: 0,
+            end: buf.len(),
+        });
+        let mut cut_off = false;
+        while let Some(frame) = stack.last_mut() {
+            if frame.next == frame.end {
+                let done = stack.pop().expect("non-empty stack");
+                buf.truncate(done.begin);
+                if done.g > 0 {
+                    path.pop();
+                }
+                continue;
+            }
+            let (action, next, _) = buf[frame.next].clone();
+            frame.next += 1;
+            let g = frame.g + 1;
+            mon.generate(problem.cell(&next));
+            match seen.get_mut(&next) {
+                Some(depth) if *depth <= g => {
+                    mon.stats.duplicates += 1;
+                    continue;
+                }
+                Some(depth) => *depth = g,
+                None => {
+                    if seen.len() >= mon.max_states() {
+                        stored = stored.max(seen.len());
+                        return mon.finish(Outcome::LimitReached, best.1, stored);
+                    }
+                    seen.insert(next.clone(), g);
+                }
+            }
+            path.push(action);
+            if problem.is_goal(&next) {
+                mon.stats.depth = limit;
+                stored = stored.max(seen.len());
+                return mon.finish(Outcome::Found, path, stored);
+            }
+            let progress = problem.progress(&next);
+            if progress > best.0 {
+                best = (progress, path.clone());
+            }
+            if g == limit {
+                cut_off = true;
+                path.pop();
+                continue;
+            }
+            if !mon.expand(problem.cell(&next), buf.len()) {
+                return mon.finish(Outcome::Cancelled, best.1, stored.max(seen.len()));
+            }
+            let begin = buf.len();
+            problem.successors(&next, &mut buf);
+            stack.push(Frame {
+                g,
+                begin,
+                next: begin,
+                end: buf.len(),
+            });
+        }
+        stored = stored.max(seen.len());
+        mon.stats.depth = limit;
+        if !cut_off {
+            return mon.finish(Outcome::NoPlan, Vec::new(), stored);
+        }
+    }
+    mon.finish(Outcome::LimitReached, best.1, stored)
+}

@@ -1,0 +1,360 @@
+//! One search module for every game: breadth-first, iterative-deepening depth-first,
+//! greedy best-first and A*, over the small [`Problem`] trait.
+//!
+//! Every run takes [`Limits`] (states stored, depth, a cancel flag, a progress callback)
+//! and returns a [`SearchResult`]: the plan (or the best partial plan when a limit was
+//! reached), [`Stats`], and on request a bounded [`Trace`] of the expansion order for
+//! the visualiser.
+//!
+//! ```
+//! use gridlab::search::{bfs, astar, Limits, Outcome, Problem};
+//!
+//! /// Count from 0 up to a target by +1 or +3.
+//! struct Count(u32);
+//! impl Problem for Count {
+//!     type State = u32;
+//!     type Action = u32;
+//!     fn start(&self) -> u32 { 0 }
+//!     fn is_goal(&self, s: &u32) -> bool { *s == self.0 }
+//!     fn successors(&self, s: &u32, out: &mut Vec<(u32, u32, u32)>) {
+//!         for step in [1, 3] {
+//!             if s + step <= self.0 { out.push((step, s + step, 1)); }
+//!         }
+//!     }
+//!     fn heuristic(&self, s: &u32) -> u32 { (self.0 - s).div_ceil(3) }
+//! }
+//!
+//! let r = bfs(&Count(10), &mut Limits::default());
+//! assert_eq!(r.outcome, Outcome::Found);
+//! assert_eq!(r.plan.len(), 4); // 3 + 3 + 3 + 1
+//! assert_eq!(astar(&Count(10), &mut Limits::default()).plan.len(), 4);
+//! ```
+
+mod best_first;
+mod bfs;
+mod iddfs;
+
+pub use best_first::{astar, greedy};
+pub use bfs::bfs;
+pub use iddfs::iddfs;
+
+use serde::{Deserialize, Serialize};
+use std::hash::Hash;
+use std::sync::atomic::{AtomicBool, Ordering};
+use web_time::Instant;
+
+/// A search problem: a start state, successors with costs, a goal test and a heuristic.
+///
+/// States should be small `Copy`-like values (packed positions and bit sets) so that the
+/// solvers can store millions of them.
+pub trait Problem {
+    /// A state of the search space.
+    type State: Clone + Eq + Hash;
+    /// The move that leads from one state to the next.
+    type Action: Copy;
+
+    /// The initial state.
+    fn start(&self) -> Self::State;
+
+    /// Whether `state` satisfies the goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// Append `(action, next_state, cost)` for every useful move from `state` to `out`
+    /// (without clearing it: depth-first search keeps several levels in one buffer).
+    fn successors(
+        &self,
+        state: &Self::State,
+        out: &mut Vec<(Self::Action, Self::State, u32)>,
+    );
+
+    /// A lower bound on the remaining cost (admissible for A*), or [`DEAD_END`] when
+    /// the goal cannot be reached from `state` (best-first searches then drop it).
+    /// Defaults to 0.
+    fn heuristic(&self, _state: &Self::State) -> u32 {
+        0
+    }
+
+    /// The ordering key of greedy best-first search (smaller first; `u64::MAX` drops the
+    /// state). Defaults to the heuristic.
+    fn greedy_key(&self, state: &Self::State) -> u64 {
+        match self.heuristic(state) {
+            DEAD_END => u64::MAX,
+            h => u64::from(h),
+        }
+    }
+
+    /// How good a partial result `state` is (larger is better); when a limit stops a
+    /// search, the plan to the best such state is returned.
+    fn progress(&self, _state: &Self::State) -> u64 {
+        0
+    }
+
+    /// The board cell a state is drawn at in a search trace.
+    fn cell(&self, _state: &Self::State) -> u32 {
+        0
+    }
+}
+
+/// The heuristic value of a state from which the goal cannot be reached.
+pub const DEAD_END: u32 = u32::MAX;
+
+/// The search algorithms, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    /// Breadth-first search: fewest moves.
+    Bfs,
+    /// Iterative-deepening depth-first search: fewest moves, little memory.
+    Iddfs,
+    /// Greedy best-first search on the heuristic: some plan, quickly.
+    Greedy,
+    /// A*: cheapest plan, guided by an admissible heuristic.
+    Astar,
+}
+
+impl Algorithm {
+    /// Every algorithm, in teaching order.
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::Bfs,
+        Algorithm::Iddfs,
+        Algorithm::Greedy,
+        Algorithm::Astar,
+    ];
+
+    /// Lower-case name, as on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Iddfs => "iddfs",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Astar => "astar",
+        }
+    }
+
+    /// Whether the algorithm always returns a cheapest plan.
+    pub fn is_optimal(self) -> bool {
+        !matches!(self, Algorithm::Greedy)
+    }
+}
+
+impl std::str::FromStr for Algorithm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown algorithm '{s}' (expected bfs, iddfs, greedy or astar)"))
+    }
+}
+
+/// Run `algorithm` on `problem`.
+///
+/// ```
+/// use gridlab::search::{run, Algorithm, Limits, Outcome, Problem};
+/// struct Line;
+/// impl Problem for Line {
+///     type State = i32;
+///     type Action = i32;
+///     fn start(&self) -> i32 { 0 }
+///     fn is_goal(&self, s: &i32) -> bool { *s == 5 }
+///     fn successors(&self, s: &i32, out: &mut Vec<(i32, i32, u32)>) {
+///         out.push((1, s + 1, 1));
+///         out.push((-1, s - 1, 1));
+///     }
+/// }
+/// for algo in Algorithm::ALL {
+///     let r = run(&Line, algo, &mut Limits { max_depth: 20, ..Limits::default() });
+///     assert_eq!(r.outcome, Outcome::Found);
+///     assert_eq!(r.plan, vec![1; 5]);
+/// }
+/// ```
+pub fn run<P: Problem>(
+    problem: &P,
+    algorithm: Algorithm,
+    limits: &mut Limits,
+) -> SearchResult<P::Action> {
+    match algorithm {
+        Algorithm::Bfs => bfs(problem, limits),
+        Algorithm::Iddfs => iddfs(problem, limits),
+        Algorithm::Greedy => greedy(problem, limits),
+        Algorithm::Astar => astar(problem, limits),
+    }
+}
+
+/// A callback that receives statistics every few thousand expansions.
+pub type ProgressFn<'a> = dyn FnMut(&Stats) + 'a;
+
+/// What a search may use, and how it reports progress.
+pub struct Limits<'a> {
+    /// Most states stored at once (closed + open); reaching it stops the search.
+    pub max_states: usize,
+    /// Deepest plan considered (moves).
+    pub max_depth: u32,
+    /// Most trace events recorded (0: no trace).
+    pub trace_limit: usize,
+    /// Checked every [`Limits::check_every`] expansions: when set, the search stops.
+    pub cancel: Option<&'a AtomicBool>,
+    /// Called every [`Limits::check_every`] expansions with the statistics so far.
+    pub progress: Option<&'a mut ProgressFn<'a>>,
+    /// Expansions between two checks of the cancel flag and progress calls.
+    pub check_every: u64,
+}
+
+impl Default for Limits<'_> {
+    fn default() -> Self {
+        Self {
+            max_states: 20_000_000,
+            max_depth: 1_000,
+            trace_limit: 0,
+            cancel: None,
+            progress: None,
+            check_every: 16_384,
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// A plan reaching the goal was found.
+    Found,
+    /// The whole reachable space (within the depth limit) holds no goal.
+    NoPlan,
+    /// A state or depth limit stopped the search; the plan is the best partial one.
+    LimitReached,
+    /// The cancel flag stopped the search; the plan is the best partial one.
+    Cancelled,
+}
+
+/// Counters of one search run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats {
+    /// States taken from the frontier and expanded.
+    pub expanded: u64,
+    /// Successor states generated.
+    pub generated: u64,
+    /// Largest frontier (open list or DFS stack) seen.
+    pub peak_frontier: u64,
+    /// Generated states dropped because they were seen before at no greater cost.
+    pub duplicates: u64,
+    /// States stored when the search ended.
+    pub stored: u64,
+    /// Deepest level completed (BFS/ID-DFS) or largest g expanded (best-first).
+    pub depth: u32,
+    /// Wall-clock time in milliseconds.
+    pub elapsed_ms: f64,
+}
+
+/// The expansion order of a search, bounded: one `u32` per event, the board cell of
+/// the state, with [`Trace::GENERATED`] set when the state entered the frontier and
+/// clear when it was expanded.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    /// The events in order.
+    pub events: Vec<u32>,
+    /// Whether events were dropped because the limit was reached.
+    pub truncated: bool,
+}
+
+impl Trace {
+    /// Flag bit of a "generated" event.
+    pub const GENERATED: u32 = 1 << 31;
+}
+
+/// The result of a search run.
+#[derive(Clone, Debug)]
+pub struct SearchResult<A> {
+    /// How the search ended.
+    pub outcome: Outcome,
+    /// The plan found, or the best partial plan when a limit or cancel stopped it.
+    pub plan: Vec<A>,
+    /// Statistics.
+    pub stats: Stats,
+    /// The expansion trace (empty unless [`Limits::trace_limit`] > 0).
+    pub trace: Trace,
+}
+
+/// Book-keeping shared by the algorithms: statistics, trace, limits, clock.
+pub(crate) struct Monitor<'l, 'a> {
+    limits: &'l mut Limits<'a>,
+    started: Instant,
+    pub stats: Stats,
+    pub trace: Trace,
+    next_check: u64,
+}
+
+impl<'l, 'a> Monitor<'l, 'a> {
+    pub fn new(limits: &'l mut Limits<'a>) -> Self {
+        let next_check = limits.check_every.max(1);
+        Self {
+            limits,
+            started: Instant::now(),
+            stats: Stats::default(),
+            trace: Trace::default(),
+            next_check,
+        }
+    }
+
+    pub fn max_states(&self) -> usize {
+        self.limits.max_states
+    }
+
+    pub fn max_depth(&self) -> u32 {
+        self.limits.max_depth
+    }
+
+    /// Record an expansion; returns `false` when the search must stop (cancelled).
+    #[inline]
+    pub fn expand(&mut self, cell: u32, frontier: usize) -> bool {
+        self.stats.expanded += 1;
+        self.stats.peak_frontier = self.stats.peak_frontier.max(frontier as u64);
+        self.record(cell);
+        if self.stats.expanded >= self.next_check {
+            self.next_check += self.limits.check_every.max(1);
+            return self.check();
+        }
+        true
+    }
+
+    #[inline]
+    pub fn generate(&mut self, cell: u32) {
+        self.stats.generated += 1;
+        self.record(cell | Trace::GENERATED);
+    }
+
+    #[inline]
+    fn record(&mut self, event: u32) {
+        if self.limits.trace_limit == 0 {
+            return;
+        }
+        if self.trace.events.len() < self.limits.trace_limit {
+            self.trace.events.push(event);
+        } else {
+            self.trace.truncated = true;
+        }
+    }
+
+    fn check(&mut self) -> bool {
+        self.stats.elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
+        if let Some(progress) = self.limits.progress.as_mut() {
+            progress(&self.stats);
+        }
+        !self
+            .limits
+            .cancel
+            .is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    pub fn finish<A>(mut self, outcome: Outcome, plan: Vec<A>, stored: usize) -> SearchResult<A> {
+        self.stats.stored = stored as u64;
+        self.stats.elapsed_ms = self.started.elapsed().as_secs_f64() * 1000.0;
+        SearchResult {
+            outcome,
+            plan,
+            stats: self.stats,
+            trace: self.trace,
+        }
+    }
+}
