@@ -119,7 +119,12 @@ impl PenguSession {
 
     /// The level's tiles (before any move) as a string of course symbols, row-major.
     pub fn level_tiles(&self) -> String {
-        self.level.tiles.cells().iter().map(|t| t.symbol()).collect()
+        self.level
+            .tiles
+            .cells()
+            .iter()
+            .map(|t| t.symbol())
+            .collect()
     }
 
     /// The level in the course text format.
@@ -203,7 +208,9 @@ impl PenguSession {
 
     /// Paint a cell of the level (course symbol, `P` moves Pengu) and restart.
     pub fn paint(&mut self, row: usize, col: usize, symbol: char) -> Result<(), JsValue> {
-        self.level.paint(Pos::new(row, col), symbol).map_err(message)?;
+        self.level
+            .paint(Pos::new(row, col), symbol)
+            .map_err(message)?;
         self.restart();
         Ok(())
     }
@@ -283,8 +290,7 @@ pub fn pengu_solve(
     let game = pengu::outcome_game(&level, &solution);
     let view = SolveView {
         outcome: solution.outcome,
-        goal_met: solution.outcome == crate::search::Outcome::Found
-            && options.goal.is_met(&game),
+        goal_met: solution.outcome == crate::search::Outcome::Found && options.goal.is_met(&game),
         moves: solution.moves.clone(),
         score: game.score(),
         status: game.status(),

@@ -164,26 +164,32 @@ fn best_first<P: Problem>(
 ) -> SearchResult<P::Action> {
     let mut mon = Monitor::new(limits);
     let start = problem.start();
-    let key = |s: &P::State, g: u32| -> (u64, u64) {
+    // Open-list key, smaller first. A*: f in the high half, h in the low half (ties
+    // go to the state closer to the goal); greedy: the problem's key. Equal keys pop
+    // in id order, which is insertion order.
+    let key = |s: &P::State, g: u32| -> Option<u64> {
         if optimal {
-            let h = problem.heuristic(s);
-            (u64::from(g) + u64::from(h), u64::from(h))
+            match problem.heuristic(s) {
+                DEAD_END => None,
+                h => Some((u64::from(g) + u64::from(h)) << 32 | u64::from(h)),
+            }
         } else {
-            (problem.greedy_key(s), 0)
+            Some(problem.greedy_key(s)).filter(|&k| k != u64::MAX)
         }
     };
-    let mut open: BinaryHeap<Reverse<(u64, u64, u32, u32)>> = BinaryHeap::new();
-    let (k0, k1) = key(&start, 0);
+    let mut open: BinaryHeap<Reverse<(u64, u32)>> = BinaryHeap::new();
     mon.generate(problem.cell(&start));
     let mut best = (problem.progress(&start), 0usize);
+    let Some(k0) = key(&start, 0) else {
+        return mon.finish(Outcome::NoPlan, Vec::new(), 1);
+    };
     let mut store = NodeStore::new(start);
-    open.push(Reverse((k0, k1, 0, 0)));
+    open.push(Reverse((k0, 0)));
     let mut succ = Vec::new();
-    let mut stamp = 0u32;
-    while let Some(Reverse((_, _, tie, id))) = open.pop() {
+    while let Some(Reverse((k, id))) = open.pop() {
         let id = id as usize;
         let g = store.g(id);
-        if optimal && tie != g {
+        if optimal && (k >> 32) - (k & 0xffff_ffff) != u64::from(g) {
             continue; // stale entry: the state was reopened with a smaller g
         }
         let state = store.state(id).clone();
@@ -202,26 +208,22 @@ fn best_first<P: Problem>(
         for (action, next, cost) in succ.drain(..) {
             mon.generate(problem.cell(&next));
             let g2 = g + cost;
-            let (k0, k1) = key(&next, g2);
-            if k1 == u64::from(DEAD_END) || k0 == u64::MAX {
-                continue;
-            }
             let progress = problem.progress(&next);
             let inserted = if optimal {
                 store.insert_or_improve(next, id, action, g2)
             } else {
                 store.insert(next, id, action, g2)
             };
-            match inserted {
-                None => mon.stats.duplicates += 1,
-                Some(nid) => {
-                    if progress > best.0 {
-                        best = (progress, nid);
-                    }
-                    stamp = stamp.wrapping_add(1);
-                    let tie = if optimal { g2 } else { stamp };
-                    open.push(Reverse((k0, k1, tie, nid as u32)));
-                }
+            // The heuristic is computed for new (or improved) states only.
+            let Some(nid) = inserted else {
+                mon.stats.duplicates += 1;
+                continue;
+            };
+            if progress > best.0 {
+                best = (progress, nid);
+            }
+            if let Some(k2) = key(store.state(nid), g2) {
+                open.push(Reverse((k2, nid as u32)));
             }
         }
         if store.len() >= mon.max_states() {

@@ -1,7 +1,7 @@
 //! Breadth-first search over a packed node store.
 
-use super::{Limits, Monitor, Outcome, Problem, SearchResult};
 use super::best_first::NodeStore;
+use super::{Limits, Monitor, Outcome, Problem, SearchResult};
 
 /// Breadth-first search: a plan with the fewest moves (costs are ignored).
 ///

@@ -61,11 +61,7 @@ pub trait Problem {
 
     /// Append `(action, next_state, cost)` for every useful move from `state` to `out`
     /// (without clearing it: depth-first search keeps several levels in one buffer).
-    fn successors(
-        &self,
-        state: &Self::State,
-        out: &mut Vec<(Self::Action, Self::State, u32)>,
-    );
+    fn successors(&self, state: &Self::State, out: &mut Vec<(Self::Action, Self::State, u32)>);
 
     /// A lower bound on the remaining cost (admissible for A*), or [`DEAD_END`] when
     /// the goal cannot be reached from `state` (best-first searches then drop it).
@@ -143,7 +139,9 @@ impl std::str::FromStr for Algorithm {
         Algorithm::ALL
             .into_iter()
             .find(|a| a.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown algorithm '{s}' (expected bfs, iddfs, greedy or astar)"))
+            .ok_or_else(|| {
+                format!("unknown algorithm '{s}' (expected bfs, iddfs, greedy or astar)")
+            })
     }
 }
 

@@ -223,7 +223,11 @@ impl Level {
 
     /// Number of fish on the field.
     pub fn fish_count(&self) -> usize {
-        self.tiles.cells().iter().filter(|&&t| t == Tile::Fish).count()
+        self.tiles
+            .cells()
+            .iter()
+            .filter(|&&t| t == Tile::Fish)
+            .count()
     }
 }
 
@@ -249,9 +253,7 @@ fn unknown_cell_message(c: char) -> String {
     } else {
         c.escape_debug().to_string()
     };
-    format!(
-        "unknown cell '{shown}' (expected one of '#', ' ', '0', '*', 'U', 'S', 'P')"
-    )
+    format!("unknown cell '{shown}' (expected one of '#', ' ', '0', '*', 'U', 'S', 'P')")
 }
 
 fn parse_header(header: &str) -> Result<(usize, usize), ParseError> {

@@ -16,13 +16,12 @@
 
 mod graph;
 mod level;
+mod problem;
 mod rules;
 mod solver;
 
 pub use graph::{Edge, SlideGraph, BLOCKED, DIES};
 pub use level::{Level, Tile, MAX_CELLS};
+pub use problem::{FishSet, PenguState};
 pub use rules::{replay, slide, Game, MoveReport, SlideEnd, Status};
-pub use solver::{
-    outcome_game, solve, FishSet, Goal, PenguState, Solution, SolveOptions, Solver,
-    MAX_TRACKED_FISH,
-};
+pub use solver::{outcome_game, solve, Goal, Solution, SolveOptions, Solver, MAX_TRACKED_FISH};

@@ -30,12 +30,7 @@ pub enum SlideEnd {
 /// assert_eq!(end, SlideEnd::Stops(Pos::new(1, 4)));
 /// assert_eq!(seen.len(), 3);
 /// ```
-pub fn slide(
-    tiles: &Grid<Tile>,
-    from: Pos,
-    dir: Dir,
-    mut visit: impl FnMut(Pos),
-) -> SlideEnd {
+pub fn slide(tiles: &Grid<Tile>, from: Pos, dir: Dir, mut visit: impl FnMut(Pos)) -> SlideEnd {
     let mut here = from;
     loop {
         let next = match here.step(dir) {
@@ -148,10 +143,7 @@ impl Game {
     /// Whether `dir` is a legal move now (the game is on and no wall is adjacent).
     pub fn is_legal(&self, dir: Dir) -> bool {
         self.status == Status::Playing
-            && !matches!(
-                slide(&self.tiles, self.pos, dir, |_| {}),
-                SlideEnd::Blocked
-            )
+            && !matches!(slide(&self.tiles, self.pos, dir, |_| {}), SlideEnd::Blocked)
     }
 
     /// The legal moves now, in numpad order 7 8 9 4 6 1 2 3.
@@ -227,7 +219,11 @@ impl Game {
     /// The course's output: the moves, the score, then the final field with `P` at
     /// Pengu's cell (or `X` where it died). Every line ends in `\n`.
     pub fn output(&self) -> String {
-        let mark = if self.status == Status::Dead { 'X' } else { 'P' };
+        let mark = if self.status == Status::Dead {
+            'X'
+        } else {
+            'P'
+        };
         format!(
             "{}\n{}\n{}",
             self.moves,

@@ -1,0 +1,397 @@
+//! Pengu as a search [`Problem`]: packed states `(rest position, eaten-fish bit set)`
+//! and an admissible heuristic built from slide distances (never Manhattan
+//! distances): the farthest single fish, the farthest pair of fish, and a schedule of
+//! fish that no single move can eat together.
+
+use super::graph::{SlideGraph, BLOCKED};
+use super::solver::Goal;
+use crate::grid::Dir;
+use crate::search::{Problem, DEAD_END};
+
+/// A set of eaten fish, `W` words of 64 bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FishSet<const W: usize>([u64; W]);
+
+impl<const W: usize> FishSet<W> {
+    const EMPTY: Self = FishSet([0; W]);
+
+    fn insert(&mut self, bit: usize) {
+        self.0[bit / 64] |= 1 << (bit % 64);
+    }
+
+    fn contains(&self, bit: usize) -> bool {
+        self.0[bit / 64] & (1 << (bit % 64)) != 0
+    }
+
+    fn remove_all(&mut self, other: &Self) {
+        for (w, o) in self.0.iter_mut().zip(&other.0) {
+            *w &= !o;
+        }
+    }
+
+    fn complement_within(&self, full: &Self) -> Self {
+        let mut out = *full;
+        out.remove_all(self);
+        out
+    }
+
+    fn len(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    /// Call `f` with every bit set in `full` and not in `self`.
+    fn for_each_missing(&self, full: &Self, mut f: impl FnMut(usize)) {
+        for (i, (&have, &all)) in self.0.iter().zip(&full.0).enumerate() {
+            let mut missing = all & !have;
+            while missing != 0 {
+                f(i * 64 + missing.trailing_zeros() as usize);
+                missing &= missing - 1;
+            }
+        }
+    }
+}
+
+/// A search state: Pengu's rest position id and the tracked fish eaten.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PenguState<const W: usize> {
+    pos: u32,
+    eaten: FishSet<W>,
+}
+
+/// Unreachable entry of the distance table.
+const FAR: u16 = u16::MAX;
+/// Largest distance table built (entries); beyond it the heuristic is weaker.
+const MAX_DIST_ENTRIES: usize = 1 << 26;
+/// Largest pair table built (bytes).
+const MAX_PAIR_ENTRIES: usize = 1 << 25;
+/// Most tracked fish for which the pair table is built.
+const MAX_PAIR_FISH: usize = 128;
+
+/// Pengu as a [`Problem`] over the slide graph.
+pub(crate) struct PenguProblem<'g, const W: usize> {
+    graph: &'g SlideGraph,
+    goal: Goal,
+    /// Tracked bits passed by each edge, flattened like `graph.covers`.
+    edge_bits: Vec<u16>,
+    edge_bits_start: Vec<u32>,
+    full: FishSet<W>,
+    tracked: usize,
+    max_per_move: u32,
+    /// `dist[bit * positions + pos]`: fewest moves from `pos` that eat fish `bit`.
+    dist: Vec<u16>,
+    /// `together[bit]`: the fish that some single surviving move eats with `bit`.
+    together: Vec<FishSet<W>>,
+    /// Tracked bits, fewest companions first: the order of the greedy independent set.
+    order: Vec<u16>,
+    /// `pairs[(pos * tracked + a) * tracked + b]`: fewest moves from `pos` that eat
+    /// both fish `a` and `b` (saturated at 255; 0 on the diagonal); empty when too
+    /// large to build.
+    pairs: Vec<u8>,
+}
+
+impl<'g, const W: usize> PenguProblem<'g, W> {
+    pub(crate) fn new(graph: &'g SlideGraph, tracked: &[usize], goal: Goal) -> Self {
+        let mut bit_of = vec![u16::MAX; graph.fish_cells.len()];
+        for (bit, &f) in tracked.iter().enumerate() {
+            bit_of[f] = bit as u16;
+        }
+        let mut edge_bits = Vec::new();
+        let mut edge_bits_start = Vec::with_capacity(graph.edges.len() + 1);
+        let mut max_per_move = 0;
+        for &e in &graph.edges {
+            edge_bits_start.push(edge_bits.len() as u32);
+            let before = edge_bits.len();
+            if SlideGraph::is_alive(e) {
+                edge_bits.extend(
+                    graph
+                        .cover(e)
+                        .iter()
+                        .map(|&f| bit_of[f as usize])
+                        .filter(|&b| b != u16::MAX),
+                );
+            }
+            max_per_move = max_per_move.max((edge_bits.len() - before) as u32);
+        }
+        edge_bits_start.push(edge_bits.len() as u32);
+        let mut full = FishSet::EMPTY;
+        (0..tracked.len()).for_each(|b| full.insert(b));
+        let mut problem = Self {
+            graph,
+            goal,
+            edge_bits,
+            edge_bits_start,
+            full,
+            tracked: tracked.len(),
+            max_per_move: max_per_move.max(1),
+            dist: Vec::new(),
+            together: vec![FishSet::EMPTY; tracked.len()],
+            order: Vec::new(),
+            pairs: Vec::new(),
+        };
+        problem.dist = problem.distance_table();
+        let mut together = std::mem::take(&mut problem.together);
+        for edge in 0..graph.edges.len() {
+            let bits = problem.bits(edge);
+            for &a in bits {
+                for &b in bits {
+                    together[a as usize].insert(b as usize);
+                }
+            }
+        }
+        problem.together = together;
+        let mut order: Vec<u16> = (0..tracked.len() as u16).collect();
+        order.sort_by_key(|&b| problem.together[b as usize].len());
+        problem.order = order;
+        problem.pairs = problem.pair_table();
+        problem
+    }
+
+    fn bits(&self, edge: usize) -> &[u16] {
+        &self.edge_bits
+            [self.edge_bits_start[edge] as usize..self.edge_bits_start[edge + 1] as usize]
+    }
+
+    /// Reverse BFS per tracked fish from the positions with a move that eats it.
+    fn distance_table(&self) -> Vec<u16> {
+        let n = self.graph.positions();
+        if self.tracked.saturating_mul(n) > MAX_DIST_ENTRIES {
+            return Vec::new();
+        }
+        let (start, preds) = self.graph.reverse_adjacency();
+        let mut dist = vec![FAR; self.tracked * n];
+        let mut queue = Vec::with_capacity(n);
+        for (edge, _) in self.graph.edges.iter().enumerate() {
+            for &b in self.bits(edge) {
+                let slot = &mut dist[b as usize * n + edge / 8];
+                *slot = 1;
+            }
+        }
+        for bit in 0..self.tracked {
+            let row = &mut dist[bit * n..(bit + 1) * n];
+            queue.clear();
+            queue.extend((0..n as u32).filter(|&p| row[p as usize] == 1));
+            let mut head = 0;
+            while head < queue.len() {
+                let p = queue[head] as usize;
+                head += 1;
+                let d = row[p].saturating_add(1);
+                for &q in &preds[start[p] as usize..start[p + 1] as usize] {
+                    if row[q as usize] == FAR {
+                        row[q as usize] = d;
+                        queue.push(q);
+                    }
+                }
+            }
+        }
+        dist
+    }
+
+    /// Exact fewest moves to eat both fish of every pair, from every position: a
+    /// backward BFS over `(position, which of the two are eaten)` per pair.
+    fn pair_table(&self) -> Vec<u8> {
+        let n = self.graph.positions();
+        let t = self.tracked;
+        if self.dist.is_empty() || t > MAX_PAIR_FISH || (t * t).saturating_mul(n) > MAX_PAIR_ENTRIES
+        {
+            return Vec::new();
+        }
+        // Surviving edges into each position: (source position, edge index).
+        let mut into: Vec<Vec<(u32, u32)>> = vec![Vec::new(); n];
+        for (e, edge) in self.graph.edges.iter().enumerate() {
+            if SlideGraph::is_alive(*edge) {
+                into[edge.to as usize].push(((e / 8) as u32, e as u32));
+            }
+        }
+        let mut table = vec![0u8; n * t * t];
+        let mut dist = vec![u8::MAX; n * 4];
+        let mut queue: Vec<u32> = Vec::with_capacity(n * 4);
+        for a in 0..t {
+            for b in a + 1..t {
+                dist.fill(u8::MAX);
+                queue.clear();
+                for p in 0..n {
+                    dist[p * 4 + 3] = 0;
+                    queue.push((p * 4 + 3) as u32);
+                }
+                let mut head = 0;
+                while head < queue.len() {
+                    let node = queue[head] as usize;
+                    head += 1;
+                    let (p, mask) = (node / 4, node % 4);
+                    let d = dist[node].saturating_add(1);
+                    for &(q, e) in &into[p] {
+                        let bits = self.bits(e as usize);
+                        let eats = u8::from(bits.contains(&(a as u16)))
+                            | u8::from(bits.contains(&(b as u16))) << 1;
+                        let mask = mask as u8;
+                        if eats & !mask != 0 {
+                            continue;
+                        }
+                        // Predecessor masks m with m | eats == mask.
+                        for before in 0..4u8 {
+                            if before | eats == mask && before & !mask == 0 {
+                                let slot = q as usize * 4 + before as usize;
+                                if dist[slot] == u8::MAX {
+                                    dist[slot] = d;
+                                    queue.push(slot as u32);
+                                }
+                            }
+                        }
+                    }
+                }
+                for p in 0..n {
+                    table[(p * t + a) * t + b] = dist[p * 4];
+                    table[(p * t + b) * t + a] = dist[p * 4];
+                }
+            }
+        }
+        table
+    }
+
+    /// The largest pair distance over the remaining fish (a branch-free inner loop
+    /// over a row of the table, masked by the remaining fish).
+    fn pair_bound(&self, s: &PenguState<W>) -> u32 {
+        if self.pairs.is_empty() {
+            return 0;
+        }
+        let t = self.tracked;
+        let mut mask = [0u8; MAX_PAIR_FISH];
+        let mut missing = [0u16; MAX_PAIR_FISH];
+        let mut k = 0;
+        s.eaten.for_each_missing(&self.full, |bit| {
+            mask[bit] = u8::MAX;
+            missing[k] = bit as u16;
+            k += 1;
+        });
+        let mask = &mask[..t];
+        let block = &self.pairs[s.pos as usize * t * t..(s.pos as usize + 1) * t * t];
+        let mut best = 0u8;
+        for &a in &missing[..k] {
+            let row = &block[a as usize * t..(a as usize + 1) * t];
+            let row_max = row
+                .iter()
+                .zip(mask)
+                .map(|(&d, &m)| d & m)
+                .fold(0u8, u8::max);
+            best = best.max(row_max);
+        }
+        u32::from(best)
+    }
+
+    fn eaten_count(&self, s: &PenguState<W>) -> u32 {
+        s.eaten.len()
+    }
+
+    /// A lower bound from fish that no single move eats together: a greedy
+    /// independent set of the remaining fish must be eaten in as many separate moves,
+    /// each no sooner than that fish's distance. Scheduling them on distinct moves in
+    /// order of distance gives the earliest possible last move.
+    fn independent_bound(&self, s: &PenguState<W>) -> u32 {
+        let n = self.graph.positions();
+        let mut open = s.eaten.complement_within(&self.full);
+        let mut release = [0u16; 64];
+        let mut size = 0;
+        for &b in &self.order {
+            let b = b as usize;
+            if open.contains(b) {
+                if size < release.len() {
+                    release[size] = self.dist[b * n + s.pos as usize];
+                    size += 1;
+                }
+                open.remove_all(&self.together[b]);
+            }
+        }
+        let release = &mut release[..size];
+        release.sort_unstable();
+        release
+            .iter()
+            .fold(0u32, |last, &d| (last + 1).max(u32::from(d)))
+    }
+}
+
+impl<const W: usize> Problem for PenguProblem<'_, W> {
+    type State = PenguState<W>;
+    type Action = Dir;
+
+    fn start(&self) -> PenguState<W> {
+        PenguState {
+            pos: 0,
+            eaten: FishSet::EMPTY,
+        }
+    }
+
+    fn is_goal(&self, s: &PenguState<W>) -> bool {
+        match self.goal {
+            Goal::All => s.eaten == self.full,
+            Goal::AtLeast(n) => self.eaten_count(s) as usize >= n,
+        }
+    }
+
+    fn successors(&self, s: &PenguState<W>, out: &mut Vec<(Dir, PenguState<W>, u32)>) {
+        let base = s.pos as usize * 8;
+        for dir in Dir::ALL {
+            let edge = base + dir.index();
+            let to = self.graph.edges[edge].to;
+            if to == BLOCKED || !SlideGraph::is_alive(self.graph.edges[edge]) {
+                continue;
+            }
+            let mut next = PenguState {
+                pos: to,
+                eaten: s.eaten,
+            };
+            for &b in self.bits(edge) {
+                next.eaten.insert(b as usize);
+            }
+            out.push((dir, next, 1));
+        }
+    }
+
+    fn heuristic(&self, s: &PenguState<W>) -> u32 {
+        let n = self.graph.positions();
+        let pos = s.pos as usize;
+        let need = match self.goal {
+            Goal::All => self.tracked as u32 - self.eaten_count(s),
+            Goal::AtLeast(k) => (k as u32).saturating_sub(self.eaten_count(s)),
+        };
+        if need == 0 {
+            return 0;
+        }
+        let by_count = need.div_ceil(self.max_per_move);
+        if self.dist.is_empty() {
+            return by_count;
+        }
+        let (mut max, mut min, mut reachable) = (0u16, FAR, 0u32);
+        s.eaten.for_each_missing(&self.full, |bit| {
+            let d = self.dist[bit * n + pos];
+            if d != FAR {
+                reachable += 1;
+                min = min.min(d);
+            }
+            max = max.max(d);
+        });
+        match self.goal {
+            Goal::All if max == FAR => DEAD_END,
+            Goal::All => u32::from(max)
+                .max(by_count)
+                .max(self.independent_bound(s))
+                .max(self.pair_bound(s)),
+            Goal::AtLeast(_) if reachable < need => DEAD_END,
+            Goal::AtLeast(_) => u32::from(min).max(by_count),
+        }
+    }
+
+    fn greedy_key(&self, s: &PenguState<W>) -> u64 {
+        match self.heuristic(s) {
+            DEAD_END => u64::MAX,
+            h => (u64::from(self.tracked as u32 - self.eaten_count(s)) << 32) | u64::from(h),
+        }
+    }
+
+    fn progress(&self, s: &PenguState<W>) -> u64 {
+        u64::from(self.eaten_count(s))
+    }
+
+    fn cell(&self, s: &PenguState<W>) -> u32 {
+        self.graph.cells[s.pos as usize]
+    }
+}
