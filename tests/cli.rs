@@ -1,0 +1,163 @@
+//! The `gridlab` command line: course output, exit codes, errors that name the place.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const A3: &str = "levels/pengu/course/a3-6x20.txt";
+const A4: &str = "levels/pengu/course/a4-8x17.txt";
+
+fn gridlab(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gridlab runs");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).to_string()
+}
+
+#[test]
+fn replay_prints_the_course_sample_byte_for_byte() {
+    let out = gridlab(
+        &["pengu", "replay", A3, "74184261683927", "--goal", "20"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let expected = std::fs::read_to_string("tests/data/pengu/a3-6x20.course-sample.out").unwrap();
+    assert_eq!(text(&out.stdout), expected + "\n");
+}
+
+#[test]
+fn replay_rejects_an_illegal_move_with_its_index() {
+    let out = gridlab(&["pengu", "replay", A3, "7418x"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(err.contains("move 5 ('x')"), "{err}");
+    let out = gridlab(&["pengu", "replay", A3, "77"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("move 2 ('7'): a wall is in the way"));
+}
+
+#[test]
+fn replay_exit_code_says_whether_the_goal_is_met() {
+    assert_eq!(
+        gridlab(&["pengu", "replay", A3, "74184261683927"], None)
+            .status
+            .code(),
+        Some(1)
+    );
+    assert_eq!(
+        gridlab(&["pengu", "replay", A3, "7", "--goal", "1"], None)
+            .status
+            .code(),
+        Some(1)
+    );
+    assert_eq!(
+        gridlab(&["pengu", "replay", A3, "74", "--goal", "1"], None)
+            .status
+            .code(),
+        Some(0)
+    );
+}
+
+#[test]
+fn solve_reads_standard_input_and_prints_an_optimal_plan() {
+    let level = "4 6\n######\n#P * #\n#*   #\n######\n";
+    let out = gridlab(&["pengu", "solve", "-", "--algo", "bfs"], Some(level));
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    let moves = stdout.lines().next().unwrap().to_string();
+    assert_eq!(moves.len(), 3, "{stdout}");
+    let replayed = gridlab(&["pengu", "replay", "-", &moves], Some(level));
+    assert_eq!(text(&replayed.stdout), stdout);
+}
+
+#[test]
+fn solve_with_stats_and_json() {
+    let out = gridlab(
+        &[
+            "pengu", "solve", A3, "--algo", "iddfs", "--goal", "20", "--stats",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("expanded:") && err.contains("peak frontier:"),
+        "{err}"
+    );
+    let out = gridlab(&["pengu", "solve", A3, "--goal", "20", "--json"], None);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["outcome"], "found");
+    assert_eq!(json["goal_met"], true);
+    assert_eq!(json["moves"].as_str().unwrap().len(), 14);
+    assert!(json["stats"]["expanded"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn impossible_goal_exits_1_with_the_reason() {
+    let out = gridlab(&["pengu", "solve", A4], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(text(&out.stderr).contains("line 7, column 2"));
+}
+
+#[test]
+fn a_limit_prints_the_best_partial_plan_and_exits_1() {
+    let out = gridlab(
+        &[
+            "pengu",
+            "solve",
+            "levels/pengu/course/testcase-11-8x17.txt",
+            "--algo",
+            "bfs",
+            "--max-states",
+            "2000",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("limit reached"));
+    assert!(!out.stdout.is_empty());
+}
+
+#[test]
+fn random_play_is_seeded() {
+    let a = gridlab(
+        &["pengu", "solve", A3, "--algo", "random", "--seed", "7"],
+        None,
+    );
+    let b = gridlab(
+        &["pengu", "solve", A3, "--algo", "random", "--seed", "7"],
+        None,
+    );
+    assert_eq!(a.stdout, b.stdout);
+    assert!(text(&a.stdout).lines().next().unwrap().len() <= 6);
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_place() {
+    let out = gridlab(&["pengu", "solve", "-"], Some("3 4\n####\n#P?#\n####\n"));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("<stdin>:3:3: unknown cell '?'"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = gridlab(&["pengu", "solve", "no/such/file.txt"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("cannot read no/such/file.txt"));
+    let out = gridlab(&["pengu", "solve", A3, "--algo", "dfs"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown algorithm 'dfs'"));
+    let out = gridlab(&["pengu", "solve", A3, "--goal", "most"], None);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,0 +1,373 @@
+// Browser tests of the playground (Pengu), through headless Debian Chromium.
+// Run: node --test --test-concurrency=1 tests/e2e/
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, openPage, shotPath, settle } from './harness.mjs';
+
+const A1 = '7 6 \n######\n#U0 S#\n#* 0##\n#P  *#\n#0 #0#\n#*#U*#\n######\n';
+const A3 =
+  '6 20\n####################\n# * S# ** S # U  #*#\n#*U*U*U   P  S*U*#*#\n' +
+  '#0  ***0UUUUU0S *#*#\n#S**SS* *****0*S   #\n####################\n';
+const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#\n#######\n';
+// 32 fish in an open room: an all-fish BFS runs long enough to be cancelled.
+const SLOW =
+  '12 14\n##############\n#* * * * * * #\n#            #\n# * * * * * *#\n#            #\n' +
+  '#* * * *P* * #\n#            #\n# * * * * * *#\n#            #\n#* * * * * * #\n' +
+  '#            #\n##############\n';
+
+const norm = (t) => t.replace(/\r/g, '').split('\n').map((l) => l.trimEnd()).join('\n').trim();
+const b64url = (s) => Buffer.from(s, 'utf8').toString('base64url');
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+async function open(hash = '', opts) {
+  return openPage(browser, server.url + hash, opts);
+}
+
+async function tab(page, name) {
+  await page.click(`#tab-${name}`);
+  await page.waitForSelector(`#panel-${name}:not([hidden])`);
+}
+
+async function loadText(page, text) {
+  await tab(page, 'edit');
+  await page.fill('#level-text', text);
+  await page.click('#load-level');
+}
+
+async function clickCell(page, row, col) {
+  const box = await page.locator('#board').boundingBox();
+  const v = await page.evaluate(() => window.gridlab.view());
+  await page.mouse.click(box.x + ((col + 0.5) * box.width) / v.cols, box.y + ((row + 0.5) * box.height) / v.rows);
+}
+
+async function solve(page, algo, goal = 'all') {
+  await tab(page, 'solve');
+  await page.selectOption('#algo', algo);
+  if (goal === 'all') await page.selectOption('#goal-kind', 'all');
+  else {
+    await page.selectOption('#goal-kind', 'atleast');
+    await page.fill('#goal-n', String(goal));
+  }
+  await page.click('#solve');
+  await page.waitForSelector('#outcome', { timeout: 60000 });
+  await page.waitForSelector('#solve:not([disabled])', { timeout: 60000 });
+  return (await page.textContent('#plan-moves')).trim();
+}
+
+test('the page opens with the default level and no errors', async () => {
+  const { page, context, errors } = await open();
+  assert.equal(norm(await page.evaluate(() => window.gridlab.levelText())), norm(A1));
+  assert.equal(await page.evaluate(() => window.gridlab.status()), 'playing');
+  assert.ok(await page.isVisible('#board'));
+  const size = await page.evaluate(() => {
+    const c = document.querySelector('#board');
+    return { w: c.width, h: c.height, cssW: c.getBoundingClientRect().width };
+  });
+  assert.ok(size.w > 100 && size.h > 100, `canvas drawn (${size.w}×${size.h})`);
+  for (const id of ['actman', 'rogue', 'gpac', 'arena']) {
+    assert.equal(await page.getAttribute(`[data-game="${id}"]`, 'aria-disabled'), 'true');
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('keyboard play, undo and the course output', async () => {
+  const { page, context, errors } = await open();
+  await page.locator('#board').focus();
+  await page.keyboard.press('Numpad9');
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), '9');
+  await page.keyboard.press('a'); // west
+  assert.equal(await page.textContent('#moves'), '94');
+  await page.keyboard.press('Control+z');
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), '9');
+  await page.keyboard.press('Backspace');
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), '');
+  for (const key of ['Numpad9', 'Numpad4', 'Numpad2', 'Numpad1', 'Numpad8', 'Numpad2']) await page.keyboard.press(key);
+  assert.equal(await page.textContent('#moves'), '942182');
+  assert.equal(
+    await page.textContent('#output'),
+    '942182\n1\n######\n#U0 S#\n#* 0##\n#   *#\n#0 #0#\n#P#U*#\n######\n',
+  );
+  assert.equal(await page.textContent('#score .value'), '1');
+  await page.waitForFunction(() => !window.gridlab.animating());
+  await settle(page);
+  await page.screenshot({ path: shotPath('play.png') });
+  // Ending in death shows the banner without "Victory" (tutorial level: SE, then E
+  // into the shark).
+  await page.evaluate(() => window.gridlab.loadLevel('5 8\n########\n#P  * 0#\n#  #   #\n#*  S *#\n########\n', ''));
+  await page.keyboard.press('Numpad3');
+  await page.keyboard.press('Numpad6');
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.equal(await page.evaluate(() => window.gridlab.status()), 'dead');
+  assert.match(await page.textContent('#banner'), /Pengu died/);
+  assert.doesNotMatch(await page.textContent('#banner'), /Victory/);
+  await settle(page);
+  await page.screenshot({ path: shotPath('play-dead.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('pointer: clicking a cell in a direction from Pengu moves that way', async () => {
+  const { page, context, errors } = await open();
+  await clickCell(page, 1, 3); // north-east of Pengu at (3,1)
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), '9');
+  await clickCell(page, 1, 1); // west along row 1 from (1,3)
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), '94');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('load a level from text, solve it with A* and play the plan to victory', async () => {
+  const { page, context, errors } = await open();
+  await loadText(page, TC07);
+  assert.equal(norm(await page.evaluate(() => window.gridlab.levelText())), norm(TC07));
+  assert.ok(await page.isHidden('#error'));
+  const plan = await solve(page, 'astar');
+  assert.match(plan, /^[1-46-9]+$/);
+  assert.equal(plan.length, 13, 'A* finds the 13-move optimum of testcases_07');
+  assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'found');
+  // The heat-map is drawn; scrub the search replay half-way for the screenshot.
+  await page.waitForSelector('#trace:not([hidden])');
+  await page.$eval('#trace-scrub', (el) => {
+    el.value = String(Math.round(Number(el.max) * 0.35));
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await settle(page);
+  await page.screenshot({ path: shotPath('solve-heatmap.png') });
+  await page.selectOption('#plan-speed', '4');
+  await page.click('#plan-play');
+  await page.waitForSelector('#banner:not([hidden])', { timeout: 60000 });
+  assert.match(await page.textContent('#banner'), /Victory/);
+  assert.equal(await page.evaluate(() => window.gridlab.status()), 'victory');
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), plan);
+  assert.equal(await page.textContent('#moves'), plan);
+  await page.waitForFunction(() => !window.gridlab.animating());
+  await settle(page);
+  await page.screenshot({ path: shotPath('solve-victory.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the A1 field: optimal all-fish plan of 8 moves, jump to the end', async () => {
+  const { page, context, errors } = await open();
+  const plan = await solve(page, 'bfs');
+  assert.equal(plan.length, 8);
+  await page.click('#plan-end');
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await page.textContent('#banner'), /Victory/);
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), plan);
+  // Step back and forward through the plan.
+  await page.click('#plan-back');
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), plan.slice(0, 7));
+  assert.ok(await page.isHidden('#banner'));
+  await page.click('#plan-step');
+  await page.waitForFunction((p) => window.gridlab.moves() === p && !window.gridlab.animating(), plan);
+  assert.equal(await page.evaluate(() => window.gridlab.status()), 'victory');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('an "at least N fish" goal: BFS and ID-DFS agree on the A3 field', async () => {
+  const { page, context, errors } = await open();
+  await loadText(page, A3);
+  const bfs = await solve(page, 'bfs', 20);
+  const iddfs = await solve(page, 'iddfs', 20);
+  assert.equal(bfs.length, iddfs.length);
+  await page.click('#plan-end');
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await page.textContent('#banner'), /Goal met/);
+  assert.ok((await page.evaluate(() => window.gridlab.score())) >= 20);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the editor paints, undoes and redoes', async () => {
+  const { page, context, errors } = await open();
+  await tab(page, 'edit');
+  const before = await page.evaluate(() => window.gridlab.levelText());
+  await page.click('.swatch[data-sym="#"]');
+  await clickCell(page, 3, 3);
+  const painted = await page.evaluate(() => window.gridlab.levelText());
+  assert.equal(painted.split('\n')[4], '#P #*#');
+  assert.equal(await page.inputValue('#level-text'), painted);
+  await page.click('#edit-undo');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  await page.click('#edit-redo');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
+  // Keyboard: Ctrl+Z / Ctrl+Y in the Edit tab act on edits.
+  await page.locator('#board').focus();
+  await page.keyboard.press('Control+z');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  await page.keyboard.press('Control+y');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
+  // Drag paints several fish in one stroke (one undo step).
+  await page.click('.swatch[data-sym="*"]');
+  const box = await page.locator('#board').boundingBox();
+  const cw = box.width / 6;
+  const ch = box.height / 7;
+  await page.mouse.move(box.x + 1.5 * cw, box.y + 4.5 * ch);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 2.5 * cw, box.y + 4.5 * ch, { steps: 4 });
+  await page.mouse.up();
+  const dragged = await page.evaluate(() => window.gridlab.levelText());
+  assert.equal(dragged.split('\n')[5], '#**#0#');
+  await page.click('#edit-undo');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
+  // Resize.
+  await page.fill('#rows', '9');
+  await page.fill('#cols', '8');
+  await page.click('#resize');
+  assert.equal((await page.evaluate(() => window.gridlab.view())).rows, 9);
+  await page.click('#edit-undo');
+  await settle(page);
+  await page.screenshot({ path: shotPath('edit.png') });
+  // Autosave: a reload restores the edited level.
+  await page.waitForTimeout(400);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
+  await page.click('#tab-edit');
+  await page.click('#reset-level');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('bad level text shows the line and column and keeps the level', async () => {
+  const { page, context, errors } = await open();
+  const before = await page.evaluate(() => window.gridlab.levelText());
+  await loadText(page, '3 3\n###\n#x#\n###\n');
+  await page.waitForSelector('#error:not([hidden])');
+  const msg = await page.textContent('#error');
+  assert.match(msg, /Line 3, column 2/);
+  assert.match(msg, /'x'/);
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  assert.ok(await page.isVisible('#board'));
+  // A good text clears the error.
+  await loadText(page, TC07);
+  assert.ok(await page.isHidden('#error'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a shared URL shows the same board and replays the moves', async () => {
+  const { page, context, errors } = await open(`#game=pengu&level=${b64url(A3)}&moves=7418`);
+  assert.equal(norm(await page.evaluate(() => window.gridlab.levelText())), norm(A3));
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), '7418');
+  assert.equal(await page.textContent('#moves'), '7418');
+  // Play on: the hash follows, and opening it elsewhere reproduces the board.
+  await page.locator('#board').focus();
+  await page.keyboard.press('Numpad4');
+  await page.waitForFunction(() => /moves=74184(&|$)/.test(location.hash));
+  const url = page.url();
+  const other = await openPage(browser, url);
+  assert.equal(await other.page.evaluate(() => window.gridlab.levelText()), await page.evaluate(() => window.gridlab.levelText()));
+  assert.equal(await other.page.evaluate(() => window.gridlab.moves()), '74184');
+  assert.deepEqual(other.errors, []);
+  await other.context.close();
+  // A damaged link shows an error, not a blank page.
+  const bad = await open(`#game=pengu&level=${b64url('2 2\n#q\n##\n')}`);
+  assert.match(await bad.page.textContent('#error'), /Line 2, column 2/);
+  assert.ok(await bad.page.isVisible('#board'));
+  await bad.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('compare runs several algorithms and agrees on the optimum', async () => {
+  const { page, context, errors } = await open();
+  await loadText(page, TC07);
+  await tab(page, 'compare');
+  await page.click('#compare-run');
+  await page.waitForSelector('#compare-run:not([disabled])', { timeout: 120000 });
+  const summary = await page.textContent('#compare-summary');
+  assert.match(summary, /agree/);
+  assert.match(summary, /13 moves/);
+  const rows = await page.$$eval('#compare-table thead th', (ths) => ths.map((t) => t.textContent));
+  assert.deepEqual(rows.slice(1), ['A*', 'BFS', 'ID-DFS', 'Greedy']);
+  assert.ok((await page.$$('#compare-table td.optimal')).length >= 3);
+  await settle(page);
+  await page.screenshot({ path: shotPath('compare.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a long solve shows progress, can be cancelled, and the page stays responsive', async () => {
+  const { page, context, errors } = await open();
+  await loadText(page, SLOW);
+  await tab(page, 'solve');
+  await page.selectOption('#algo', 'bfs');
+  await page.selectOption('#goal-kind', 'all');
+  await page.click('details.limits summary');
+  await page.fill('#max-states', '200000000'); // far more than the search gets to before the cancel
+  await page.click('#solve');
+  await page.waitForSelector('#progress:not([hidden])');
+  await page.waitForFunction(() => document.querySelector('#progress-expanded').textContent !== '0');
+  await page.waitForFunction(() => parseFloat(document.querySelector('#progress-elapsed').textContent) > 0);
+  // The main thread is free: a key press plays a move while the worker searches.
+  await page.locator('#board').focus();
+  await page.keyboard.press('Numpad6');
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), '6');
+  await page.click('#cancel');
+  await page.waitForSelector('#solve:not([disabled])');
+  assert.match(await page.textContent('#result'), /Cancelled/);
+  // A fresh worker solves the next request.
+  await loadText(page, TC07);
+  const plan = await solve(page, 'greedy');
+  assert.ok(plan.length > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a phone-sized touch screen: swipes move Pengu', async () => {
+  const { page, context, errors } = await open('', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const box = await page.locator('#board').boundingBox();
+  assert.ok(box.width <= 390);
+  // A swipe up-right (north-east) from the middle of the board.
+  const cdp = await context.newCDPSession(page);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts });
+  await touch('touchStart', [{ x, y }]);
+  for (let i = 1; i <= 5; i++) await touch('touchMove', [{ x: x + i * 12, y: y - i * 12 }]);
+  await touch('touchEnd', []);
+  await page.waitForFunction(() => window.gridlab.moves() === '9');
+  await page.waitForFunction(() => !window.gridlab.animating());
+  await settle(page);
+  await page.screenshot({ path: shotPath('phone.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('presentation mode and HiDPI rendering', async () => {
+  const { page, context, errors } = await open('', { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
+  const dims = await page.evaluate(() => {
+    const c = document.querySelector('#board');
+    return { w: c.width, css: c.getBoundingClientRect().width };
+  });
+  assert.ok(Math.abs(dims.w / dims.css - 2) < 0.05, `backing store at 2× (${dims.w} for ${dims.css} CSS px)`);
+  await page.locator('#board').focus();
+  await page.keyboard.press('.');
+  assert.ok(await page.evaluate(() => document.body.classList.contains('presenting')));
+  await page.keyboard.press('?');
+  assert.ok(await page.isVisible('#help'));
+  await page.keyboard.press('Escape');
+  assert.ok(await page.isHidden('#help'));
+  await settle(page);
+  await page.screenshot({ path: shotPath('presentation.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
