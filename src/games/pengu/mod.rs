@@ -22,6 +22,8 @@ mod solver;
 
 pub use graph::{Edge, SlideGraph, BLOCKED, DIES};
 pub use level::{Level, Tile, MAX_CELLS};
-pub use problem::{FishSet, PenguState};
+pub use problem::{FishSet, PenguProblem, PenguState};
 pub use rules::{replay, slide, Game, MoveReport, SlideEnd, Status};
-pub use solver::{outcome_game, solve, Goal, Solution, SolveOptions, Solver, MAX_TRACKED_FISH};
+pub use solver::{
+    outcome_game, solve, tracked_fish, Goal, Solution, SolveOptions, Solver, MAX_TRACKED_FISH,
+};

@@ -67,8 +67,19 @@ const MAX_PAIR_ENTRIES: usize = 1 << 25;
 /// Most tracked fish for which the pair table is built.
 const MAX_PAIR_FISH: usize = 128;
 
-/// Pengu as a [`Problem`] over the slide graph.
-pub(crate) struct PenguProblem<'g, const W: usize> {
+/// Pengu as a [`Problem`] over the slide graph, for at most `64 × W` tracked fish.
+///
+/// ```
+/// use gridlab::games::pengu::{tracked_fish, Goal, Level, PenguProblem, SlideGraph};
+/// use gridlab::search::{astar, Limits, Problem};
+/// let level = Level::parse("4 6\n######\n#P * #\n#*   #\n######").unwrap();
+/// let graph = SlideGraph::new(&level);
+/// let tracked = tracked_fish(&level, &graph, Goal::All).unwrap();
+/// let problem = PenguProblem::<1>::new(&graph, &tracked, Goal::All);
+/// assert!(problem.heuristic(&problem.start()) >= 2);
+/// assert_eq!(astar(&problem, &mut Limits::default()).plan.len(), 3);
+/// ```
+pub struct PenguProblem<'g, const W: usize> {
     graph: &'g SlideGraph,
     goal: Goal,
     /// Tracked bits passed by each edge, flattened like `graph.covers`.
@@ -90,7 +101,9 @@ pub(crate) struct PenguProblem<'g, const W: usize> {
 }
 
 impl<'g, const W: usize> PenguProblem<'g, W> {
-    pub(crate) fn new(graph: &'g SlideGraph, tracked: &[usize], goal: Goal) -> Self {
+    /// The problem of eating the `tracked` fish (ids from [`super::tracked_fish`]) for
+    /// `goal`; builds the distance and pair tables once.
+    pub fn new(graph: &'g SlideGraph, tracked: &[usize], goal: Goal) -> Self {
         let mut bit_of = vec![u16::MAX; graph.fish_cells.len()];
         for (bit, &f) in tracked.iter().enumerate() {
             bit_of[f] = bit as u16;

@@ -193,40 +193,59 @@ fn no_plan(note: String) -> Solution {
     }
 }
 
-/// Run a search on `level` for `goal`.
-fn search_level(level: &Level, algorithm: Algorithm, goal: Goal, limits: &mut Limits) -> Solution {
-    let graph = SlideGraph::new(level);
+/// The fish a search for `goal` must track (ids into `graph.fish_cells`), or why no
+/// plan can exist: for "all", a fish that no surviving move passes; for "at least N",
+/// fewer than N fish that can be eaten alive. For "all", fish that are always eaten
+/// together with another are left out (see [`SlideGraph`]).
+///
+/// ```
+/// use gridlab::games::pengu::{tracked_fish, Goal, Level, SlideGraph};
+/// let level = Level::parse("3 6\n######\n#P**S#\n######").unwrap();
+/// let graph = SlideGraph::new(&level);
+/// let why = tracked_fish(&level, &graph, Goal::All).unwrap_err();
+/// assert!(why.contains("line 2, column 3"), "{why}");
+/// ```
+pub fn tracked_fish(level: &Level, graph: &SlideGraph, goal: Goal) -> Result<Vec<usize>, String> {
     let coverable = graph.coverable();
     let total = graph.fish_cells.len();
     let place = |f: usize| {
         let p = level.tiles.pos_of(graph.fish_cells[f] as usize);
         format!("line {}, column {}", p.row + 2, p.col + 1)
     };
-    let tracked: Vec<usize> = match goal {
-        Goal::All => {
-            if let Some(f) = coverable.iter().position(|&c| !c) {
+    match goal {
+        Goal::All => match coverable.iter().position(|&c| !c) {
+            Some(f) => {
                 let n = coverable.iter().filter(|&&c| !c).count();
-                return no_plan(format!(
-                    "no plan: the fish at {} {}can never be eaten on a slide that Pengu survives",
-                    place(f),
-                    if n > 1 {
-                        format!("(and {} more) ", n - 1)
-                    } else {
-                        String::new()
-                    }
-                ));
+                let more = if n > 1 {
+                    format!("(and {} more) ", n - 1)
+                } else {
+                    String::new()
+                };
+                Err(format!(
+                    "no plan: the fish at {} {more}can never be eaten on a slide that Pengu survives",
+                    place(f)
+                ))
             }
-            essential_fish(&graph)
-        }
+            None => Ok(essential_fish(graph)),
+        },
         Goal::AtLeast(n) => {
             let can = coverable.iter().filter(|&&c| c).count();
             if n > can {
-                return no_plan(format!(
+                return Err(format!(
                     "no plan: only {can} of the {total} fish can ever be eaten alive, fewer than {n}"
                 ));
             }
-            (0..total).filter(|&f| coverable[f]).collect()
+            Ok((0..total).filter(|&f| coverable[f]).collect())
         }
+    }
+}
+
+/// Run a search on `level` for `goal`.
+fn search_level(level: &Level, algorithm: Algorithm, goal: Goal, limits: &mut Limits) -> Solution {
+    let graph = SlideGraph::new(level);
+    let tracked = match tracked_fish(level, &graph, goal) {
+        Ok(tracked) => tracked,
+        Err(why) => return no_plan(why),
     };
     if tracked.len() > MAX_TRACKED_FISH {
         return Solution {
