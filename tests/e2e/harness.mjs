@@ -100,7 +100,7 @@ export function shotPath(name) {
 /** Wait until CSS animations and the board's slide animation are over. */
 export async function settle(page) {
   await page.waitForFunction(
-    () => !(window.gridlab && window.gridlab.animating()) &&
+    () => !(window.gridlab && window.gridlab.animating()) && !document.querySelector('#toast.show') &&
       document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().iterations !== Infinity).length === 0,
   );
 }

@@ -146,6 +146,7 @@ test('load a level from text, solve it with A* and play the plan to victory', as
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
   await settle(page);
+  assert.match(await page.textContent('#trace-info'), /^Event [\d,]+ of [\d,]+/);
   await page.screenshot({ path: shotPath('solve-heatmap.png') });
   await page.selectOption('#plan-speed', '4');
   await page.click('#plan-play');
@@ -235,13 +236,24 @@ test('the editor paints, undoes and redoes', async () => {
   await settle(page);
   await page.screenshot({ path: shotPath('edit.png') });
   // Autosave: a reload restores the edited level.
-  await page.waitForTimeout(400);
+  await page.waitForFunction(
+    (text) => (JSON.parse(localStorage.getItem('gridlab.v1.pengu') || '{}').level || '') === text,
+    painted,
+  );
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
   await page.click('#tab-edit');
   await page.click('#reset-level');
   assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  // Import from a file, export as a download.
+  await page.setInputFiles('#file-input', { name: 'diamond.txt', mimeType: 'text/plain', buffer: Buffer.from(TC07) });
+  await page.waitForFunction((t) => window.gridlab.levelText() === t, TC07);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-level')]);
+  assert.match(download.suggestedFilename(), /\.txt$/);
+  const chunks = [];
+  for await (const c of await download.createReadStream()) chunks.push(c);
+  assert.equal(Buffer.concat(chunks).toString('utf8'), TC07);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,0 +1,228 @@
+// The board canvas: HiDPI-crisp tile rendering (integer device pixels per cell), a
+// cached static layer, per-frame overlays (patches, heat-map, frontier, marks) and the
+// actor. Game-agnostic: a game supplies a painter and a scene function.
+
+import { viridis } from './heatmap.js';
+
+export class Board {
+  /** @param host element that the canvas fills (its size drives the cell size) */
+  constructor(host) {
+    this.host = host;
+    this.canvas = document.createElement('canvas');
+    this.canvas.id = 'board';
+    this.canvas.setAttribute('role', 'img');
+    this.canvas.setAttribute('aria-label', 'game board');
+    this.canvas.tabIndex = 0;
+    host.append(this.canvas);
+    this.ctx = this.canvas.getContext('2d');
+    this.static = document.createElement('canvas');
+    this.sctx = this.static.getContext('2d');
+    this.rows = 1;
+    this.cols = 1;
+    this.cell = 8; // device pixels per cell
+    this.dpr = 1;
+    this.maxCell = 96; // CSS pixels
+    this.painter = null;
+    this.sceneFn = () => null;
+    this.staticKey = null;
+    this.sprites = new Map();
+    this.frame = 0;
+    new ResizeObserver(() => this.fit()).observe(host);
+    addEventListener('resize', () => this.fit());
+  }
+
+  setPainter(painter) {
+    this.painter = painter;
+    this.sprites.clear();
+    this.staticKey = null;
+    this.invalidate();
+  }
+
+  setScene(fn) {
+    this.sceneFn = fn;
+    this.invalidate();
+  }
+
+  setGrid(rows, cols) {
+    if (rows === this.rows && cols === this.cols) return;
+    this.rows = rows;
+    this.cols = cols;
+    this.fit();
+  }
+
+  setMaxCell(px) {
+    this.maxCell = px;
+    this.fit();
+  }
+
+  /** Recompute the cell size from the host's size and the device-pixel ratio. */
+  fit() {
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(40, this.host.clientWidth - 24);
+    const hgt = Math.max(40, this.host.clientHeight - 24);
+    const css = Math.max(3, Math.min(this.maxCell, Math.floor(Math.min(w / this.cols, hgt / this.rows))));
+    const cell = Math.max(2, Math.floor(css * dpr));
+    if (cell !== this.cell || dpr !== this.dpr || this.canvas.width !== cell * this.cols ||
+        this.canvas.height !== cell * this.rows) {
+      this.cell = cell;
+      this.dpr = dpr;
+      this.canvas.width = cell * this.cols;
+      this.canvas.height = cell * this.rows;
+      this.canvas.style.width = `${(cell * this.cols) / dpr}px`;
+      this.canvas.style.height = `${(cell * this.rows) / dpr}px`;
+      this.static.width = this.canvas.width;
+      this.static.height = this.canvas.height;
+      this.sprites.clear();
+      this.staticKey = null;
+    }
+    this.invalidate();
+  }
+
+  /** Cell under a client point, or null. */
+  cellAt(clientX, clientY) {
+    const r = this.canvas.getBoundingClientRect();
+    const col = Math.floor(((clientX - r.left) / r.width) * this.cols);
+    const row = Math.floor(((clientY - r.top) / r.height) * this.rows);
+    if (row < 0 || col < 0 || row >= this.rows || col >= this.cols) return null;
+    return { row, col };
+  }
+
+  /** Centre of a cell in client coordinates. */
+  cellCenter(row, col) {
+    const r = this.canvas.getBoundingClientRect();
+    return { x: r.left + ((col + 0.5) * r.width) / this.cols, y: r.top + ((row + 0.5) * r.height) / this.rows };
+  }
+
+  invalidate() {
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
+  }
+
+  sprite(sym) {
+    let c = this.sprites.get(sym);
+    if (!c) {
+      c = document.createElement('canvas');
+      c.width = c.height = this.cell;
+      this.painter.drawTile(c.getContext('2d'), sym, 0, 0, this.cell);
+      this.sprites.set(sym, c);
+    }
+    return c;
+  }
+
+  drawStatic(scene) {
+    const { sctx: g, cell: s, rows, cols } = this;
+    const tiles = scene.tiles;
+    g.clearRect(0, 0, this.static.width, this.static.height);
+    if (s < 6) {
+      // Tiny cells: one flat colour per cell, scaled up without smoothing.
+      const img = new ImageData(cols, rows);
+      for (let i = 0; i < rows * cols; i++) {
+        const [r, gr, b] = this.painter.flatColor(String.fromCharCode(tiles[i]));
+        img.data[i * 4] = r;
+        img.data[i * 4 + 1] = gr;
+        img.data[i * 4 + 2] = b;
+        img.data[i * 4 + 3] = 255;
+      }
+      const tmp = document.createElement('canvas');
+      tmp.width = cols;
+      tmp.height = rows;
+      tmp.getContext('2d').putImageData(img, 0, 0);
+      g.imageSmoothingEnabled = false;
+      g.drawImage(tmp, 0, 0, cols * s, rows * s);
+      return;
+    }
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        g.drawImage(this.sprite(String.fromCharCode(tiles[r * cols + c])), c * s, r * s);
+      }
+    }
+    if (s >= 14) {
+      g.strokeStyle = 'rgba(20, 40, 70, 0.10)';
+      g.lineWidth = 1;
+      g.beginPath();
+      for (let r = 1; r < rows; r++) {
+        g.moveTo(0, r * s + 0.5);
+        g.lineTo(cols * s, r * s + 0.5);
+      }
+      for (let c = 1; c < cols; c++) {
+        g.moveTo(c * s + 0.5, 0);
+        g.lineTo(c * s + 0.5, rows * s);
+      }
+      g.stroke();
+    }
+  }
+
+  draw() {
+    this.frame = 0;
+    const scene = this.sceneFn();
+    if (!scene || !this.painter) return;
+    if (scene.rows !== this.rows || scene.cols !== this.cols) {
+      this.setGrid(scene.rows, scene.cols);
+      return;
+    }
+    const key = `${scene.tilesKey}:${this.cell}`;
+    if (key !== this.staticKey) {
+      this.drawStatic(scene);
+      this.staticKey = key;
+    }
+    const { ctx, cell: s, cols } = this;
+    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.drawImage(this.static, 0, 0);
+    for (const p of scene.patches || []) {
+      const r = Math.floor(p.index / cols);
+      const c = p.index % cols;
+      if (s >= 6) ctx.drawImage(this.sprite(p.sym), c * s, r * s);
+    }
+    if (scene.heat) this.drawHeat(scene.heat, scene.tiles);
+    for (const m of scene.marks || []) this.painter.drawMark(ctx, m, m.col * s, m.row * s, s);
+    if (scene.actor) {
+      const a = scene.actor;
+      this.painter.drawActor(ctx, a, a.col * s, a.row * s, s);
+    }
+  }
+
+  drawHeat(heat, tiles) {
+    const { ctx, cell: s, cols, rows } = this;
+    const { counts, max, frontier } = heat;
+    const n = rows * cols;
+    const denom = Math.log1p(Math.max(1, max));
+    ctx.save();
+    ctx.globalAlpha = 0.74;
+    for (let i = 0; i < n; i++) {
+      const v = counts[i];
+      if (!v) continue;
+      ctx.fillStyle = viridis(Math.log1p(v) / denom).css;
+      ctx.fillRect((i % cols) * s, Math.floor(i / cols) * s, s, s);
+    }
+    ctx.restore();
+    if (s >= 30) {
+      ctx.font = `600 ${Math.round(s * 0.28)}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      for (let i = 0; i < n; i++) {
+        const v = counts[i];
+        if (!v) continue;
+        const col = viridis(Math.log1p(v) / denom);
+        ctx.fillStyle = col.light ? '#111' : '#fff';
+        const label = v >= 10000 ? `${Math.round(v / 1000)}k` : String(v);
+        ctx.fillText(label, (i % cols) * s + s / 2, Math.floor(i / cols) * s + s * 0.78);
+      }
+    }
+    if (frontier) {
+      const lw = Math.max(2, Math.round(s * 0.05));
+      for (let i = 0; i < n; i++) {
+        if (!frontier[i]) continue;
+        const x = (i % cols) * s;
+        const y = Math.floor(i / cols) * s;
+        ctx.lineWidth = lw;
+        ctx.strokeStyle = '#D55E00';
+        ctx.strokeRect(x + lw / 2, y + lw / 2, s - lw, s - lw);
+        if (s >= 12) {
+          ctx.lineWidth = 1;
+          ctx.strokeStyle = '#fff';
+          ctx.strokeRect(x + lw + 0.5, y + lw + 0.5, s - 2 * lw - 1, s - 2 * lw - 1);
+        }
+      }
+    }
+    void tiles;
+  }
+}

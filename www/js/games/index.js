@@ -1,0 +1,22 @@
+// The game registry. Each game is a module whose default export is
+// { id, name, mount(shell) → controller } (see pengu.js); games not built yet are listed
+// with `soon: true` so the picker can show them.
+
+export const games = [
+  {
+    id: 'pengu',
+    name: 'Pengu',
+    blurb: 'Slide on ice, eat every fish, avoid bears and sharks.',
+    load: () => import('./pengu.js'),
+  },
+  { id: 'actman', name: 'Act-Man', blurb: 'Chase and shoot ghosts in a maze.', soon: true },
+  { id: 'rogue', name: 'Rogue', blurb: 'Dungeon crawl with monsters and treasure.', soon: true },
+  { id: 'gpac', name: 'GPac', blurb: 'Genetic-programming Pac-Man controllers.', soon: true },
+  { id: 'arena', name: 'Arena', blurb: 'Multi-agent arena battles.', soon: true },
+];
+
+export function gameById(id) {
+  return games.find((g) => g.id === id) || null;
+}
+
+export const defaultGameId = 'pengu';

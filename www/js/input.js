@@ -1,0 +1,98 @@
+// Input: keyboard → numpad digits, pointer taps and swipes → directions, and pointer
+// drags for painting. No game rules here: only geometry.
+
+const LETTERS = { q: '7', w: '8', e: '9', a: '4', d: '6', z: '1', x: '2', c: '3' };
+const ARROWS = { ArrowUp: '8', ArrowDown: '2', ArrowLeft: '4', ArrowRight: '6' };
+const DELTAS = {
+  7: [-1, -1], 8: [-1, 0], 9: [-1, 1],
+  4: [0, -1], 6: [0, 1],
+  1: [1, -1], 2: [1, 0], 3: [1, 1],
+};
+const SECTORS = ['6', '3', '2', '1', '4', '7', '8', '9']; // clockwise from east (y down)
+
+/** The move digit of a key event, or null. Lowercase z is SW; Ctrl+Z is undo. */
+export function digitForKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  const m = /^Numpad([1-9])$/.exec(e.code || '');
+  if (m) return m[1] === '5' ? null : m[1];
+  if (/^[1-46-9]$/.test(e.key)) return e.key;
+  if (ARROWS[e.key]) return ARROWS[e.key];
+  if (e.shiftKey) return null;
+  return LETTERS[e.key] || null;
+}
+
+export const digitDelta = (d) => DELTAS[d] || null;
+
+export function digitFromDelta(dr, dc) {
+  for (const [d, [r, c]] of Object.entries(DELTAS)) if (r === Math.sign(dr) && c === Math.sign(dc)) return d;
+  return null;
+}
+
+/** Digit of the direction from a vector (dx right, dy down), nearest of the 8. */
+export function digitFromVector(dx, dy) {
+  const k = Math.round(Math.atan2(dy, dx) / (Math.PI / 4));
+  return SECTORS[(k + 8) % 8];
+}
+
+/** Direction from one cell toward another: exact on the 8 lines, else nearest. */
+export function digitToward(from, to) {
+  const dr = to.row - from.row;
+  const dc = to.col - from.col;
+  if (!dr && !dc) return null;
+  if (!dr || !dc || Math.abs(dr) === Math.abs(dc)) return digitFromDelta(dr, dc);
+  return digitFromVector(dc, dr);
+}
+
+/**
+ * Pointer handling on the board canvas.
+ * handlers: { mode() → 'play'|'edit', onTap(cell), onSwipe(digit), onHover(cell|null),
+ *             onPaintStart(cell, erase), onPaintMove(cell), onPaintEnd() }
+ */
+export function attachPointer(board, handlers) {
+  const canvas = board.canvas;
+  let down = null;
+  canvas.addEventListener('contextmenu', (e) => {
+    if (handlers.mode() === 'edit') e.preventDefault();
+  });
+  canvas.addEventListener('pointerdown', (e) => {
+    if (e.button !== 0 && e.button !== 2) return;
+    const cell = board.cellAt(e.clientX, e.clientY);
+    canvas.setPointerCapture(e.pointerId);
+    down = { id: e.pointerId, x: e.clientX, y: e.clientY, cell, last: cell, paint: handlers.mode() === 'edit' };
+    if (down.paint && cell) handlers.onPaintStart(cell, e.button === 2);
+    canvas.focus({ preventScroll: true });
+    e.preventDefault();
+  });
+  canvas.addEventListener('pointermove', (e) => {
+    const cell = board.cellAt(e.clientX, e.clientY);
+    if (!down || down.id !== e.pointerId) {
+      if (e.pointerType === 'mouse') handlers.onHover(cell);
+      return;
+    }
+    if (down.paint && cell && (!down.last || cell.row !== down.last.row || cell.col !== down.last.col)) {
+      if (!down.last) handlers.onPaintStart(cell, e.buttons === 2);
+      else handlers.onPaintMove(cell);
+      down.last = cell;
+    }
+  });
+  const finish = (e, cancelled) => {
+    if (!down || down.id !== e.pointerId) return;
+    const d = down;
+    down = null;
+    if (d.paint) {
+      handlers.onPaintEnd();
+      return;
+    }
+    if (cancelled) return;
+    const dx = e.clientX - d.x;
+    const dy = e.clientY - d.y;
+    const cellCss = canvas.getBoundingClientRect().width / board.cols;
+    if (Math.hypot(dx, dy) >= Math.max(24, cellCss * 0.6)) handlers.onSwipe(digitFromVector(dx, dy));
+    else if (d.cell) handlers.onTap(d.cell);
+  };
+  canvas.addEventListener('pointerup', (e) => finish(e, false));
+  canvas.addEventListener('pointercancel', (e) => finish(e, true));
+  canvas.addEventListener('pointerleave', (e) => {
+    if (e.pointerType === 'mouse' && !down) handlers.onHover(null);
+  });
+}

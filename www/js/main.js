@@ -1,0 +1,190 @@
+// The shell: game picker, tabs, board, error bar, presentation mode, help, URL hash.
+// Games plug in through games/index.js and receive the `shell` object below.
+
+import { games, gameById, defaultGameId } from './games/index.js';
+import { Board } from './board.js';
+import { $, h, toast, copyText, isTyping } from './ui.js';
+import { buildHash, parseHash, replaceHash, hashHasLevel } from './url.js';
+import * as storage from './storage.js';
+
+const TABS = ['play', 'edit', 'solve', 'compare'];
+const tabListeners = [];
+let game = null;
+let gameId = defaultGameId;
+let hashSeq = 0;
+let lastHash = '';
+
+const shell = {
+  api: null,
+  memory: null,
+  board: null,
+  toolbar: $('#toolbar'),
+  statusbar: $('#statusbar'),
+  banner: $('#banner'),
+  panels: Object.fromEntries(TABS.map((t) => [t, $(`#panel-${t}`)])),
+  toast,
+  copyText,
+  activeTab: () => document.body.dataset.tab,
+  onTab(fn) {
+    tabListeners.push(fn);
+  },
+  selectTab,
+  showError(message) {
+    const el = $('#error');
+    el.replaceChildren(
+      h('strong', {}, 'Cannot load this level. '),
+      h('span.msg', {}, message),
+      h('button.btn.ghost.icon-only.alert-close', { type: 'button', 'aria-label': 'Dismiss', onclick: () => shell.clearError() }, '×'),
+    );
+    el.hidden = false;
+  },
+  clearError() {
+    $('#error').hidden = true;
+  },
+  /** Ask for the URL hash to show this level and moves (debounced, async). */
+  updateHash(state) {
+    const seq = ++hashSeq;
+    clearTimeout(shell._hashTimer);
+    shell._hashTimer = setTimeout(async () => {
+      const hash = await buildHash({ game: gameId, ...state });
+      if (seq !== hashSeq) return;
+      lastHash = hash;
+      replaceHash(hash);
+    }, 120);
+  },
+  setHelp(nodes) {
+    $('#help-body').replaceChildren(...nodes);
+  },
+  presenting: () => document.body.classList.contains('presenting'),
+};
+
+function selectTab(tab) {
+  if (!TABS.includes(tab)) return;
+  document.body.dataset.tab = tab;
+  for (const t of TABS) {
+    $(`#tab-${t}`).setAttribute('aria-selected', String(t === tab));
+    shell.panels[t].hidden = t !== tab;
+  }
+  for (const fn of tabListeners) fn(tab);
+}
+
+function buildPicker() {
+  const nav = $('#game-picker');
+  for (const g of games) {
+    const b = h('button.game', {
+      type: 'button',
+      dataset: { game: g.id },
+      title: g.soon ? `${g.name}: coming soon — ${g.blurb}` : g.blurb,
+      'aria-pressed': String(g.id === gameId),
+      'aria-disabled': g.soon ? 'true' : null,
+      onclick: () => (g.soon ? toast(`${g.name} is coming soon`) : null),
+    }, g.name, g.soon ? h('span.soon', {}, 'soon') : null);
+    nav.append(b);
+  }
+}
+
+function setPresenting(on) {
+  document.body.classList.toggle('presenting', on);
+  document.documentElement.classList.toggle('presenting', on);
+  $('#present').setAttribute('aria-pressed', String(on));
+  if (shell.board) shell.board.setMaxCell(on ? 200 : 96);
+  storage.save('prefs', { ...(storage.load('prefs') || {}), presenting: on });
+}
+
+function toggleHelp(show) {
+  const m = $('#help');
+  m.hidden = show === undefined ? !m.hidden : !show;
+  if (!m.hidden) $('#help-close').focus();
+}
+
+function onKey(e) {
+  if (!$('#help').hidden) {
+    if (e.key === 'Escape' || e.key === '?') {
+      toggleHelp(false);
+      e.preventDefault();
+    }
+    return;
+  }
+  if (isTyping(e)) return;
+  const t = e.target;
+  if ((e.key === ' ' || e.key === 'Enter') && t && /^(BUTTON|SUMMARY|A)$/.test(t.tagName)) return;
+  if (t && t.type === 'range' && /^(Arrow|Home|End|Page)/.test(e.key)) return;
+  if (e.key === '?') {
+    toggleHelp(true);
+    e.preventDefault();
+    return;
+  }
+  if (e.key === '.' && !e.ctrlKey && !e.metaKey && !e.altKey && e.code !== 'NumpadDecimal') {
+    setPresenting(!shell.presenting());
+    e.preventDefault();
+    return;
+  }
+  if (game && game.onKey(e)) e.preventDefault();
+}
+
+async function copyLink() {
+  const state = game ? game.shareState() : {};
+  const hash = await buildHash({ game: gameId, ...state });
+  replaceHash(hash);
+  if (!hashHasLevel(hash)) toast('The level is too large for a link: only the moves are in it', 'warn');
+  await copyText(location.href, 'Link');
+}
+
+async function onHashChange() {
+  const hash = location.hash.replace(/^#/, '');
+  if (!hash || hash === lastHash || !game) return;
+  try {
+    const shared = await parseHash(hash);
+    if (shared && shared.level != null) game.loadShared(shared);
+  } catch (err) {
+    shell.showError(err.message);
+  }
+}
+
+async function boot() {
+  buildPicker();
+  for (const t of TABS) $(`#tab-${t}`).addEventListener('click', () => selectTab(t));
+  $('#present').addEventListener('click', () => setPresenting(!shell.presenting()));
+  $('#help-btn').addEventListener('click', () => toggleHelp(true));
+  $('#help-close').addEventListener('click', () => toggleHelp(false));
+  $('#help').addEventListener('click', (e) => e.target === $('#help') && toggleHelp(false));
+  $('#copy-link').addEventListener('click', copyLink);
+  addEventListener('keydown', onKey);
+  addEventListener('hashchange', onHashChange);
+
+  let shared = null;
+  try {
+    shared = await parseHash(location.hash);
+  } catch (err) {
+    shell.showError(err.message);
+  }
+  if (shared && shared.game && gameById(shared.game) && !gameById(shared.game).soon) gameId = shared.game;
+
+  try {
+    const mod = await import('../pkg/gridlab.js');
+    const wasm = await mod.default();
+    shell.api = mod;
+    shell.memory = wasm.memory;
+  } catch (err) {
+    $('#loading').textContent = 'The WebAssembly module did not load. Build it with `make wasm` and reload.';
+    $('#loading').classList.add('failed');
+    console.warn('gridlab: wasm load failed', err);
+    return;
+  }
+  $('#loading').remove();
+  shell.board = new Board($('#board-host'));
+  setPresenting(!!(storage.load('prefs') || {}).presenting);
+
+  const entry = gameById(gameId);
+  const module = (await entry.load()).default;
+  game = module.mount(shell, shared && shared.level != null ? shared : null);
+  lastHash = location.hash.replace(/^#/, '');
+  window.gridlab = { ...game.debug(), game: gameId, selectTab };
+  selectTab(document.body.dataset.tab || 'play');
+  document.body.dataset.ready = 'true';
+  if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
+    navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { scope: './' }).catch(() => {});
+  }
+}
+
+boot();

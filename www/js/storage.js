@@ -1,0 +1,48 @@
+// Autosave in localStorage (silently does nothing when storage is unavailable).
+
+const PREFIX = 'gridlab.v1.';
+
+export function load(key) {
+  try {
+    const raw = localStorage.getItem(PREFIX + key);
+    return raw ? JSON.parse(raw) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function save(key, value) {
+  try {
+    localStorage.setItem(PREFIX + key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function remove(key) {
+  try {
+    localStorage.removeItem(PREFIX + key);
+  } catch {
+    /* ignore */
+  }
+}
+
+/** A saver that writes at most every `ms` milliseconds (the last value wins). */
+export function debouncedSaver(key, ms = 250) {
+  let timer = 0;
+  let pending = null;
+  const flush = () => {
+    timer = 0;
+    if (pending !== null) save(key, pending);
+    pending = null;
+  };
+  addEventListener('pagehide', flush);
+  return {
+    save(value) {
+      pending = value;
+      if (!timer) timer = setTimeout(flush, ms);
+    },
+    flush,
+  };
+}
