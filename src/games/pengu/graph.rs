@@ -49,6 +49,20 @@ impl SlideGraph {
     /// Explore every position reachable from the level's start. Time and memory are
     /// linear in the field size times the average slide length.
     pub fn new(level: &Level) -> SlideGraph {
+        Self::with_limit(level, usize::MAX).expect("no limit")
+    }
+
+    /// Like [`SlideGraph::new`], but gives up (with the count reached) once more than
+    /// `max_positions` rest positions are found, so that huge fields fail fast
+    /// instead of exhausting memory.
+    ///
+    /// ```
+    /// use gridlab::games::pengu::{Level, SlideGraph};
+    /// let level = Level::parse("4 4\n####\n#P0#\n#00#\n####").unwrap();
+    /// assert!(SlideGraph::with_limit(&level, 2).is_err());
+    /// assert_eq!(SlideGraph::with_limit(&level, 4).unwrap().positions(), 4);
+    /// ```
+    pub fn with_limit(level: &Level, max_positions: usize) -> Result<SlideGraph, usize> {
         let tiles = &level.tiles;
         let mut fish_id = vec![u32::MAX; tiles.len()];
         let mut fish_cells = Vec::new();
@@ -80,6 +94,9 @@ impl SlideGraph {
                     SlideEnd::Stops(p) => {
                         let i = tiles.index_of(p);
                         if pos_id[i] == u32::MAX {
+                            if cells.len() >= max_positions {
+                                return Err(cells.len() + 1);
+                            }
                             pos_id[i] = cells.len() as u32;
                             cells.push(i as u32);
                             queue.push_back(i);
@@ -94,12 +111,12 @@ impl SlideGraph {
                 });
             }
         }
-        SlideGraph {
+        Ok(SlideGraph {
             cells,
             edges,
             covers,
             fish_cells,
-        }
+        })
     }
 
     /// Number of rest positions.

@@ -61,7 +61,7 @@ pub struct PenguState<const W: usize> {
 /// Unreachable entry of the distance table.
 const FAR: u16 = u16::MAX;
 /// Largest distance table built (entries); beyond it the heuristic is weaker.
-const MAX_DIST_ENTRIES: usize = 1 << 26;
+const MAX_DIST_ENTRIES: usize = 1 << 24;
 /// Largest pair table built (bytes).
 const MAX_PAIR_ENTRIES: usize = 1 << 25;
 /// Most tracked fish for which the pair table is built.

@@ -183,6 +183,13 @@ fn random_play(level: &Level, options: &SolveOptions) -> Solution {
     }
 }
 
+fn limit_reached(note: String) -> Solution {
+    Solution {
+        outcome: Outcome::LimitReached,
+        ..no_plan(note)
+    }
+}
+
 fn no_plan(note: String) -> Solution {
     Solution {
         outcome: Outcome::NoPlan,
@@ -203,7 +210,7 @@ fn no_plan(note: String) -> Solution {
 /// let level = Level::parse("3 6\n######\n#P**S#\n######").unwrap();
 /// let graph = SlideGraph::new(&level);
 /// let why = tracked_fish(&level, &graph, Goal::All).unwrap_err();
-/// assert!(why.contains("line 2, column 3"), "{why}");
+/// assert!(why.contains("line 3, column 3"), "{why}");
 /// ```
 pub fn tracked_fish(level: &Level, graph: &SlideGraph, goal: Goal) -> Result<Vec<usize>, String> {
     let coverable = graph.coverable();
@@ -242,22 +249,24 @@ pub fn tracked_fish(level: &Level, graph: &SlideGraph, goal: Goal) -> Result<Vec
 
 /// Run a search on `level` for `goal`.
 fn search_level(level: &Level, algorithm: Algorithm, goal: Goal, limits: &mut Limits) -> Solution {
-    let graph = SlideGraph::new(level);
+    let graph = match SlideGraph::with_limit(level, limits.max_states) {
+        Ok(graph) => graph,
+        Err(found) => {
+            return limit_reached(format!(
+                "more than {found} rest cells: the field alone exceeds the limit of {} states",
+                limits.max_states
+            ))
+        }
+    };
     let tracked = match tracked_fish(level, &graph, goal) {
         Ok(tracked) => tracked,
         Err(why) => return no_plan(why),
     };
     if tracked.len() > MAX_TRACKED_FISH {
-        return Solution {
-            outcome: Outcome::LimitReached,
-            moves: String::new(),
-            stats: Stats::default(),
-            trace: Trace::default(),
-            note: Some(format!(
-                "{} fish to track: more than the {MAX_TRACKED_FISH} an exact search supports",
-                tracked.len()
-            )),
-        };
+        return limit_reached(format!(
+            "{} fish to track: more than the {MAX_TRACKED_FISH} an exact search supports",
+            tracked.len()
+        ));
     }
     let words = tracked.len().div_ceil(64).max(1);
     macro_rules! run_width {
