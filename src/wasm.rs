@@ -35,7 +35,14 @@ fn message(text: String) -> JsValue {
     to_js(&serde_json::json!({ "message": text }))
 }
 
-/// A random 64-bit seed from the browser's crypto source.
+/// The module's linear memory, for zero-copy views such as
+/// [`PenguSession::tiles_ptr`].
+#[wasm_bindgen]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// A random seed (32 bits) from the browser's crypto source.
 #[wasm_bindgen]
 pub fn random_seed() -> f64 {
     let mut bytes = [0u8; 4];

@@ -196,7 +196,7 @@ fn best_first<P: Problem>(
         if problem.is_goal(&state) {
             return mon.finish(Outcome::Found, store.plan(id), store.len());
         }
-        if !mon.expand(problem.cell(&state), open.len() + 1) {
+        if !mon.expand(problem.cell(&state), open.len() + 1, store.len()) {
             return mon.finish(Outcome::Cancelled, store.plan(best.1), store.len());
         }
         mon.stats.depth = mon.stats.depth.max(g);

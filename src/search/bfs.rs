@@ -42,7 +42,7 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
             return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
         }
         let state = store.state(head).clone();
-        if !mon.expand(problem.cell(&state), store.len() - head) {
+        if !mon.expand(problem.cell(&state), store.len() - head, store.len()) {
             return mon.finish(Outcome::Cancelled, store.plan(best.1), store.len());
         }
         mon.stats.depth = g;

@@ -56,7 +56,7 @@ pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
         path.clear();
         seen.insert(start.clone(), 0);
         mon.generate(problem.cell(&start));
-        if !mon.expand(problem.cell(&start), 0) {
+        if !mon.expand(problem.cell(&start), 0, 1) {
             return mon.finish(Outcome::Cancelled, best.1, stored);
         }
         problem.successors(&start, &mut buf);
@@ -109,7 +109,7 @@ pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
                 path.pop();
                 continue;
             }
-            if !mon.expand(problem.cell(&next), buf.len()) {
+            if !mon.expand(problem.cell(&next), buf.len(), seen.len()) {
                 return mon.finish(Outcome::Cancelled, best.1, stored.max(seen.len()));
             }
             let begin = buf.len();

@@ -233,7 +233,9 @@ pub struct Stats {
     pub expanded: u64,
     /// Successor states generated.
     pub generated: u64,
-    /// Largest frontier (open list or DFS stack) seen.
+    /// Frontier size (open list, or pending DFS successors) at the last expansion.
+    pub frontier: u64,
+    /// Largest frontier seen.
     pub peak_frontier: u64,
     /// Generated states dropped because they were seen before at no greater cost.
     pub duplicates: u64,
@@ -303,10 +305,13 @@ impl<'l, 'a> Monitor<'l, 'a> {
         self.limits.max_depth
     }
 
-    /// Record an expansion; returns `false` when the search must stop (cancelled).
+    /// Record an expansion (with the frontier size and the states stored now);
+    /// returns `false` when the search must stop (cancelled).
     #[inline]
-    pub fn expand(&mut self, cell: u32, frontier: usize) -> bool {
+    pub fn expand(&mut self, cell: u32, frontier: usize, stored: usize) -> bool {
         self.stats.expanded += 1;
+        self.stats.stored = stored as u64;
+        self.stats.frontier = frontier as u64;
         self.stats.peak_frontier = self.stats.peak_frontier.max(frontier as u64);
         self.record(cell);
         if self.stats.expanded >= self.next_check {

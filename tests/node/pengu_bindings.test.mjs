@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { loadGridlab } = require('./load-gridlab.cjs');
-const g = loadGridlab();
+
+const g = require('../../pkg-node/gridlab.js');
 
 // Course samples (copied: the tests do not read files outside the repository).
 const A1 = '7 6 \n######\n#U0 S#\n#* 0##\n#P  *#\n#0 #0#\n#*#U*#\n######';
@@ -30,7 +30,7 @@ function thrown(fn) {
 }
 
 function boardBytes(session) {
-  const memory = g.__wasm_memory();
+  const memory = g.wasm_memory();
   assert.ok(memory, 'the wasm memory is reachable');
   const view = new Uint8Array(memory.buffer, session.tiles_ptr(), session.tiles_len());
   return Buffer.from(view).toString('latin1');

@@ -187,7 +187,7 @@ export class SolverPanel {
       h('div.bar', {}, h('div.bar-fill')),
       h('div.progress-grid', {},
         h('span', {}, 'Expanded'), h('b#progress-expanded', {}, fmt(s.expanded || 0)),
-        h('span', {}, 'Peak frontier'), h('b', {}, fmt(s.peakFrontier || 0)),
+        h('span', {}, 'Frontier'), h('b', {}, `${fmt(s.frontier || 0)} (peak ${fmt(s.peakFrontier || 0)})`),
         h('span', {}, 'Stored'), h('b', {}, `${fmt(s.stored || 0)} / ${fmt(options.maxStates)}`),
         h('span', {}, 'Elapsed'), h('b#progress-elapsed', {}, fmtMs(elapsed)),
         h('span', {}, 'Rate'), h('b', {}, rate ? `${fmt(Math.round(rate))} states/s` : '–')),
