@@ -134,3 +134,69 @@ fn impossible_all_fish_is_proved_without_search() {
     let note = s.note.expect("a note names the fish");
     assert!(note.contains("line 7, column 2"), "{note}");
 }
+
+/// Our own levels: each is won by A* with the optimum recorded in
+/// levels/pengu/README.md (where A* finishes quickly), BFS and ID-DFS agree, and the
+/// deliberately impossible one is proved impossible.
+#[test]
+fn our_levels_have_their_recorded_optimum() {
+    let expected = [
+        ("01-first-slide", Some(1)),
+        ("02-wall-stop", Some(2)),
+        ("03-snow-stops", Some(4)),
+        ("04-diagonal-squeeze", Some(2)),
+        ("05-bear-and-shark", Some(3)),
+        ("06-last-bite", Some(4)),
+        ("07-shark-bay", Some(5)),
+        ("08-stepping-stones", Some(8)),
+        ("09-diagonal-lattice", Some(14)),
+        ("10-fish-market", Some(29)),
+        ("11-bear-lake", Some(22)),
+        ("13-bear-den-impossible", None),
+        ("14-grand-tour", Some(22)),
+        ("15-bear-maze", Some(127)),
+    ];
+    for (name, optimum) in expected {
+        let path = format!("levels/pengu/{name}.txt");
+        let level = Level::parse(&fs::read_to_string(&path).unwrap()).unwrap();
+        let (outcome, moves) = solve_with(&level, Algorithm::Astar, Goal::All);
+        match optimum {
+            Some(n) => {
+                assert_eq!((outcome, moves.len()), (Outcome::Found, n), "{name}");
+                assert_eq!(replay(&level, &moves).unwrap().status(), Status::Victory);
+                for algo in [Algorithm::Bfs, Algorithm::Iddfs] {
+                    let (o, m) = solve_with(&level, algo, Goal::All);
+                    if o != Outcome::LimitReached {
+                        assert_eq!((o, m.len()), (Outcome::Found, n), "{name} {algo:?}");
+                    }
+                }
+            }
+            None => assert_eq!(outcome, Outcome::NoPlan, "{name}"),
+        }
+    }
+}
+
+#[test]
+fn the_big_levels_parse_and_greedy_wins_them() {
+    for (name, rows, cols, min_fish) in [
+        ("12-glacier-100x100", 100, 100, 40),
+        ("16-fish-stalls", 14, 27, 40),
+    ] {
+        let level =
+            Level::parse(&fs::read_to_string(format!("levels/pengu/{name}.txt")).unwrap()).unwrap();
+        assert_eq!((level.tiles.rows(), level.tiles.cols()), (rows, cols));
+        assert!(level.fish_count() >= min_fish, "{name}");
+        let options = SolveOptions {
+            solver: Solver::Search(Algorithm::Greedy),
+            max_states: 2_000_000,
+            ..SolveOptions::default()
+        };
+        let s = solve(&level, &options, None, None);
+        assert_eq!(s.outcome, Outcome::Found, "{name}");
+        assert_eq!(
+            replay(&level, &s.moves).unwrap().status(),
+            Status::Victory,
+            "{name}"
+        );
+    }
+}

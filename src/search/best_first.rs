@@ -194,6 +194,7 @@ fn best_first<P: Problem>(
         }
         let state = store.state(id).clone();
         if problem.is_goal(&state) {
+            mon.stats.depth = mon.stats.depth.max(g);
             return mon.finish(Outcome::Found, store.plan(id), store.len());
         }
         if !mon.expand(problem.cell(&state), open.len() + 1, store.len()) {
