@@ -161,3 +161,71 @@ fn bad_input_exits_2_naming_the_place() {
     let out = gridlab(&["pengu", "solve", A3, "--goal", "most"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `gridlab serve` serves www/ at /, pkg/ at /pkg/ with the wasm MIME type, and
+/// levels/ at /levels/.
+#[test]
+fn serve_gives_wasm_its_mime_type() {
+    use std::io::Read;
+    use std::net::{TcpListener, TcpStream};
+    let root = std::env::temp_dir().join(format!("gridlab-serve-test-{}", std::process::id()));
+    for dir in ["www", "pkg", "levels/pengu"] {
+        std::fs::create_dir_all(root.join(dir)).unwrap();
+    }
+    std::fs::write(
+        root.join("www/index.html"),
+        "<!doctype html><title>t</title>",
+    )
+    .unwrap();
+    std::fs::write(root.join("pkg/gridlab_bg.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    std::fs::write(root.join("levels/pengu/a.txt"), "3 3\n###\n#P#\n###\n").unwrap();
+    let port = TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args(["serve", "--port", &port.to_string(), "--root"])
+        .arg(&root)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let get = |path: &str| -> Option<String> {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+        let request =
+            format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).ok()?;
+        let mut response = String::new();
+        stream.read_to_string(&mut response).ok()?;
+        Some(response.to_lowercase())
+    };
+    let mut index = None;
+    for _ in 0..300 {
+        index = get("/");
+        if index.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let wasm = get("/pkg/gridlab_bg.wasm");
+    let level = get("/levels/pengu/a.txt");
+    let missing = get("/nothing-here");
+    server.kill().unwrap();
+    server.wait().unwrap();
+    std::fs::remove_dir_all(&root).unwrap();
+    let index = index.expect("the server answers");
+    assert!(index.starts_with("http/1.1 200") && index.contains("content-type: text/html"));
+    let wasm = wasm.unwrap();
+    assert!(wasm.starts_with("http/1.1 200"), "{wasm}");
+    assert!(wasm.contains("content-type: application/wasm"), "{wasm}");
+    assert!(level.unwrap().contains("#p#"));
+    assert!(missing.unwrap().starts_with("http/1.1 404"));
+}
+
+#[test]
+fn serve_refuses_a_folder_without_the_playground() {
+    let out = gridlab(&["serve", "--root", "no/such/folder"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("www/index.html"));
+}

@@ -200,3 +200,30 @@ fn the_big_levels_parse_and_greedy_wins_them() {
         );
     }
 }
+
+/// levels/pengu/index.json (the playground's level picker) lists every level file.
+#[test]
+fn the_level_index_lists_every_level() {
+    let index: Vec<serde_json::Value> =
+        serde_json::from_str(&fs::read_to_string("levels/pengu/index.json").unwrap()).unwrap();
+    let mut listed: Vec<String> = index
+        .iter()
+        .map(|e| e["file"].as_str().expect("file").to_string())
+        .collect();
+    listed.sort();
+    let mut present: Vec<String> = files("levels/pengu", "txt")
+        .into_iter()
+        .chain(files("levels/pengu/course", "txt"))
+        .map(|p| {
+            p.strip_prefix("levels/pengu/")
+                .unwrap()
+                .to_string_lossy()
+                .to_string()
+        })
+        .collect();
+    present.sort();
+    assert_eq!(listed, present);
+    for entry in &index {
+        assert!(entry["name"].as_str().is_some_and(|n| !n.is_empty()));
+    }
+}

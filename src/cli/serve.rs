@@ -17,15 +17,17 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1")]
     host: String,
-    /// Folder holding www/ and pkg/ (default: the current folder).
+    /// Folder holding www/, pkg/ and levels/ (default: the current folder).
     #[arg(long, default_value = ".")]
     root: PathBuf,
 }
 
-/// The playground's routes: `/` is `www/`, `/pkg` is the wasm-bindgen output.
+/// The playground's routes: `/` is `www/`, `/pkg` is the wasm-bindgen output,
+/// `/levels` the level collection.
 pub fn router(root: &std::path::Path) -> Router {
     Router::new()
         .nest_service("/pkg", ServeDir::new(root.join("pkg")))
+        .nest_service("/levels", ServeDir::new(root.join("levels")))
         .fallback_service(ServeDir::new(root.join("www")))
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,

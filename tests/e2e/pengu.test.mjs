@@ -383,3 +383,15 @@ test('presentation mode and HiDPI rendering', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the level collection from levels/pengu/ is in the level picker', async () => {
+  const { page, context, errors } = await open();
+  const id = 'collection:07-shark-bay.txt';
+  await page.waitForSelector(`#level-select option[value="${id}"]`, { state: 'attached' });
+  await page.selectOption('#level-select', id);
+  const expected = await (await fetch(`${server.url}levels/pengu/07-shark-bay.txt`)).text();
+  assert.equal(norm(await page.evaluate(() => window.gridlab.levelText())), norm(expected));
+  assert.match(await page.textContent('body'), /07\. Shark bay/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,5 +1,6 @@
-// Bundled Pengu levels (the course text format). `gridlab serve` only serves www/ and
-// pkg/, so a few samples from the course material live here as strings.
+// Pengu levels (the course text format): a few bundled here so that the first visit
+// works offline, and the whole collection of levels/pengu/ (served by `gridlab serve`
+// at /levels/) added by loadCollection().
 
 export const levels = [
   {
@@ -54,4 +55,40 @@ export function levelByText(text) {
   const norm = (t) => t.replace(/[ \t]+$/gm, '').replace(/\r/g, '').trimEnd();
   const n = norm(text);
   return levels.find((l) => norm(l.text) === n) || null;
+}
+
+/**
+ * Fetch levels/pengu/index.json and every level it lists, and add them to `levels`
+ * (group = the index's group). Returns the entries added; an unreachable collection
+ * (e.g. a static server without /levels/) adds nothing.
+ */
+export async function loadCollection() {
+  const base = new URL('levels/pengu/', document.baseURI);
+  let index;
+  try {
+    const response = await fetch(new URL('index.json', base));
+    if (!response.ok) return [];
+    index = await response.json();
+  } catch {
+    return [];
+  }
+  const added = [];
+  await Promise.all(index.map(async (entry, i) => {
+    try {
+      const response = await fetch(new URL(entry.file, base));
+      if (!response.ok) return;
+      added[i] = {
+        id: `collection:${entry.file}`,
+        name: entry.name,
+        group: entry.group,
+        source: `levels/pengu/${entry.file}`,
+        text: await response.text(),
+      };
+    } catch {
+      /* a level that cannot be fetched is left out */
+    }
+  }));
+  const fresh = added.filter(Boolean);
+  levels.push(...fresh);
+  return fresh;
 }

@@ -1,7 +1,7 @@
 // Pengu's toolbar, status bar, Play panel, end-of-game banner and help text.
 
 import { h, button, copyText, download } from '../ui.js';
-import { levels, levelById } from './pengu-levels.js';
+import { levels, levelById, loadCollection } from './pengu-levels.js';
 import { tileSwatch, TILE_INFO } from './pengu-tiles.js';
 
 const DPAD = ['7', '8', '9', '4', null, '6', '1', '2', '3'];
@@ -46,6 +46,15 @@ export class PenguUi {
     for (const l of levels) this.levelSelect.append(h('option', { value: l.id }, l.name));
     this.customOption = h('option', { value: 'custom', disabled: true }, 'Custom level');
     this.levelSelect.append(this.customOption);
+    loadCollection().then((added) => {
+      const groups = new Map();
+      for (const l of added) {
+        if (!groups.has(l.group)) groups.set(l.group, h('optgroup', { label: l.group }));
+        groups.get(l.group).append(h('option', { value: l.id }, l.name));
+      }
+      this.customOption.before(...groups.values());
+      this.updateLevelInfo();
+    });
     this.undoBtn = button('.btn#undo', { icon: 'undo', label: 'Undo', title: 'Undo the last move (Ctrl+Z or Backspace)', onclick: () => g.undo() });
     this.redoBtn = button('.btn#redo', { icon: 'redo', label: 'Redo', title: 'Redo (Ctrl+Y)', onclick: () => g.redo() });
     this.restartBtn = button('.btn#restart', { icon: 'restart', label: 'Restart', title: 'Back to the start (R)', onclick: () => g.restart() });
