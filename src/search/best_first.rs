@@ -179,7 +179,7 @@ fn best_first<P: Problem>(
     };
     let mut open: BinaryHeap<Reverse<(u64, u32)>> = BinaryHeap::new();
     mon.generate(problem.cell(&start));
-    let mut best = (problem.progress(&start), 0usize);
+    let mut best = (problem.progress(&start, 0), 0usize);
     let Some(k0) = key(&start, 0) else {
         return mon.finish(Outcome::NoPlan, Vec::new(), 1);
     };
@@ -209,7 +209,10 @@ fn best_first<P: Problem>(
         for (action, next, cost) in succ.drain(..) {
             mon.generate(problem.cell(&next));
             let g2 = g + cost;
-            let progress = problem.progress(&next);
+            if !problem.viable(&next, g2) {
+                continue;
+            }
+            let progress = problem.progress(&next, g2);
             let inserted = if optimal {
                 store.insert_or_improve(next, id, action, g2)
             } else {
@@ -231,5 +234,5 @@ fn best_first<P: Problem>(
             return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
         }
     }
-    mon.finish(Outcome::NoPlan, Vec::new(), store.len())
+    mon.finish(Outcome::NoPlan, store.plan(best.1), store.len())
 }

@@ -29,7 +29,7 @@ use super::{Limits, Monitor, Outcome, Problem, SearchResult};
 pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Action> {
     let mut mon = Monitor::new(limits);
     let mut store = NodeStore::new(problem.start());
-    let mut best = (problem.progress(store.state(0)), 0usize);
+    let mut best = (problem.progress(store.state(0), 0), 0usize);
     if problem.is_goal(store.state(0)) {
         return mon.finish(Outcome::Found, Vec::new(), 1);
     }
@@ -50,8 +50,11 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
         problem.successors(&state, &mut succ);
         for (action, next, _) in succ.drain(..) {
             mon.generate(problem.cell(&next));
+            if !problem.viable(&next, g + 1) {
+                continue;
+            }
             let goal = problem.is_goal(&next);
-            let progress = problem.progress(&next);
+            let progress = problem.progress(&next, g + 1);
             match store.insert(next, head, action, g + 1) {
                 None => mon.stats.duplicates += 1,
                 Some(id) => {
@@ -70,5 +73,5 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
         }
         head += 1;
     }
-    mon.finish(Outcome::NoPlan, Vec::new(), store.len())
+    mon.finish(Outcome::NoPlan, store.plan(best.1), store.len())
 }

@@ -44,7 +44,7 @@ pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
     if problem.is_goal(&start) {
         return mon.finish(Outcome::Found, Vec::new(), 1);
     }
-    let mut best: (u64, Vec<P::Action>) = (problem.progress(&start), Vec::new());
+    let mut best: (u64, Vec<P::Action>) = (problem.progress(&start, 0), Vec::new());
     let mut seen: FxHashMap<P::State, u32> = FxHashMap::default();
     let mut buf: Vec<(P::Action, P::State, u32)> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
@@ -80,6 +80,9 @@ pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
             frame.next += 1;
             let g = frame.g + 1;
             mon.generate(problem.cell(&next));
+            if !problem.viable(&next, g) {
+                continue;
+            }
             match seen.get_mut(&next) {
                 Some(depth) if *depth <= g => {
                     mon.stats.duplicates += 1;
@@ -100,7 +103,7 @@ pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
                 stored = stored.max(seen.len());
                 return mon.finish(Outcome::Found, path, stored);
             }
-            let progress = problem.progress(&next);
+            let progress = problem.progress(&next, g);
             if progress > best.0 {
                 best = (progress, path.clone());
             }
@@ -124,7 +127,7 @@ pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
         stored = stored.max(seen.len());
         mon.stats.depth = limit;
         if !cut_off {
-            return mon.finish(Outcome::NoPlan, Vec::new(), stored);
+            return mon.finish(Outcome::NoPlan, best.1, stored);
         }
     }
     mon.finish(Outcome::LimitReached, best.1, stored)

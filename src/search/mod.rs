@@ -79,9 +79,16 @@ pub trait Problem {
         }
     }
 
-    /// How good a partial result `state` is (larger is better); when a limit stops a
-    /// search, the plan to the best such state is returned.
-    fn progress(&self, _state: &Self::State) -> u64 {
+    /// Whether `state`, reached at cost `g`, can still lead anywhere (e.g. a budget
+    /// that `g` has used up); states that are not viable are dropped when generated.
+    /// Defaults to `true`.
+    fn viable(&self, _state: &Self::State, _g: u32) -> bool {
+        true
+    }
+
+    /// How good a partial result `state` reached at cost `g` is (larger is better);
+    /// when a search ends without a goal, the plan to the best such state is returned.
+    fn progress(&self, _state: &Self::State, _g: u32) -> u64 {
         0
     }
 
@@ -268,7 +275,8 @@ impl Trace {
 pub struct SearchResult<A> {
     /// How the search ended.
     pub outcome: Outcome,
-    /// The plan found, or the best partial plan when a limit or cancel stopped it.
+    /// The plan found; otherwise the plan to the best partial result (by
+    /// [`Problem::progress`], empty when nothing beats the start).
     pub plan: Vec<A>,
     /// Statistics.
     pub stats: Stats,

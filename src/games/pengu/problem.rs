@@ -400,7 +400,7 @@ impl<const W: usize> Problem for PenguProblem<'_, W> {
         }
     }
 
-    fn progress(&self, s: &PenguState<W>) -> u64 {
+    fn progress(&self, s: &PenguState<W>, _g: u32) -> u64 {
         u64::from(self.eaten_count(s))
     }
 
