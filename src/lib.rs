@@ -7,6 +7,7 @@
 pub mod error;
 pub mod games;
 pub mod grid;
+pub mod grid_text;
 pub mod search;
 
 #[cfg(target_arch = "wasm32")]

@@ -1,5 +1,6 @@
 //! The `gridlab` command line (native only): one subcommand per game, plus `serve`.
 
+mod actman;
 mod pengu;
 mod serve;
 
@@ -28,6 +29,11 @@ enum Command {
         #[command(subcommand)]
         command: pengu::PenguCommand,
     },
+    /// Act-Man II: one bullet against ogres and demons.
+    Actman {
+        #[command(subcommand)]
+        command: actman::ActmanCommand,
+    },
     /// Serve the browser playground (www/ and pkg/) over HTTP.
     Serve(serve::ServeArgs),
 }
@@ -37,9 +43,21 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let code = match cli.command {
         Command::Pengu { command } => pengu::run(command),
+        Command::Actman { command } => actman::run(command),
         Command::Serve(args) => serve::run(args),
     };
     ExitCode::from(code)
+}
+
+/// Read and parse a level file (or standard input for `-`); errors read
+/// `FILE:LINE:COLUMN: message`.
+pub fn load<T>(
+    path: &str,
+    parse: impl FnOnce(&str) -> Result<T, gridlab::error::ParseError>,
+) -> Result<T, String> {
+    let text = read_input(path)?;
+    let name = if path == "-" { "<stdin>" } else { path };
+    parse(&text).map_err(|e| format!("{name}:{}:{}: {}", e.line, e.column, e.message))
 }
 
 /// Read a level file, or standard input for `-`.

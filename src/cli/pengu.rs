@@ -1,6 +1,6 @@
 //! `gridlab pengu solve` and `gridlab pengu replay`.
 
-use super::{read_input, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
+use super::{load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::pengu::{replay, solve, Goal, Level, SolveOptions, Solver};
 use gridlab::search::{Outcome, Stats};
@@ -63,14 +63,8 @@ pub fn run(command: PenguCommand) -> u8 {
     }
 }
 
-fn load(path: &str) -> Result<Level, String> {
-    let text = read_input(path)?;
-    let name = if path == "-" { "<stdin>" } else { path };
-    Level::parse(&text).map_err(|e| format!("{name}:{}:{}: {}", e.line, e.column, e.message))
-}
-
 fn run_solve(args: SolveArgs) -> u8 {
-    let level = match load(&args.file) {
+    let level = match load(&args.file, Level::parse) {
         Ok(level) => level,
         Err(e) => {
             eprintln!("error: {e}");
@@ -159,7 +153,7 @@ fn format_stats(stats: &Stats, outcome: Outcome, options: &SolveOptions) -> Stri
 }
 
 fn run_replay(args: ReplayArgs) -> u8 {
-    let level = match load(&args.file) {
+    let level = match load(&args.file, Level::parse) {
         Ok(level) => level,
         Err(e) => {
             eprintln!("error: {e}");

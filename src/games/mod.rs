@@ -1,3 +1,4 @@
 //! The games. Each folder holds one game's pure rules, its file formats and its solvers.
 
+pub mod actman;
 pub mod pengu;

@@ -152,6 +152,31 @@ impl std::str::FromStr for Algorithm {
     }
 }
 
+/// A solver: seeded random play, or one of the searches (the course assignments'
+/// variants).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Solver {
+    /// Random legal moves from a seeded, portable generator.
+    Random,
+    /// One of the shared searches.
+    #[serde(untagged)]
+    Search(Algorithm),
+}
+
+impl std::str::FromStr for Solver {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Solver, String> {
+        if s.eq_ignore_ascii_case("random") {
+            Ok(Solver::Random)
+        } else {
+            s.parse().map(Solver::Search).map_err(|_| {
+                format!("unknown algorithm '{s}' (expected random, bfs, iddfs, greedy or astar)")
+            })
+        }
+    }
+}
+
 /// Run `algorithm` on `problem`.
 ///
 /// ```

@@ -2,6 +2,7 @@
 
 use crate::error::ParseError;
 use crate::grid::{Grid, Pos};
+use crate::grid_text::parse_grid;
 use serde::Serialize;
 
 /// Largest field accepted, in cells (the course mentions 2500 × 2500 fields).
@@ -83,70 +84,28 @@ impl Level {
     /// assert_eq!((err.line, err.column), (3, 3));
     /// ```
     pub fn parse(text: &str) -> Result<Level, ParseError> {
-        let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
-        let header = lines.next().unwrap_or("");
-        let (rows, cols) = parse_header(header)?;
-        let mut cells = Vec::with_capacity(rows * cols);
         let mut start: Option<Pos> = None;
-        for row in 0..rows {
-            let line_no = row + 2;
-            let line = lines.next().ok_or_else(|| {
-                ParseError::new(
-                    line_no,
-                    1,
-                    format!("expected {rows} rows after the header, found {row}"),
-                )
-            })?;
-            let mut width = 0;
-            for (col, c) in line.chars().enumerate() {
-                if col >= cols {
-                    if c == ' ' {
-                        continue;
-                    }
-                    return Err(ParseError::new(
-                        line_no,
-                        col + 1,
-                        format!("row is longer than the {cols} columns of the header"),
-                    ));
+        let tiles = parse_grid(text, ' ', MAX_CELLS, |pos, c| match c {
+            'P' => match start {
+                Some(first) => Err(format!(
+                    "a second Pengu 'P' (the first is at line {}, column {})",
+                    first.row + 2,
+                    first.col + 1
+                )),
+                None => {
+                    start = Some(pos);
+                    Ok(Tile::Ice)
                 }
-                width = col + 1;
-                let tile = match c {
-                    'P' => {
-                        if let Some(first) = start {
-                            return Err(ParseError::new(
-                                line_no,
-                                col + 1,
-                                format!(
-                                    "a second Pengu 'P' (the first is at line {}, column {})",
-                                    first.row + 2,
-                                    first.col + 1
-                                ),
-                            ));
-                        }
-                        start = Some(Pos::new(row, col));
-                        Tile::Ice
-                    }
-                    c => Tile::from_symbol(c).ok_or_else(|| {
-                        ParseError::new(line_no, col + 1, unknown_cell_message(c))
-                    })?,
-                };
-                cells.push(tile);
-            }
-            cells.extend(std::iter::repeat_n(Tile::Ice, cols - width));
-        }
-        for (i, line) in lines.enumerate() {
-            if let Some(col) = line.chars().position(|c| !c.is_whitespace()) {
-                return Err(ParseError::new(
-                    rows + 2 + i,
-                    col + 1,
-                    format!("unexpected text after the {rows} rows of the field"),
-                ));
-            }
-        }
-        let start = start.ok_or_else(|| {
-            ParseError::new(rows + 1, 1, "the field has no Pengu 'P'".to_string())
+            },
+            c => Tile::from_symbol(c).ok_or_else(|| unknown_cell_message(c)),
         })?;
-        let tiles = Grid::from_cells(rows, cols, cells).expect("rows × cols cells");
+        let start = start.ok_or_else(|| {
+            ParseError::new(
+                tiles.rows() + 1,
+                1,
+                "the field has no Pengu 'P'".to_string(),
+            )
+        })?;
         Ok(Level { tiles, start })
     }
 
@@ -254,46 +213,6 @@ fn unknown_cell_message(c: char) -> String {
         c.escape_debug().to_string()
     };
     format!("unknown cell '{shown}' (expected one of '#', ' ', '0', '*', 'U', 'S', 'P')")
-}
-
-fn parse_header(header: &str) -> Result<(usize, usize), ParseError> {
-    let mut fields = header.split_whitespace();
-    let mut number = |name: &str| -> Result<usize, ParseError> {
-        let column = |field: &str| field.as_ptr() as usize - header.as_ptr() as usize + 1;
-        match fields.next() {
-            None => Err(ParseError::new(
-                1,
-                header.chars().count() + 1,
-                format!("the header must be 'ROWS COLS': {name} is missing"),
-            )),
-            Some(f) => match f.parse::<usize>() {
-                Ok(n) if n > 0 => Ok(n),
-                _ => Err(ParseError::new(
-                    1,
-                    column(f),
-                    format!("{name} must be a positive whole number, found '{f}'"),
-                )),
-            },
-        }
-    };
-    let rows = number("ROWS")?;
-    let cols = number("COLS")?;
-    if let Some(extra) = fields.next() {
-        let col = extra.as_ptr() as usize - header.as_ptr() as usize + 1;
-        return Err(ParseError::new(
-            1,
-            col,
-            "the header must be 'ROWS COLS' and nothing else",
-        ));
-    }
-    if rows.saturating_mul(cols) > MAX_CELLS {
-        return Err(ParseError::new(
-            1,
-            1,
-            format!("a {rows} × {cols} field is larger than the {MAX_CELLS} cells supported"),
-        ));
-    }
-    Ok((rows, cols))
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use super::graph::SlideGraph;
 use super::level::Level;
 use super::problem::PenguProblem;
 use super::rules::{replay, Game, Status};
-use crate::search::{self, Algorithm, Limits, Outcome, ProgressFn, Stats, Trace};
+use crate::search::{self, Algorithm, Limits, Outcome, ProgressFn, Solver, Stats, Trace};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -40,30 +40,6 @@ impl Goal {
         match self {
             Goal::All => game.status() == Status::Victory,
             Goal::AtLeast(n) => game.status() != Status::Dead && game.score() >= n,
-        }
-    }
-}
-
-/// The solvers of the course's five assignments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Solver {
-    /// Random legal moves (seeded), at most `random_moves` of them.
-    Random,
-    /// One of the shared searches.
-    #[serde(untagged)]
-    Search(Algorithm),
-}
-
-impl std::str::FromStr for Solver {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Solver, String> {
-        if s.eq_ignore_ascii_case("random") {
-            Ok(Solver::Random)
-        } else {
-            s.parse().map(Solver::Search).map_err(|_| {
-                format!("unknown algorithm '{s}' (expected random, bfs, iddfs, greedy or astar)")
-            })
         }
     }
 }

@@ -1,0 +1,150 @@
+//! `gridlab actman solve` and `gridlab actman check`.
+
+use super::{load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
+use clap::{Args, Subcommand};
+use gridlab::games::actman::{solve, Dungeon, Game, Objective, SolveOptions, Solver, Status};
+use gridlab::search::Outcome;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+#[derive(Subcommand)]
+pub enum ActmanCommand {
+    /// Solve a dungeon and print the course output (actions, score, final grid).
+    Solve(SolveArgs),
+    /// Replay an action string: the final state and the grader's verdict line.
+    Check(CheckArgs),
+}
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// Dungeon file in the course format, or - for standard input.
+    file: String,
+    /// Solver: random, bfs, iddfs, greedy or astar.
+    #[arg(long, default_value = "astar")]
+    algo: Solver,
+    /// What greedy and A* optimise: turns (fewest) or score (best victory score).
+    /// BFS and ID-DFS always find the fewest turns.
+    #[arg(long, default_value = "score")]
+    objective: Objective,
+    /// Most turns a plan may take (the course used 7 for BFS and A*, 10 for ID-DFS).
+    #[arg(long, default_value_t = 50)]
+    turns: u32,
+    /// Most states a search may store before giving up.
+    #[arg(long, default_value_t = 20_000_000)]
+    max_states: usize,
+    /// Seed of the random solver.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Print search statistics on standard error.
+    #[arg(long)]
+    stats: bool,
+    /// Print one JSON object (outcome, actions, score, statistics, output) instead.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// Dungeon file in the course format, or - for standard input.
+    file: String,
+    /// Actions: numpad digits to move (7 8 9 / 4 6 / 1 2 3), N S E W to fire.
+    actions: String,
+    /// The plan limit of the grader's verdict (default: the plan's own length).
+    #[arg(long)]
+    turns: Option<usize>,
+}
+
+pub fn run(command: ActmanCommand) -> u8 {
+    match command {
+        ActmanCommand::Solve(args) => run_solve(args),
+        ActmanCommand::Check(args) => run_check(args),
+    }
+}
+
+fn run_solve(args: SolveArgs) -> u8 {
+    let dungeon = match load(&args.file, Dungeon::parse) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let options = SolveOptions {
+        solver: args.algo,
+        objective: args.objective,
+        max_turns: args.turns,
+        max_states: args.max_states,
+        seed: args.seed,
+        trace_limit: 0,
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&cancel);
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    let solution = solve(&dungeon, &options, Some(&cancel), None);
+    let game = Game::replay(&dungeon, &solution.actions).expect("solver plans are legal");
+    let won = game.status() == Status::Victory;
+    if args.json {
+        let json = serde_json::json!({
+            "outcome": solution.outcome,
+            "victory": won,
+            "actions": solution.actions,
+            "score": game.score(),
+            "status": game.status(),
+            "stats": solution.stats,
+            "note": solution.note,
+            "output": game.output(),
+        });
+        println!("{json:#}");
+    } else {
+        print!("{}", game.output());
+        if let Some(note) = &solution.note {
+            eprintln!("{note}");
+        }
+        if args.stats {
+            let s = &solution.stats;
+            eprintln!(
+                "algorithm: {:?}\noutcome: {:?}\nexpanded: {}\ngenerated: {}\nduplicates: {}\npeak frontier: {}\nstored: {}\nelapsed: {:.1} ms",
+                options.solver, solution.outcome, s.expanded, s.generated, s.duplicates,
+                s.peak_frontier, s.stored, s.elapsed_ms
+            );
+        }
+    }
+    if won && solution.outcome == Outcome::Found {
+        EXIT_OK
+    } else {
+        EXIT_NOT_MET
+    }
+}
+
+fn run_check(args: CheckArgs) -> u8 {
+    let dungeon = match load(&args.file, Dungeon::parse) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let actions = args.actions.trim();
+    match Game::replay(&dungeon, actions) {
+        Ok(game) => {
+            print!("{}", game.output());
+            println!(
+                "{}",
+                game.verdict(Some(args.turns.unwrap_or(actions.len())))
+            );
+            if game.status() == Status::Victory {
+                EXIT_OK
+            } else {
+                EXIT_NOT_MET
+            }
+        }
+        Err(e) => {
+            eprintln!("error: illegal action {e}");
+            EXIT_BAD_INPUT
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! The Act-Man II dungeon and its course text format (`ROWS COLS`, then the rows).
+
+use crate::error::ParseError;
+use crate::grid::{Grid, Pos};
+use crate::grid_text::parse_grid;
+use serde::Serialize;
+
+/// Largest dungeon accepted, in cells.
+pub const MAX_CELLS: usize = 4_000_000;
+
+/// The two kinds of monster, which differ only in how they break ties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// `G`: prefers the first of N, NE, E, SE, S, SW, W, NW (clockwise).
+    Ogre,
+    /// `D`: prefers the first of N, NW, W, SW, S, SE, E, NE (counter-clockwise).
+    Demon,
+}
+
+impl Kind {
+    /// The monster's character in the course format.
+    pub const fn symbol(self) -> char {
+        match self {
+            Kind::Ogre => 'G',
+            Kind::Demon => 'D',
+        }
+    }
+}
+
+/// A dungeon: walls, Act-Man's cell, the monsters and the corpses at the start.
+///
+/// ```
+/// use gridlab::games::actman::Dungeon;
+/// let d = Dungeon::parse("3 6\n######\n#A @G#\n######\n").unwrap();
+/// assert_eq!(d.monsters.len(), 1);
+/// assert_eq!(d.corpses.len(), 1);
+/// assert_eq!(d.to_text(), "3 6\n######\n#A @G#\n######\n");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Dungeon {
+    /// `true` for wall cells.
+    pub walls: Grid<bool>,
+    /// Act-Man's cell.
+    pub actman: Pos,
+    /// The living monsters, in reading order.
+    pub monsters: Vec<(Pos, Kind)>,
+    /// The corpses, in reading order.
+    pub corpses: Vec<Pos>,
+}
+
+impl Dungeon {
+    /// Parse the course format: `#` wall, ` ` space, `A` Act-Man (exactly one), `G`
+    /// ogre, `D` demon, `@` corpse. Short rows are padded with space; errors name the
+    /// line and column.
+    ///
+    /// ```
+    /// use gridlab::games::actman::Dungeon;
+    /// let e = Dungeon::parse("3 5\n#####\n#A?G#\n#####").unwrap_err();
+    /// assert_eq!((e.line, e.column), (3, 3));
+    /// ```
+    pub fn parse(text: &str) -> Result<Dungeon, ParseError> {
+        let mut actman: Option<Pos> = None;
+        let mut monsters = Vec::new();
+        let mut corpses = Vec::new();
+        let walls = parse_grid(text, ' ', MAX_CELLS, |pos, c| {
+            match c {
+                '#' => return Ok(true),
+                ' ' => {}
+                'A' => {
+                    if let Some(first) = actman {
+                        return Err(format!(
+                            "a second Act-Man 'A' (the first is at line {}, column {})",
+                            first.row + 2,
+                            first.col + 1
+                        ));
+                    }
+                    actman = Some(pos);
+                }
+                'G' => monsters.push((pos, Kind::Ogre)),
+                'D' => monsters.push((pos, Kind::Demon)),
+                '@' => corpses.push(pos),
+                c => {
+                    return Err(format!(
+                        "unknown cell '{}' (expected one of '#', ' ', 'A', 'G', 'D', '@')",
+                        c.escape_debug()
+                    ))
+                }
+            }
+            Ok(false)
+        })?;
+        let actman = actman.ok_or_else(|| {
+            ParseError::new(walls.rows() + 1, 1, "the dungeon has no Act-Man 'A'")
+        })?;
+        Ok(Dungeon {
+            walls,
+            actman,
+            monsters,
+            corpses,
+        })
+    }
+
+    /// The dungeon in the course format, each line ending in `\n`.
+    pub fn to_text(&self) -> String {
+        let mut grid = self.render();
+        grid[self.actman] = 'A';
+        format!(
+            "{} {}\n{}",
+            self.walls.rows(),
+            self.walls.cols(),
+            rows_text(&grid)
+        )
+    }
+
+    /// The walls, corpses and monsters as course characters (no Act-Man).
+    pub(crate) fn render(&self) -> Grid<char> {
+        let mut grid = Grid::filled(self.walls.rows(), self.walls.cols(), ' ');
+        for (i, &wall) in self.walls.cells().iter().enumerate() {
+            if wall {
+                grid[i] = '#';
+            }
+        }
+        for &c in &self.corpses {
+            grid[c] = '@';
+        }
+        for &(p, kind) in &self.monsters {
+            grid[p] = kind.symbol();
+        }
+        grid
+    }
+
+    /// Whether `p` is a wall (cells outside the grid count as walls).
+    pub fn is_wall(&self, p: Pos) -> bool {
+        self.walls.get(p).copied().unwrap_or(true)
+    }
+}
+
+/// The rows of a character grid, each followed by `\n`.
+pub(crate) fn rows_text(grid: &Grid<char>) -> String {
+    let mut out = String::with_capacity(grid.len() + grid.rows());
+    for row in grid.row_slices() {
+        out.extend(row);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_name_the_place() {
+        let cases = [
+            ("3 5\n#####\n#A A#\n#####", (3, 4)),
+            ("3 5\n#####\n#   #\n#####", (4, 1)),
+            ("3 5\n#####\n#AX #\n#####", (3, 3)),
+            ("3 5\n#####\n#A  #\n", (4, 1)),
+            ("a 5\n", (1, 1)),
+        ];
+        for (text, place) in cases {
+            let e = Dungeon::parse(text).unwrap_err();
+            assert_eq!((e.line, e.column), place, "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn short_rows_are_padded_with_space() {
+        let d = Dungeon::parse("3 5\r\n#####\r\n#A\r\n#####\r\n").unwrap();
+        assert_eq!(d.to_text(), "3 5\n#####\n#A   \n#####\n");
+    }
+}

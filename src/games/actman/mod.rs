@@ -1,0 +1,31 @@
+//! **Act-Man II** (CS 5400, Spring 2024): move in 8 directions and fire one magic
+//! bullet against ogres and demons that chase Act-Man by fixed rules.
+//!
+//! - [`Dungeon`]: the dungeon and the course's text format;
+//! - [`play_turn`], [`Board`]: one turn in five stages on a compact state;
+//! - [`Game`]: score, status, the course output and the grader's verdict;
+//! - [`solve`]: random play and the shared searches, for fewest turns or best score.
+//!
+//! ```
+//! use gridlab::games::actman::{Dungeon, Game};
+//! let d = Dungeon::parse("5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########").unwrap();
+//! let game = Game::replay(&d, "86E").unwrap();
+//! assert_eq!(
+//!     game.output(),
+//!     "86E\n38\n###########\n# A@#  @  #\n# #     # #\n#   #     #\n###########\n"
+//! );
+//! ```
+
+mod game;
+mod level;
+mod rules;
+mod solver;
+
+pub use crate::search::Solver;
+pub use game::{Game, Status, TurnReport};
+pub use level::{Dungeon, Kind, MAX_CELLS};
+pub use rules::{
+    play_turn, score, Action, Board, Event, Slot, TurnEnd, KILL_BONUS, MOVE_COST, SHOT_COST,
+    START_SCORE,
+};
+pub use solver::{solve, ActProblem, ActState, Objective, Solution, SolveOptions, MAX_MONSTERS};

@@ -1,0 +1,392 @@
+//! The rules of Act-Man II: one turn in five stages, on a compact state that the
+//! interactive game and the solvers share.
+
+use super::level::{Dungeon, Kind};
+use crate::grid::{Dir, Pos};
+use serde::Serialize;
+
+/// Score at the start of a game.
+pub const START_SCORE: i32 = 50;
+/// Points lost on a turn in which Act-Man moves.
+pub const MOVE_COST: i32 = 1;
+/// Points lost on the turn Act-Man fires (instead of the move cost).
+pub const SHOT_COST: i32 = 20;
+/// Points gained per monster that dies.
+pub const KILL_BONUS: i32 = 5;
+
+/// The score after spending `cost` points and killing `kills` monsters.
+///
+/// ```
+/// use gridlab::games::actman::score;
+/// assert_eq!(score(2 + 20, 2), 38); // two moves, one shot, two kills
+/// ```
+pub const fn score(cost: i32, kills: i32) -> i32 {
+    START_SCORE - cost + KILL_BONUS * kills
+}
+
+/// The ogre's tie order: clockwise from north.
+const OGRE_ORDER: [Dir; 8] = [
+    Dir::N,
+    Dir::NE,
+    Dir::E,
+    Dir::SE,
+    Dir::S,
+    Dir::SW,
+    Dir::W,
+    Dir::NW,
+];
+/// The demon's tie order: counter-clockwise from north.
+const DEMON_ORDER: [Dir; 8] = [
+    Dir::N,
+    Dir::NW,
+    Dir::W,
+    Dir::SW,
+    Dir::S,
+    Dir::SE,
+    Dir::E,
+    Dir::NE,
+];
+
+/// What Act-Man does in a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Step to an adjacent cell.
+    Move(Dir),
+    /// Fire the magic bullet (N, S, E or W).
+    Fire(Dir),
+}
+
+impl Action {
+    /// Every action in a fixed order: the 8 moves (numpad 7 8 9 4 6 1 2 3), then the
+    /// shots N, W, E, S.
+    pub const ALL: [Action; 12] = [
+        Action::Move(Dir::NW),
+        Action::Move(Dir::N),
+        Action::Move(Dir::NE),
+        Action::Move(Dir::W),
+        Action::Move(Dir::E),
+        Action::Move(Dir::SW),
+        Action::Move(Dir::S),
+        Action::Move(Dir::SE),
+        Action::Fire(Dir::N),
+        Action::Fire(Dir::W),
+        Action::Fire(Dir::E),
+        Action::Fire(Dir::S),
+    ];
+
+    /// The action's character: a numpad digit, or `N`/`S`/`E`/`W` for a shot.
+    ///
+    /// ```
+    /// use gridlab::games::actman::Action;
+    /// use gridlab::grid::Dir;
+    /// assert_eq!(Action::Fire(Dir::E).symbol(), 'E');
+    /// assert_eq!(Action::from_symbol('9'), Some(Action::Move(Dir::NE)));
+    /// assert_eq!(Action::from_symbol('5'), None);
+    /// ```
+    pub const fn symbol(self) -> char {
+        match self {
+            Action::Move(d) => d.digit(),
+            Action::Fire(Dir::N) => 'N',
+            Action::Fire(Dir::S) => 'S',
+            Action::Fire(Dir::E) => 'E',
+            Action::Fire(_) => 'W',
+        }
+    }
+
+    /// The action for a character, if it is one.
+    pub const fn from_symbol(c: char) -> Option<Action> {
+        Some(match c {
+            'N' => Action::Fire(Dir::N),
+            'S' => Action::Fire(Dir::S),
+            'E' => Action::Fire(Dir::E),
+            'W' => Action::Fire(Dir::W),
+            c => match Dir::from_digit(c) {
+                Some(d) => Action::Move(d),
+                None => return None,
+            },
+        })
+    }
+
+    /// Points this action costs.
+    pub const fn cost(self) -> i32 {
+        match self {
+            Action::Move(_) => MOVE_COST,
+            Action::Fire(_) => SHOT_COST,
+        }
+    }
+}
+
+/// One monster (alive, or its corpse) in a compact state: `cell << 2 | tag`.
+/// Sorting a slice of slots gives a canonical order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Slot(u32);
+
+impl Slot {
+    /// An unused slot (sorts last).
+    pub const EMPTY: Slot = Slot(u32::MAX);
+    const OGRE: u32 = 0;
+    const DEMON: u32 = 1;
+    const CORPSE: u32 = 2;
+
+    /// A living monster at flat cell index `cell`.
+    pub const fn monster(cell: u32, kind: Kind) -> Slot {
+        Slot(
+            cell << 2
+                | match kind {
+                    Kind::Ogre => Self::OGRE,
+                    Kind::Demon => Self::DEMON,
+                },
+        )
+    }
+
+    /// A corpse left by a monster at `cell`.
+    pub const fn corpse(cell: u32) -> Slot {
+        Slot(cell << 2 | Self::CORPSE)
+    }
+
+    /// The slot's cell (meaningless for [`Slot::EMPTY`]).
+    pub const fn cell(self) -> u32 {
+        self.0 >> 2
+    }
+
+    /// The living monster's kind, or `None` for a corpse or an empty slot.
+    pub const fn kind(self) -> Option<Kind> {
+        if self.0 == u32::MAX {
+            return None;
+        }
+        match self.0 & 3 {
+            Self::OGRE => Some(Kind::Ogre),
+            Self::DEMON => Some(Kind::Demon),
+            _ => None,
+        }
+    }
+
+    /// Whether this slot is a corpse.
+    pub const fn is_corpse(self) -> bool {
+        self.0 != u32::MAX && self.0 & 3 == Self::CORPSE
+    }
+
+    /// Whether this slot holds a living monster.
+    pub const fn is_alive(self) -> bool {
+        self.kind().is_some()
+    }
+}
+
+/// The dungeon's fixed parts, precomputed for fast turns: walls, start corpses and
+/// each cell's neighbours.
+#[derive(Clone, Debug)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+    walls: Vec<bool>,
+    start_corpse: Vec<bool>,
+}
+
+impl Board {
+    /// The board of a dungeon.
+    pub fn new(dungeon: &Dungeon) -> Board {
+        let mut start_corpse = vec![false; dungeon.walls.len()];
+        for &c in &dungeon.corpses {
+            start_corpse[dungeon.walls.index_of(c)] = true;
+        }
+        Board {
+            rows: dungeon.walls.rows(),
+            cols: dungeon.walls.cols(),
+            walls: dungeon.walls.cells().to_vec(),
+            start_corpse,
+        }
+    }
+
+    /// Number of cells.
+    pub fn cells(&self) -> usize {
+        self.walls.len()
+    }
+
+    /// Columns of the grid.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The position of a flat cell index.
+    pub fn pos(&self, cell: u32) -> Pos {
+        Pos::new(cell as usize / self.cols, cell as usize % self.cols)
+    }
+
+    /// The flat index of a position.
+    pub fn cell(&self, p: Pos) -> u32 {
+        (p.row * self.cols + p.col) as u32
+    }
+
+    /// The open neighbour of `cell` in `dir`, if it is inside the grid and not a wall.
+    pub fn step(&self, cell: u32, dir: Dir) -> Option<u32> {
+        let p = self.pos(cell).step(dir)?;
+        (p.row < self.rows && p.col < self.cols && !self.walls[p.row * self.cols + p.col])
+            .then(|| self.cell(p))
+    }
+
+    /// Whether a corpse lay at `cell` when the game started.
+    pub fn start_corpse(&self, cell: u32) -> bool {
+        self.start_corpse[cell as usize]
+    }
+
+    fn is_corpse(&self, slots: &[Slot], cell: u32) -> bool {
+        self.start_corpse(cell) || slots.iter().any(|s| s.is_corpse() && s.cell() == cell)
+    }
+
+    fn distance2(&self, a: u32, b: u32) -> i64 {
+        let (a, b) = (self.pos(a), self.pos(b));
+        let dr = a.row as i64 - b.row as i64;
+        let dc = a.col as i64 - b.col as i64;
+        dr * dr + dc * dc
+    }
+
+    /// Where a monster of `kind` at `cell` moves when Act-Man stands at `target`: the
+    /// open neighbour nearest to him (squared Euclidean, walls ignored), ties broken
+    /// by the kind's order; a monster with no open neighbour stays.
+    pub fn chase(&self, cell: u32, kind: Kind, target: u32) -> u32 {
+        let order = match kind {
+            Kind::Ogre => &OGRE_ORDER,
+            Kind::Demon => &DEMON_ORDER,
+        };
+        let mut best = (i64::MAX, cell);
+        for &dir in order {
+            if let Some(next) = self.step(cell, dir) {
+                let d = self.distance2(next, target);
+                if d < best.0 {
+                    best = (d, next);
+                }
+            }
+        }
+        best.1
+    }
+}
+
+/// How a turn ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnEnd {
+    /// The game goes on.
+    Continue,
+    /// Every monster is dead.
+    Victory,
+    /// Act-Man died at this cell.
+    Died(u32),
+}
+
+/// Something that happened in a turn, for animation and explanation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The bullet flew over this cell.
+    Bullet(u32),
+    /// A monster died at this cell (shot, or in a collision).
+    Killed(u32),
+    /// A monster of this kind moved from the first cell to the second.
+    Chased(Kind, u32, u32),
+}
+
+/// Play one turn in place. Returns how it ended and how many monsters died, or why the
+/// action is illegal (nothing changes then). `event` hears what happens, in order.
+///
+/// ```
+/// use gridlab::games::actman::{play_turn, Action, Board, Dungeon, Slot, TurnEnd};
+/// use gridlab::grid::Dir;
+/// let d = Dungeon::parse("3 7\n#######\n#A  G #\n#######").unwrap();
+/// let board = Board::new(&d);
+/// let mut actman = board.cell(d.actman);
+/// let mut bullet = false;
+/// let mut slots = vec![Slot::monster(board.cell(d.monsters[0].0), d.monsters[0].1)];
+/// let (end, kills) =
+///     play_turn(&board, &mut actman, &mut bullet, &mut slots, Action::Fire(Dir::E), |_| {})
+///         .unwrap();
+/// assert_eq!((end, kills), (TurnEnd::Victory, 1));
+/// ```
+pub fn play_turn(
+    board: &Board,
+    actman: &mut u32,
+    bullet_used: &mut bool,
+    slots: &mut [Slot],
+    action: Action,
+    mut event: impl FnMut(Event),
+) -> Result<(TurnEnd, u32), &'static str> {
+    let mut kills = 0;
+    // Stage 1: Act-Man acts.
+    match action {
+        Action::Move(dir) => {
+            let to = board.step(*actman, dir).ok_or("a wall is in the way")?;
+            *actman = to;
+            let on_monster = slots.iter().any(|s| s.is_alive() && s.cell() == to);
+            if on_monster || board.is_corpse(slots, to) {
+                return Ok((TurnEnd::Died(to), 0));
+            }
+        }
+        Action::Fire(dir) => {
+            if dir.is_diagonal() {
+                return Err("the bullet flies north, south, east or west only");
+            }
+            if *bullet_used {
+                return Err("the only bullet is already spent");
+            }
+            *bullet_used = true;
+            let mut cell = *actman;
+            while let Some(next) = board.step(cell, dir) {
+                cell = next;
+                event(Event::Bullet(cell));
+                for slot in slots.iter_mut() {
+                    if slot.is_alive() && slot.cell() == cell {
+                        *slot = Slot::corpse(cell);
+                        kills += 1;
+                        event(Event::Killed(cell));
+                    }
+                }
+            }
+            if !slots.iter().any(|s| s.is_alive()) {
+                slots.sort_unstable();
+                return Ok((TurnEnd::Victory, kills));
+            }
+        }
+    }
+    // Stage 2: every living monster moves, all towards Act-Man's cell now.
+    for slot in slots.iter_mut() {
+        if let Some(kind) = slot.kind() {
+            let to = board.chase(slot.cell(), kind, *actman);
+            event(Event::Chased(kind, slot.cell(), to));
+            *slot = Slot::monster(to, kind);
+        }
+    }
+    // Stage 3: a monster on Act-Man's cell kills him.
+    if slots.iter().any(|s| s.is_alive() && s.cell() == *actman) {
+        slots.sort_unstable();
+        return Ok((TurnEnd::Died(*actman), kills));
+    }
+    // Stage 4: monsters sharing a cell, or standing on a corpse, die; one corpse a
+    // cell. Sorted slots put everything on one cell side by side, the living first.
+    slots.sort_unstable();
+    let mut i = 0;
+    while i < slots.len() && slots[i] != Slot::EMPTY {
+        let cell = slots[i].cell();
+        let mut j = i;
+        while j < slots.len() && slots[j] != Slot::EMPTY && slots[j].cell() == cell {
+            j += 1;
+        }
+        let alive = slots[i..j].iter().filter(|s| s.is_alive()).count() as u32;
+        let corpse_here = board.start_corpse(cell) || slots[i..j].iter().any(|s| s.is_corpse());
+        if alive >= 2 || (alive == 1 && corpse_here) {
+            kills += alive;
+            event(Event::Killed(cell));
+            for slot in &mut slots[i..i + alive as usize] {
+                *slot = Slot::EMPTY;
+            }
+            if !corpse_here {
+                slots[i] = Slot::corpse(cell);
+            }
+        }
+        i = j;
+    }
+    slots.sort_unstable();
+    if slots.iter().any(|s| s.is_alive()) {
+        Ok((TurnEnd::Continue, kills))
+    } else {
+        Ok((TurnEnd::Victory, kills))
+    }
+}

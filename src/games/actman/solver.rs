@@ -1,0 +1,370 @@
+//! Act-Man II solvers: seeded random play and the shared searches over packed states
+//! `(Act-Man cell, bullet spent, sorted monster and corpse slots)`.
+
+use super::game::{Game, Status};
+use super::level::Dungeon;
+use super::rules::{play_turn, score, Action, Board, Slot, TurnEnd, SHOT_COST};
+use crate::search::{self, Algorithm, Limits, Outcome, Problem, ProgressFn, Solver, Stats, Trace};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::sync::atomic::AtomicBool;
+
+/// What a plan optimises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Objective {
+    /// Fewest turns to victory.
+    Turns,
+    /// Highest final score for a victory (cost 1 a move, 20 for the shot).
+    Score,
+}
+
+impl std::str::FromStr for Objective {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Objective, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "turns" => Ok(Objective::Turns),
+            "score" => Ok(Objective::Score),
+            _ => Err(format!("objective must be 'turns' or 'score', not '{s}'")),
+        }
+    }
+}
+
+/// Options of [`solve`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct SolveOptions {
+    /// Which solver.
+    pub solver: Solver,
+    /// What greedy and A* optimise (BFS and ID-DFS always minimise turns).
+    pub objective: Objective,
+    /// Most turns a plan may take.
+    pub max_turns: u32,
+    /// Most states a search may store.
+    pub max_states: usize,
+    /// Seed of the random solver.
+    pub seed: u64,
+    /// Most search-trace events recorded (0: none).
+    pub trace_limit: usize,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        Self {
+            solver: Solver::Search(Algorithm::Astar),
+            objective: Objective::Score,
+            max_turns: 50,
+            max_states: 20_000_000,
+            seed: 0,
+            trace_limit: 0,
+        }
+    }
+}
+
+/// What a solver returns.
+#[derive(Clone, Debug, Serialize)]
+pub struct Solution {
+    /// `Found`: a victory. Otherwise the actions are the best-scoring surviving plan.
+    pub outcome: Outcome,
+    /// The plan as an action string.
+    pub actions: String,
+    /// Search statistics (zero for the random solver).
+    pub stats: Stats,
+    /// The expansion trace (cells of Act-Man), when requested.
+    pub trace: Trace,
+    /// An explanation when there is no victory.
+    pub note: Option<String>,
+}
+
+/// Most monsters the searches pack into a state.
+pub const MAX_MONSTERS: usize = 32;
+
+/// Solve `dungeon` (see [`SolveOptions`]).
+///
+/// ```
+/// use gridlab::games::actman::{solve, Dungeon, Game, SolveOptions, Status};
+/// use gridlab::search::Outcome;
+/// let d = Dungeon::parse("5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########").unwrap();
+/// let s = solve(&d, &SolveOptions::default(), None, None);
+/// assert_eq!(s.outcome, Outcome::Found);
+/// assert_eq!(Game::replay(&d, &s.actions).unwrap().status(), Status::Victory);
+/// ```
+pub fn solve<'a>(
+    dungeon: &Dungeon,
+    options: &SolveOptions,
+    cancel: Option<&'a AtomicBool>,
+    progress: Option<&'a mut ProgressFn<'a>>,
+) -> Solution {
+    match options.solver {
+        Solver::Random => random_play(dungeon, options),
+        Solver::Search(algorithm) => {
+            let mut limits = Limits {
+                max_states: options.max_states,
+                max_depth: options.max_turns.saturating_mul(SHOT_COST as u32),
+                trace_limit: options.trace_limit,
+                cancel,
+                progress,
+                ..Limits::default()
+            };
+            let n = dungeon.monsters.len();
+            macro_rules! run_width {
+                ($($w:literal),*) => {
+                    match n {
+                        $(n if n <= $w => run_search::<$w>(dungeon, options, algorithm, &mut limits),)*
+                        _ => Solution {
+                            outcome: Outcome::LimitReached,
+                            actions: String::new(),
+                            stats: Stats::default(),
+                            trace: Trace::default(),
+                            note: Some(format!(
+                                "{n} monsters: more than the {MAX_MONSTERS} a search supports"
+                            )),
+                        },
+                    }
+                };
+            }
+            run_width!(4, 8, 16, 32)
+        }
+    }
+}
+
+fn random_play(dungeon: &Dungeon, options: &SolveOptions) -> Solution {
+    let mut rng = Pcg32::seed_from_u64(options.seed);
+    let mut game = Game::new(dungeon);
+    for _ in 0..options.max_turns {
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let action = legal[rng.random_range(0..legal.len() as u32) as usize];
+        game.play(action).expect("a legal action");
+    }
+    let won = game.status() == Status::Victory;
+    Solution {
+        outcome: if won {
+            Outcome::Found
+        } else {
+            Outcome::LimitReached
+        },
+        actions: game.actions().to_string(),
+        stats: Stats::default(),
+        trace: Trace::default(),
+        note: (!won).then(|| "random play did not win".to_string()),
+    }
+}
+
+fn run_search<const N: usize>(
+    dungeon: &Dungeon,
+    options: &SolveOptions,
+    algorithm: Algorithm,
+    limits: &mut Limits,
+) -> Solution {
+    let cost_based = matches!(algorithm, Algorithm::Astar | Algorithm::Greedy)
+        && options.objective == Objective::Score;
+    let problem = ActProblem::<N>::new(dungeon, options.max_turns, cost_based);
+    let result = search::run(&problem, algorithm, limits);
+    let actions: String = result.plan.iter().map(|a| a.symbol()).collect();
+    let note = match result.outcome {
+        Outcome::Found => None,
+        Outcome::NoPlan => Some(format!(
+            "no victory within {} turns: the best-scoring surviving plan is shown",
+            options.max_turns
+        )),
+        Outcome::LimitReached => {
+            Some("search limit reached: the best-scoring surviving plan is shown".to_string())
+        }
+        Outcome::Cancelled => {
+            Some("cancelled: the best-scoring surviving plan is shown".to_string())
+        }
+    };
+    Solution {
+        outcome: result.outcome,
+        actions,
+        stats: result.stats,
+        trace: result.trace,
+        note,
+    }
+}
+
+/// A search state: Act-Man's cell, whether the bullet is spent, and the monster slots
+/// (living monsters and the corpses they left) in sorted order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ActState<const N: usize> {
+    actman: u32,
+    bullet_used: bool,
+    slots: [Slot; N],
+}
+
+/// Act-Man as a [`Problem`]: successors by [`play_turn`] (Act-Man's deaths dropped),
+/// goal = no living monster, a turn and score budget checked by `viable`.
+pub struct ActProblem<const N: usize> {
+    board: Board,
+    start: ActState<N>,
+    monsters: u32,
+    max_turns: u32,
+    /// g counts 20 for the shot (A*/greedy for the best score) rather than 1.
+    cost_based: bool,
+    /// Chebyshev distance from every cell to the nearest start corpse (u16::MAX: none).
+    corpse_distance: Vec<u16>,
+}
+
+impl<const N: usize> ActProblem<N> {
+    /// The problem for `dungeon` (at most `N` monsters) with a turn limit. With
+    /// `cost_based`, a step costs the points it loses (1, or 20 for the shot).
+    pub fn new(dungeon: &Dungeon, max_turns: u32, cost_based: bool) -> Self {
+        let board = Board::new(dungeon);
+        let mut slots = [Slot::EMPTY; N];
+        for (slot, &(p, kind)) in slots.iter_mut().zip(&dungeon.monsters) {
+            *slot = Slot::monster(board.cell(p), kind);
+        }
+        slots.sort_unstable();
+        let corpse_distance = chebyshev_distances(&board, dungeon);
+        ActProblem {
+            start: ActState {
+                actman: board.cell(dungeon.actman),
+                bullet_used: false,
+                slots,
+            },
+            board,
+            monsters: dungeon.monsters.len() as u32,
+            max_turns,
+            cost_based,
+            corpse_distance,
+        }
+    }
+
+    /// Turns taken and points spent to reach `s` at search cost `g`.
+    fn turns_and_cost(&self, s: &ActState<N>, g: u32) -> (u32, i32) {
+        let extra = if s.bullet_used {
+            (SHOT_COST - 1) as u32
+        } else {
+            0
+        };
+        if self.cost_based {
+            (g - extra, g as i32)
+        } else {
+            (g, (g + extra) as i32)
+        }
+    }
+
+    fn alive(&self, s: &ActState<N>) -> u32 {
+        s.slots.iter().filter(|x| x.is_alive()).count() as u32
+    }
+
+    fn chebyshev(&self, a: u32, b: u32) -> u32 {
+        let (a, b) = (self.board.pos(a), self.board.pos(b));
+        a.row.abs_diff(b.row).max(a.col.abs_diff(b.col)) as u32
+    }
+}
+
+/// Multi-source BFS over the 8-neighbour grid (walls ignored, as a monster's distance
+/// to a corpse shrinks by at most one a turn).
+fn chebyshev_distances(board: &Board, dungeon: &Dungeon) -> Vec<u16> {
+    let mut dist = vec![u16::MAX; board.cells()];
+    let mut queue: VecDeque<usize> = VecDeque::new();
+    for &c in &dungeon.corpses {
+        let i = dungeon.walls.index_of(c);
+        dist[i] = 0;
+        queue.push_back(i);
+    }
+    while let Some(i) = queue.pop_front() {
+        for dir in crate::grid::Dir::ALL {
+            if let Some(j) = dungeon.walls.neighbour(i, dir) {
+                if dist[j] == u16::MAX {
+                    dist[j] = dist[i] + 1;
+                    queue.push_back(j);
+                }
+            }
+        }
+    }
+    dist
+}
+
+impl<const N: usize> Problem for ActProblem<N> {
+    type State = ActState<N>;
+    type Action = Action;
+
+    fn start(&self) -> ActState<N> {
+        self.start
+    }
+
+    fn is_goal(&self, s: &ActState<N>) -> bool {
+        !s.slots.iter().any(|x| x.is_alive())
+    }
+
+    fn successors(&self, s: &ActState<N>, out: &mut Vec<(Action, ActState<N>, u32)>) {
+        if self.is_goal(s) {
+            return;
+        }
+        for action in Action::ALL {
+            if matches!(action, Action::Fire(_)) && s.bullet_used {
+                continue;
+            }
+            let mut next = *s;
+            let turn = play_turn(
+                &self.board,
+                &mut next.actman,
+                &mut next.bullet_used,
+                &mut next.slots,
+                action,
+                |_| {},
+            );
+            if let Ok((TurnEnd::Continue | TurnEnd::Victory, _)) = turn {
+                let cost = if self.cost_based {
+                    action.cost() as u32
+                } else {
+                    1
+                };
+                out.push((action, next, cost));
+            }
+        }
+    }
+
+    fn viable(&self, s: &ActState<N>, g: u32) -> bool {
+        let (turns, cost) = self.turns_and_cost(s, g);
+        let kills = (self.monsters - self.alive(s)) as i32;
+        turns <= self.max_turns && (self.is_goal(s) || score(cost, kills) > 0)
+    }
+
+    /// Turns still needed (so also points, each turn costing at least one): every
+    /// living monster must die, by the bullet (a turn at least), on a corpse (its
+    /// Chebyshev distance to one, as it moves one cell a turn) or against another
+    /// monster (half their distance, as both move).
+    fn heuristic(&self, s: &ActState<N>) -> u32 {
+        let mut worst = 0;
+        for (i, m) in s.slots.iter().enumerate() {
+            if !m.is_alive() {
+                continue;
+            }
+            let mut best = u32::from(self.corpse_distance[m.cell() as usize]);
+            if !s.bullet_used {
+                best = best.min(1);
+            }
+            for (j, other) in s.slots.iter().enumerate() {
+                if j == i || *other == Slot::EMPTY {
+                    continue;
+                }
+                let d = self.chebyshev(m.cell(), other.cell());
+                best = best.min(if other.is_corpse() { d } else { d.div_ceil(2) });
+            }
+            worst = worst.max(best.max(1));
+        }
+        worst
+    }
+
+    fn greedy_key(&self, s: &ActState<N>) -> u64 {
+        (u64::from(self.alive(s)) << 32) | u64::from(self.heuristic(s))
+    }
+
+    fn progress(&self, s: &ActState<N>, g: u32) -> u64 {
+        let (_, cost) = self.turns_and_cost(s, g);
+        let kills = (self.monsters - self.alive(s)) as i32;
+        (score(cost, kills) + 1_000_000) as u64
+    }
+
+    fn cell(&self, s: &ActState<N>) -> u32 {
+        s.actman
+    }
+}
