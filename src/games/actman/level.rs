@@ -129,6 +129,88 @@ impl Dungeon {
         grid
     }
 
+    /// Paint one cell with a course symbol: `#`, ` `, `G`, `D`, `@`, or `A` (moves
+    /// Act-Man there). Painting over Act-Man is refused, so a dungeon always has him.
+    ///
+    /// ```
+    /// use gridlab::games::actman::Dungeon;
+    /// use gridlab::grid::Pos;
+    /// let mut d = Dungeon::parse("3 6\n######\n#A   #\n######").unwrap();
+    /// d.paint(Pos::new(1, 4), 'G').unwrap();
+    /// d.paint(Pos::new(1, 3), '@').unwrap();
+    /// d.paint(Pos::new(1, 2), 'A').unwrap();
+    /// assert_eq!(d.to_text(), "3 6\n######\n# A@G#\n######\n");
+    /// assert!(d.paint(Pos::new(1, 2), '#').is_err());
+    /// ```
+    pub fn paint(&mut self, pos: Pos, symbol: char) -> Result<(), String> {
+        if !self.walls.contains(pos) {
+            return Err(format!("({}, {}) is outside the dungeon", pos.row, pos.col));
+        }
+        if !matches!(symbol, '#' | ' ' | 'A' | 'G' | 'D' | '@') {
+            return Err(format!(
+                "unknown cell '{}' (expected one of '#', ' ', 'A', 'G', 'D', '@')",
+                symbol.escape_debug()
+            ));
+        }
+        if pos == self.actman && symbol != 'A' {
+            return Err("Act-Man stands here: move Act-Man first".to_string());
+        }
+        self.monsters.retain(|&(p, _)| p != pos);
+        self.corpses.retain(|&p| p != pos);
+        self.walls[pos] = symbol == '#';
+        match symbol {
+            'A' => self.actman = pos,
+            'G' => self.monsters.push((pos, Kind::Ogre)),
+            'D' => self.monsters.push((pos, Kind::Demon)),
+            '@' => self.corpses.push(pos),
+            _ => {}
+        }
+        self.monsters.sort();
+        self.corpses.sort();
+        Ok(())
+    }
+
+    /// The same dungeon with `rows × cols` cells: kept cells stay, new cells are
+    /// space, the outer ring becomes wall (removing what stood there), and Act-Man is
+    /// moved inside if he fell off.
+    ///
+    /// ```
+    /// use gridlab::games::actman::Dungeon;
+    /// let d = Dungeon::parse("3 5\n#####\n#A G#\n#####").unwrap();
+    /// assert_eq!(d.resized(3, 4).to_text(), "3 4\n####\n#A #\n####\n");
+    /// ```
+    pub fn resized(&self, rows: usize, cols: usize) -> Dungeon {
+        let rows = rows.clamp(3, 1000);
+        let cols = cols.clamp(3, 1000);
+        let inside = |p: Pos| p.row > 0 && p.col > 0 && p.row < rows - 1 && p.col < cols - 1;
+        let kept =
+            |p: Pos| inside(p) && p.row < self.walls.rows() - 1 && p.col < self.walls.cols() - 1;
+        let mut walls = Grid::filled(rows, cols, false);
+        for r in 0..rows {
+            for c in 0..cols {
+                let p = Pos::new(r, c);
+                walls[p] = !inside(p) || (kept(p) && self.walls[p]);
+            }
+        }
+        let actman = Pos::new(
+            self.actman.row.clamp(1, rows - 2),
+            self.actman.col.clamp(1, cols - 2),
+        );
+        walls[actman] = false;
+        let free = |p: Pos| kept(p) && p != actman;
+        Dungeon {
+            walls,
+            actman,
+            monsters: self
+                .monsters
+                .iter()
+                .copied()
+                .filter(|&(p, _)| free(p))
+                .collect(),
+            corpses: self.corpses.iter().copied().filter(|&p| free(p)).collect(),
+        }
+    }
+
     /// Whether `p` is a wall (cells outside the grid count as walls).
     pub fn is_wall(&self, p: Pos) -> bool {
         self.walls.get(p).copied().unwrap_or(true)

@@ -1,54 +1,12 @@
-//! WebAssembly bindings: thin conversions between JavaScript values and the pure game
-//! code. No rule is decided here.
-//!
-//! Errors are thrown as plain objects: `{ line, column, message }` for level text and
-//! `{ index, symbol, message }` for moves.
+//! Pengu bindings.
 
-use crate::error::{MoveError, ParseError};
+use super::{message, move_error, parse_error, to_js};
+use crate::error::MoveError;
 use crate::games::pengu::{self, Game, Level, SolveOptions, Tile};
 use crate::grid::{Dir, Pos};
 use crate::search::Stats;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-/// Install the panic hook so that a Rust panic reaches the console with its message.
-#[wasm_bindgen(start)]
-pub fn start() {
-    console_error_panic_hook::set_once();
-}
-
-fn to_js<T: Serialize>(value: &T) -> JsValue {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::NULL)
-}
-
-fn parse_error(e: ParseError) -> JsValue {
-    to_js(&e)
-}
-
-fn move_error(e: MoveError) -> JsValue {
-    to_js(&e)
-}
-
-fn message(text: String) -> JsValue {
-    to_js(&serde_json::json!({ "message": text }))
-}
-
-/// The module's linear memory, for zero-copy views such as
-/// [`PenguSession::tiles_ptr`].
-#[wasm_bindgen]
-pub fn wasm_memory() -> JsValue {
-    wasm_bindgen::memory()
-}
-
-/// A random seed (32 bits) from the browser's crypto source.
-#[wasm_bindgen]
-pub fn random_seed() -> f64 {
-    let mut bytes = [0u8; 4];
-    getrandom::fill(&mut bytes).unwrap_or(());
-    f64::from(u32::from_le_bytes(bytes))
-}
 
 /// A Pengu level and a game on it. `tiles_ptr()`/`tiles_len()` give a zero-copy view
 /// of the current board: one byte per cell, the course symbol (`#`, ` `, `0`, `*`, `U`,

@@ -1,0 +1,50 @@
+//! WebAssembly bindings: thin conversions between JavaScript values and the pure game
+//! code, one file per game. No rule is decided here.
+//!
+//! Errors are thrown as plain objects: `{ line, column, message }` for level text and
+//! `{ index, symbol, message }` for moves.
+
+mod actman;
+mod pengu;
+
+use crate::error::{MoveError, ParseError};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// Install the panic hook so that a Rust panic reaches the console with its message.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+pub(crate) fn to_js<T: Serialize>(value: &T) -> JsValue {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
+}
+
+pub(crate) fn parse_error(e: ParseError) -> JsValue {
+    to_js(&e)
+}
+
+pub(crate) fn move_error(e: MoveError) -> JsValue {
+    to_js(&e)
+}
+
+pub(crate) fn message(text: String) -> JsValue {
+    to_js(&serde_json::json!({ "message": text }))
+}
+
+/// The module's linear memory, for zero-copy views of boards.
+#[wasm_bindgen]
+pub fn wasm_memory() -> JsValue {
+    wasm_bindgen::memory()
+}
+
+/// A random seed (32 bits) from the browser's crypto source.
+#[wasm_bindgen]
+pub fn random_seed() -> f64 {
+    let mut bytes = [0u8; 4];
+    getrandom::fill(&mut bytes).unwrap_or(());
+    f64::from(u32::from_le_bytes(bytes))
+}
