@@ -33,14 +33,15 @@ impl ParseError {
 }
 
 /// A move string that cannot be replayed: the 0-based index of the first bad move.
+/// It displays as the 1-based position, the character and the reason.
 ///
 /// ```
 /// use gridlab::error::MoveError;
 /// let e = MoveError::new(3, '5', "not a direction");
-/// assert_eq!(e.to_string(), "move 4 ('5'): not a direction");
+/// assert_eq!(e.to_string(), "4 ('5'): not a direction");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
-#[error("move {} ('{symbol}'): {message}", index + 1)]
+#[error("{} ('{symbol}'): {message}", index + 1)]
 pub struct MoveError {
     /// 0-based index of the move in the move string.
     pub index: usize,

@@ -170,7 +170,7 @@ fn run_replay(args: ReplayArgs) -> u8 {
             }
         }
         Err(e) => {
-            eprintln!("error: illegal {e}");
+            eprintln!("error: illegal move {e}");
             EXIT_BAD_INPUT
         }
     }
