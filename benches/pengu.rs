@@ -15,30 +15,11 @@ use gridlab::games::pengu::{
 };
 use gridlab::grid::Dir;
 use gridlab::search::{Outcome, Problem, DEAD_END};
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::{HashMap, VecDeque};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Heap bytes in use and their peak, for the memory column.
-struct Counting;
-static IN_USE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let now = IN_USE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
-        PEAK.fetch_max(now, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        IN_USE.fetch_sub(layout.size(), Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+mod common;
+use common::measure;
 
 const HARD_29: &str = "levels/pengu/course/testcase-11-8x17.txt";
 const IMPOSSIBLE_30: &str = "levels/pengu/course/a4-8x17.txt";
@@ -67,29 +48,6 @@ fn criterion_benches(c: &mut Criterion) {
 }
 
 criterion_group!(benches, criterion_benches);
-
-/// One row of the side-by-side table.
-struct Row {
-    solver: &'static str,
-    moves: Option<usize>,
-    states: usize,
-    seconds: f64,
-    peak_mb: f64,
-}
-
-fn measure(solver: &'static str, f: impl FnOnce() -> (Option<usize>, usize)) -> Row {
-    PEAK.store(IN_USE.load(Ordering::Relaxed), Ordering::Relaxed);
-    let base = IN_USE.load(Ordering::Relaxed);
-    let started = Instant::now();
-    let (moves, states) = f();
-    Row {
-        solver,
-        moves,
-        states,
-        seconds: started.elapsed().as_secs_f64(),
-        peak_mb: (PEAK.load(Ordering::Relaxed) - base) as f64 / 1e6,
-    }
-}
 
 /// The baseline: BFS over `(Pengu cell, eaten-fish mask)` with std `HashMap` (SipHash),
 /// sliding on the raw grid at every step; gives up after `max_states`.

@@ -1,0 +1,88 @@
+//! Act-Man II solver benchmarks: criterion timings of A* (best score) on the hardest
+//! dungeons, and a table of states per second and memory per stored state for BFS and
+//! A*, measured with a counting allocator.
+//!
+//! Run with `cargo bench --bench actman` (`-- --table-only` skips criterion).
+
+use criterion::{criterion_group, Criterion};
+use gridlab::games::actman::{solve, Dungeon, Objective, SolveOptions, Solver};
+use gridlab::search::{Algorithm, Outcome};
+use std::time::Duration;
+
+mod common;
+use common::measure;
+
+/// The hardest dungeons of levels/actman (most states for A* and BFS).
+const HARDEST: [&str; 3] = [
+    "levels/actman/course/dungeon0-older.txt",
+    "levels/actman/course/dungeon1.txt",
+    "levels/actman/course/dungeon0.txt",
+];
+
+fn dungeon(path: &str) -> Dungeon {
+    Dungeon::parse(&std::fs::read_to_string(path).expect("dungeon file")).expect("dungeon parses")
+}
+
+fn options(algorithm: Algorithm, objective: Objective) -> SolveOptions {
+    SolveOptions {
+        solver: Solver::Search(algorithm),
+        objective,
+        ..SolveOptions::default()
+    }
+}
+
+fn criterion_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("actman_astar_best_score");
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(5));
+    for path in HARDEST {
+        let d = dungeon(path);
+        let name = path.rsplit('/').next().unwrap_or(path);
+        group.bench_function(name, |b| {
+            b.iter(|| solve(&d, &options(Algorithm::Astar, Objective::Score), None, None))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, criterion_benches);
+
+fn main() {
+    if !std::env::args().any(|a| a == "--table-only") {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+    }
+    println!("| dungeon | solver | turns | score | stored states | expanded/s | time | peak heap | bytes/state |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for path in HARDEST {
+        let d = dungeon(path);
+        for (label, algorithm, objective) in [
+            ("BFS (turns)", Algorithm::Bfs, Objective::Turns),
+            ("A* (score)", Algorithm::Astar, Objective::Score),
+        ] {
+            let mut expanded = 0;
+            let mut score = None;
+            let row = measure(label, || {
+                let s = solve(&d, &options(algorithm, objective), None, None);
+                expanded = s.stats.expanded;
+                let game = gridlab::games::actman::Game::replay(&d, &s.actions).unwrap();
+                score = (s.outcome == Outcome::Found).then_some(game.score());
+                let found = (s.outcome == Outcome::Found).then_some(s.actions.len());
+                (found, s.stats.stored as usize)
+            });
+            println!(
+                "| {} | {} | {} | {} | {} | {:.0} | {:.1} ms | {:.2} MB | {:.0} |",
+                path.rsplit('/').next().unwrap_or(path),
+                row.solver,
+                row.moves.map_or("-".to_string(), |m| m.to_string()),
+                score.map_or("-".to_string(), |s| s.to_string()),
+                row.states,
+                expanded as f64 / row.seconds.max(1e-9),
+                row.seconds * 1000.0,
+                row.peak_mb,
+                row.peak_mb * 1e6 / row.states.max(1) as f64,
+            );
+        }
+    }
+}
