@@ -11,7 +11,7 @@
 // `stats.elapsedMs` (the same `web_time::Instant` clock in the search on both sides:
 // `std::time::Instant` natively, `performance.now()` in the browser). The wall columns
 // are the whole call: natively a process spawn + level parse + solve + JSON output,
-// in the browser `performance.now()` around `pengu_solve` (options and result
+// in the browser `performance.now()` around `pengu_solve` / `actman_solve` (options and result
 // conversion included).
 //
 // Exits 1 when native and wasm disagree on a plan (MISMATCH), when a case does not give
@@ -27,21 +27,29 @@ import { startServer, launch, ROOT } from '../tests/e2e/harness.mjs';
 const RUNS = Math.max(1, Number.parseInt(process.env.BENCH_RUNS ?? '5', 10) || 5);
 const BIN = path.join(ROOT, 'target', 'release', 'gridlab');
 const WASM = path.join(ROOT, 'pkg', 'gridlab_bg.wasm');
-const COURSE = path.join(ROOT, 'levels', 'pengu', 'course');
+const LEVELS = path.join(ROOT, 'levels');
 const NATIVE_TIMEOUT_MS = 10 * 60 * 1000; // one native solve
 const WATCHDOG_MS = 45 * 60 * 1000; // the whole benchmark
 
 const ALGO_NAMES = { astar: 'A*', bfs: 'BFS', iddfs: 'ID-DFS' };
+/** The three hardest Act-Man dungeons (the same as benches/actman.rs). */
+const ACTMAN_HARDEST = ['HARD1', 'HARD2', 'HARD3'];
 
-/** file, solver, goal ('all' or a number of fish), known result (moves, or null: no plan). */
+/**
+ * game, file (under levels/<game>/), solver, goal (Pengu: 'all' or a number of fish;
+ * Act-Man: the objective 'turns' or 'score'), known result (moves, or null: no plan).
+ */
+const PENGU = (file, algo, goal, expect) => ({ game: 'pengu', file: `course/${file}`, algo, goal, ...(expect === undefined ? {} : { expect }) });
+const ACTMAN = (file, algo, goal) => ({ game: 'actman', file, algo, goal });
 const CASES = [
-  { file: 'testcase-11-8x17.txt', algo: 'astar', goal: 'all', expect: 25 },
-  { file: 'a4-8x17.txt', algo: 'astar', goal: 'all', expect: null },
-  { file: 'testcase-15-13x69.txt', algo: 'astar', goal: 'all', expect: 23 },
-  { file: 'testcase-07-8x7.txt', algo: 'astar', goal: 'all' },
-  { file: 'testcase-07-8x7.txt', algo: 'bfs', goal: 'all' },
-  { file: 'a3-6x20.txt', algo: 'bfs', goal: 20 },
-  { file: 'a3-6x20.txt', algo: 'iddfs', goal: 20 },
+  PENGU('testcase-11-8x17.txt', 'astar', 'all', 25),
+  PENGU('a4-8x17.txt', 'astar', 'all', null),
+  PENGU('testcase-15-13x69.txt', 'astar', 'all', 23),
+  PENGU('testcase-07-8x7.txt', 'astar', 'all'),
+  PENGU('testcase-07-8x7.txt', 'bfs', 'all'),
+  PENGU('a3-6x20.txt', 'bfs', 20),
+  PENGU('a3-6x20.txt', 'iddfs', 20),
+  ...ACTMAN_HARDEST.flatMap((file) => [ACTMAN(file, 'bfs', 'turns'), ACTMAN(file, 'astar', 'score')]),
 ];
 
 // ---------------------------------------------------------------------------------
@@ -103,7 +111,11 @@ function fmtMs(ms) {
   return ms.toFixed(0);
 }
 
-const caseName = (c) => c.file.replace(/\.txt$/, '') + (c.goal === 'all' ? '' : ` (≥ ${c.goal} fish)`);
+const caseName = (c) => {
+  const name = `${c.game} ${c.file.replace(/^course\//, '').replace(/\.txt$/, '')}`;
+  if (c.game === 'actman') return `${name} (${c.goal})`;
+  return name + (c.goal === 'all' ? '' : ` (≥ ${c.goal} fish)`);
+};
 const movesLabel = (r) => (r.outcome === 'found' ? String(r.moves.length) : r.outcome.replace('_', ' '));
 
 /** Gzipped size as `make wasm` prints it (GNU `gzip -9`); node's zlib if gzip is missing. */
@@ -118,7 +130,8 @@ function gzipSize(file, bytes) {
 
 /** One native solve: the engine's JSON and the wall time of the whole process. */
 function runNative(c) {
-  const args = ['pengu', 'solve', '--json', '--algo', c.algo, '--goal', String(c.goal), path.join(COURSE, c.file)];
+  const goal = c.game === 'pengu' ? ['--goal', String(c.goal)] : ['--objective', c.goal];
+  const args = [c.game, 'solve', '--json', '--algo', c.algo, ...goal, path.join(LEVELS, c.game, c.file)];
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
     execFile(BIN, args, { cwd: ROOT, timeout: NATIVE_TIMEOUT_MS, maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
@@ -135,22 +148,25 @@ function runNative(c) {
         reject(new Error(`native ${c.algo} ${c.file}: bad JSON: ${e.message}\n${stdout.slice(0, 500)}`));
         return;
       }
-      resolve({ outcome: json.outcome, moves: json.moves, stats: json.stats, note: json.note, wallMs });
+      resolve({ outcome: json.outcome, moves: json.moves ?? json.actions, stats: json.stats, note: json.note, wallMs });
     });
   });
 }
 
 /** One wasm solve on the page's main thread. */
 function runWasm(page, c) {
-  const options = { solver: c.algo, goal: c.goal === 'all' ? 'all' : { at_least: c.goal }, maxStates: 20000000 };
+  const options =
+    c.game === 'pengu'
+      ? { solver: c.algo, goal: c.goal === 'all' ? 'all' : { at_least: c.goal }, maxStates: 20000000 }
+      : { solver: c.algo, objective: c.goal, maxStates: 20000000 };
   return page.evaluate(
-    ({ text, options }) => {
+    ({ text, options, fn }) => {
       const t0 = performance.now();
-      const r = window.__gridlab.pengu_solve(text, options, null);
+      const r = window.__gridlab[fn](text, options, null);
       const wallMs = performance.now() - t0;
-      return { outcome: r.outcome, moves: r.moves, stats: r.stats, note: r.note ?? null, wallMs };
+      return { outcome: r.outcome, moves: r.moves ?? r.actions, stats: r.stats, note: r.note ?? null, wallMs };
     },
-    { text: c.text, options },
+    { text: c.text, options, fn: `${c.game}_solve` },
   );
 }
 
@@ -160,7 +176,7 @@ function runWasm(page, c) {
 for (const [what, p] of [['native binary', BIN], ['wasm module', WASM], ['wasm glue', path.join(ROOT, 'pkg', 'gridlab.js')]]) {
   if (!existsSync(p)) await fail(`error: no ${what} at ${path.relative(ROOT, p)}: run \`make wasm native\` first`);
 }
-for (const c of CASES) c.text = readFileSync(path.join(COURSE, c.file), 'utf8');
+for (const c of CASES) c.text = readFileSync(path.join(LEVELS, c.game, c.file), 'utf8');
 
 server = await startServer();
 browser = await launch();
@@ -258,15 +274,16 @@ for (const c of CASES) {
 const wasmBytes = readFileSync(WASM);
 const gz = await gzipSize(WASM, wasmBytes);
 
-console.log(`\n## Pengu solves: native vs wasm in headless Chromium\n`);
+console.log(`\n## Solves: native vs wasm in headless Chromium\n`);
 console.log(`Chromium ${version}${env.isolated ? ' (cross-origin isolated)' : ' (NOT cross-origin isolated: 100 µs timer grain)'}, node ${process.version}, median of ${RUNS} runs per side after one warm-up.`);
-console.log(`"ms" = the search's own stats.elapsedMs; "native wall ms" includes process start, level parse and JSON output; "wasm wall ms" = performance.now() around pengu_solve.\n`);
-console.log('| case | algorithm | moves | states stored | native ms | wasm ms | wasm/native | native wall ms (incl. process start) | wasm wall ms (pengu_solve call) |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log(`"ms" = the search's own stats.elapsedMs; "native wall ms" includes process start, level parse and JSON output; "wasm wall ms" = performance.now() around the solve call.\n`);
+console.log('| case | algorithm | moves | states stored | native ms | wasm ms | wasm/native | expanded/s native | expanded/s wasm | native wall ms (incl. process start) | wasm wall ms (solve call) |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+const rate = (expanded, ms) => (ms > 0 ? `${Math.round((expanded / ms) * 1000).toLocaleString('en')}` : 'n/a');
 for (const r of rows) {
   const stored = r.storedNative === r.storedWasm ? String(r.storedNative) : `${r.storedNative} / ${r.storedWasm} (wasm)`;
   console.log(
-    `| ${caseName(r.c)} | ${ALGO_NAMES[r.c.algo]} | ${movesLabel(r.ref)}${r.mismatch ? ' **MISMATCH**' : ''} | ${stored} | ${fmtMs(r.nativeMs)} | ${fmtMs(r.wasmMs)} | ${r.ratio === null ? 'n/a' : r.ratio.toFixed(2)} | ${fmtMs(r.nativeWall)} | ${fmtMs(r.wasmWall)} |`,
+    `| ${caseName(r.c)} | ${ALGO_NAMES[r.c.algo]} | ${movesLabel(r.ref)}${r.mismatch ? ' **MISMATCH**' : ''} | ${stored} | ${fmtMs(r.nativeMs)} | ${fmtMs(r.wasmMs)} | ${r.ratio === null ? 'n/a' : r.ratio.toFixed(2)} | ${rate(r.ref.stats.expanded, r.nativeMs)} | ${rate(r.ref.stats.expanded, r.wasmMs)} | ${fmtMs(r.nativeWall)} | ${fmtMs(r.wasmWall)} |`,
   );
 }
 const ratios = rows.filter((r) => r.ratio !== null).map((r) => r.ratio);

@@ -177,11 +177,19 @@ impl Slot {
 /// each cell's neighbours.
 #[derive(Clone, Debug)]
 pub struct Board {
-    rows: usize,
     cols: usize,
-    walls: Vec<bool>,
     start_corpse: Vec<bool>,
+    /// `neighbours[cell][dir.index()]`: the open neighbour, or `u32::MAX`.
+    neighbours: Vec<[u32; 8]>,
+    /// `(row, col)` of every cell, for distances without divisions.
+    coords: Vec<(i32, i32)>,
+    /// `chases[(kind * cells + target) * cells + cell]`: where a monster of `kind` at
+    /// `cell` steps when Act-Man is at `target` (small boards only; else empty).
+    chases: Vec<u32>,
 }
+
+/// Largest board whose chase table is precomputed (cells).
+const CHASE_TABLE_CELLS: usize = 1024;
 
 impl Board {
     /// The board of a dungeon.
@@ -190,17 +198,44 @@ impl Board {
         for &c in &dungeon.corpses {
             start_corpse[dungeon.walls.index_of(c)] = true;
         }
-        Board {
-            rows: dungeon.walls.rows(),
-            cols: dungeon.walls.cols(),
-            walls: dungeon.walls.cells().to_vec(),
+        let walls = &dungeon.walls;
+        let neighbours = (0..walls.len())
+            .map(|i| {
+                Dir::ALL.map(|d| match walls.neighbour(i, d) {
+                    Some(j) if !walls[j] => j as u32,
+                    _ => u32::MAX,
+                })
+            })
+            .collect();
+        let coords = (0..walls.len())
+            .map(|i| {
+                let p = walls.pos_of(i);
+                (p.row as i32, p.col as i32)
+            })
+            .collect();
+        let mut board = Board {
+            cols: walls.cols(),
             start_corpse,
+            neighbours,
+            coords,
+            chases: Vec::new(),
+        };
+        let n = board.cells();
+        if n <= CHASE_TABLE_CELLS {
+            let mut table = Vec::with_capacity(2 * n * n);
+            for kind in [Kind::Ogre, Kind::Demon] {
+                for target in 0..n as u32 {
+                    table.extend((0..n as u32).map(|cell| board.compute_chase(cell, kind, target)));
+                }
+            }
+            board.chases = table;
         }
+        board
     }
 
     /// Number of cells.
     pub fn cells(&self) -> usize {
-        self.walls.len()
+        self.neighbours.len()
     }
 
     /// Columns of the grid.
@@ -220,9 +255,8 @@ impl Board {
 
     /// The open neighbour of `cell` in `dir`, if it is inside the grid and not a wall.
     pub fn step(&self, cell: u32, dir: Dir) -> Option<u32> {
-        let p = self.pos(cell).step(dir)?;
-        (p.row < self.rows && p.col < self.cols && !self.walls[p.row * self.cols + p.col])
-            .then(|| self.cell(p))
+        let next = self.neighbours[cell as usize][dir.index()];
+        (next != u32::MAX).then_some(next)
     }
 
     /// Whether a corpse lay at `cell` when the game started.
@@ -235,23 +269,39 @@ impl Board {
     }
 
     fn distance2(&self, a: u32, b: u32) -> i64 {
-        let (a, b) = (self.pos(a), self.pos(b));
-        let dr = a.row as i64 - b.row as i64;
-        let dc = a.col as i64 - b.col as i64;
+        let (a, b) = (self.coords[a as usize], self.coords[b as usize]);
+        let (dr, dc) = (i64::from(a.0 - b.0), i64::from(a.1 - b.1));
         dr * dr + dc * dc
+    }
+
+    /// Chebyshev distance between two cells (king moves, walls ignored).
+    pub fn chebyshev(&self, a: u32, b: u32) -> u32 {
+        let (a, b) = (self.coords[a as usize], self.coords[b as usize]);
+        a.0.abs_diff(b.0).max(a.1.abs_diff(b.1))
     }
 
     /// Where a monster of `kind` at `cell` moves when Act-Man stands at `target`: the
     /// open neighbour nearest to him (squared Euclidean, walls ignored), ties broken
     /// by the kind's order; a monster with no open neighbour stays.
     pub fn chase(&self, cell: u32, kind: Kind, target: u32) -> u32 {
+        if self.chases.is_empty() {
+            return self.compute_chase(cell, kind, target);
+        }
+        let n = self.cells();
+        let k = usize::from(kind == Kind::Demon);
+        self.chases[(k * n + target as usize) * n + cell as usize]
+    }
+
+    fn compute_chase(&self, cell: u32, kind: Kind, target: u32) -> u32 {
         let order = match kind {
             Kind::Ogre => &OGRE_ORDER,
             Kind::Demon => &DEMON_ORDER,
         };
+        let around = &self.neighbours[cell as usize];
         let mut best = (i64::MAX, cell);
         for &dir in order {
-            if let Some(next) = self.step(cell, dir) {
+            let next = around[dir.index()];
+            if next != u32::MAX {
                 let d = self.distance2(next, target);
                 if d < best.0 {
                     best = (d, next);

@@ -252,11 +252,6 @@ impl<const N: usize> ActProblem<N> {
     fn alive(&self, s: &ActState<N>) -> u32 {
         s.slots.iter().filter(|x| x.is_alive()).count() as u32
     }
-
-    fn chebyshev(&self, a: u32, b: u32) -> u32 {
-        let (a, b) = (self.board.pos(a), self.board.pos(b));
-        a.row.abs_diff(b.row).max(a.col.abs_diff(b.col)) as u32
-    }
 }
 
 /// Multi-source BFS over the 8-neighbour grid (walls ignored, as a monster's distance
@@ -328,25 +323,29 @@ impl<const N: usize> Problem for ActProblem<N> {
         turns <= self.max_turns && (self.is_goal(s) || score(cost, kills) > 0)
     }
 
-    /// Turns still needed (so also points, each turn costing at least one): every
-    /// living monster must die, by the bullet (a turn at least), on a corpse (its
-    /// Chebyshev distance to one, as it moves one cell a turn) or against another
-    /// monster (half their distance, as both move).
+    /// A lower bound on what is still to pay: every living monster must die, on a
+    /// corpse (at least its Chebyshev distance to one in turns, as it moves one cell a
+    /// turn), against another monster (half their distance, as both move), or by the
+    /// bullet — at least one more turn, or 20 points when the cost is in points.
     fn heuristic(&self, s: &ActState<N>) -> u32 {
+        let by_bullet = if s.bullet_used {
+            u32::MAX
+        } else if self.cost_based {
+            SHOT_COST as u32
+        } else {
+            1
+        };
         let mut worst = 0;
         for (i, m) in s.slots.iter().enumerate() {
             if !m.is_alive() {
                 continue;
             }
-            let mut best = u32::from(self.corpse_distance[m.cell() as usize]);
-            if !s.bullet_used {
-                best = best.min(1);
-            }
+            let mut best = u32::from(self.corpse_distance[m.cell() as usize]).min(by_bullet);
             for (j, other) in s.slots.iter().enumerate() {
                 if j == i || *other == Slot::EMPTY {
                     continue;
                 }
-                let d = self.chebyshev(m.cell(), other.cell());
+                let d = self.board.chebyshev(m.cell(), other.cell());
                 best = best.min(if other.is_corpse() { d } else { d.div_ceil(2) });
             }
             worst = worst.max(best.max(1));
