@@ -1,6 +1,6 @@
 //! `gridlab actman solve` and `gridlab actman check`.
 
-use super::{load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
+use super::{emit, load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::actman::{solve, Dungeon, Game, Objective, SolveOptions, Solver, Status};
 use gridlab::search::Outcome;
@@ -98,9 +98,9 @@ fn run_solve(args: SolveArgs) -> u8 {
             "note": solution.note,
             "output": game.output(),
         });
-        println!("{json:#}");
+        emit(&format!("{json:#}\n"));
     } else {
-        print!("{}", game.output());
+        emit(&game.output());
         if let Some(note) = &solution.note {
             eprintln!("{note}");
         }
@@ -131,11 +131,9 @@ fn run_check(args: CheckArgs) -> u8 {
     let actions = args.actions.trim();
     match Game::replay(&dungeon, actions) {
         Ok(game) => {
-            print!("{}", game.output());
-            println!(
-                "{}",
-                game.verdict(Some(args.turns.unwrap_or(actions.len())))
-            );
+            emit(&game.output());
+            let limit = args.turns.unwrap_or(actions.len());
+            emit(&format!("{}\n", game.verdict(Some(limit))));
             if game.status() == Status::Victory {
                 EXIT_OK
             } else {

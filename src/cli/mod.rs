@@ -49,6 +49,20 @@ pub fn main() -> ExitCode {
     ExitCode::from(code)
 }
 
+/// Write `text` to standard output; a closed pipe (`gridlab ... | head`) ends the
+/// process quietly instead of panicking.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if out
+        .write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .is_err()
+    {
+        std::process::exit(EXIT_OK as i32);
+    }
+}
+
 /// Read and parse a level file (or standard input for `-`); errors read
 /// `FILE:LINE:COLUMN: message`.
 pub fn load<T>(

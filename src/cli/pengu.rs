@@ -1,6 +1,6 @@
 //! `gridlab pengu solve` and `gridlab pengu replay`.
 
-use super::{load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
+use super::{emit, load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::pengu::{replay, solve, Goal, Level, SolveOptions, Solver};
 use gridlab::search::{Outcome, Stats};
@@ -102,10 +102,10 @@ fn run_solve(args: SolveArgs) -> u8 {
             "note": solution.note,
             "output": game.output(),
         });
-        println!("{json:#}");
+        emit(&format!("{json:#}\n"));
     } else {
         if solution.outcome != Outcome::NoPlan {
-            print!("{}", game.output());
+            emit(&game.output());
         }
         if let Some(note) = &solution.note {
             eprintln!("{note}");
@@ -162,7 +162,7 @@ fn run_replay(args: ReplayArgs) -> u8 {
     };
     match replay(&level, args.moves.trim()) {
         Ok(game) => {
-            print!("{}", game.output());
+            emit(&game.output());
             if args.goal.is_met(&game) {
                 EXIT_OK
             } else {
