@@ -14,9 +14,9 @@ use common::measure;
 
 /// The hardest dungeons of levels/actman (most states for A* and BFS).
 const HARDEST: [&str; 3] = [
-    "levels/actman/course/dungeon0-older.txt",
-    "levels/actman/course/dungeon1.txt",
-    "levels/actman/course/dungeon0.txt",
+    "levels/actman/13-great-hall.txt",
+    "levels/actman/12-long-haul.txt",
+    "levels/actman/10-ogre-pileup.txt",
 ];
 
 fn dungeon(path: &str) -> Dungeon {

@@ -33,7 +33,7 @@ const WATCHDOG_MS = 45 * 60 * 1000; // the whole benchmark
 
 const ALGO_NAMES = { astar: 'A*', bfs: 'BFS', iddfs: 'ID-DFS' };
 /** The three hardest Act-Man dungeons (the same as benches/actman.rs). */
-const ACTMAN_HARDEST = ['HARD1', 'HARD2', 'HARD3'];
+const ACTMAN_HARDEST = ['13-great-hall.txt', '12-long-haul.txt', '10-ogre-pileup.txt'];
 
 /**
  * game, file (under levels/<game>/), solver, goal (Pengu: 'all' or a number of fish;
