@@ -27,7 +27,7 @@ setup:
 ## The WebAssembly module: pkg/ for the browser, pkg-node/ for the binding tests.
 wasm: setup
 	$(CARGO) build --lib --release --target $(WASM_TARGET)
-	wasm-bindgen $(WASM_FILE) --out-dir pkg --target web
+	wasm-bindgen $(WASM_FILE) --out-dir pkg --target web --remove-name-section --remove-producers-section
 	wasm-bindgen $(WASM_FILE) --out-dir pkg-node --target nodejs
 	@printf 'wasm: %s bytes, %s gzipped\n' "$$(wc -c < pkg/gridlab_bg.wasm)" "$$(gzip -9c pkg/gridlab_bg.wasm | wc -c)"
 

@@ -253,7 +253,7 @@ fn search_level(level: &Level, algorithm: Algorithm, goal: Goal, limits: &mut Li
             }
         };
     }
-    run_width!(1, 2, 4, 8, 16, 32, 64)
+    run_width!(1, 2, 4, 16, 64)
 }
 
 fn run_search<const W: usize>(
