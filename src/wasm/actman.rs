@@ -128,6 +128,12 @@ impl ActmanSession {
         })
     }
 
+    /// The grader's verdict line for the game so far as a plan of at most `limit`
+    /// actions (`*** VICTORY ***`, `* Plan limit reached`, ...).
+    pub fn verdict(&self, limit: Option<usize>) -> String {
+        self.game.verdict(limit)
+    }
+
     /// Where each monster would step if Act-Man moved to (`row`, `col`) now: the
     /// chase rule, for the arrows the page draws while the pointer hovers a cell.
     pub fn chases_towards(&self, row: usize, col: usize) -> JsValue {

@@ -1,6 +1,7 @@
 // The board canvas: HiDPI-crisp tile rendering (integer device pixels per cell), a
-// cached static layer, per-frame overlays (patches, heat-map, frontier, marks) and the
-// actor. Game-agnostic: a game supplies a painter and a scene function.
+// cached static layer, per-frame overlays (patches, heat-map, frontier, marks), the
+// actors and marks on top of them. Game-agnostic: a game supplies a painter and a
+// scene function.
 
 import { viridis } from './heatmap.js';
 
@@ -27,8 +28,20 @@ export class Board {
     this.staticKey = null;
     this.sprites = new Map();
     this.frame = 0;
-    new ResizeObserver(() => this.fit()).observe(host);
-    addEventListener('resize', () => this.fit());
+    this.onResize = () => this.fit();
+    this.observer = new ResizeObserver(this.onResize);
+    this.observer.observe(host);
+    addEventListener('resize', this.onResize);
+  }
+
+  /** Remove the canvas and stop listening (when another game takes the stage). */
+  destroy() {
+    this.observer.disconnect();
+    removeEventListener('resize', this.onResize);
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.frame = -1; // never schedule again
+    this.sceneFn = () => null;
+    this.canvas.remove();
   }
 
   setPainter(painter) {
@@ -94,6 +107,7 @@ export class Board {
   }
 
   invalidate() {
+    if (this.frame === -1) return;
     if (!this.frame) this.frame = requestAnimationFrame(() => this.draw());
   }
 
@@ -174,10 +188,12 @@ export class Board {
     }
     if (scene.heat) this.drawHeat(scene.heat, scene.tiles);
     for (const m of scene.marks || []) this.painter.drawMark(ctx, m, m.col * s, m.row * s, s);
+    for (const a of scene.actors || []) this.painter.drawActor(ctx, a, a.col * s, a.row * s, s);
     if (scene.actor) {
       const a = scene.actor;
       this.painter.drawActor(ctx, a, a.col * s, a.row * s, s);
     }
+    for (const m of scene.top || []) this.painter.drawMark(ctx, m, m.col * s, m.row * s, s);
   }
 
   drawHeat(heat, tiles) {

@@ -1,17 +1,17 @@
 // The Compare panel: several algorithms, one after another in a worker, on the same
 // level and goal; a side-by-side table (metrics × algorithms) with the optimal plan
-// length highlighted.
+// length highlighted. Game-agnostic through the game's solve adapter (see
+// solver-panel.js).
 
 import { h, button, fmt, fmtMs } from './ui.js';
 import { SolverClient } from './solver-client.js';
-import { ALGORITHMS, goalControls, describeGoal } from './solver-panel.js';
-
-const OPTIMAL = ['bfs', 'iddfs', 'astar']; // return fewest-moves plans for the goal
 
 export class ComparePanel {
-  constructor(game, panel) {
+  constructor(game, panel, adapter) {
     this.game = game;
     this.panel = panel;
+    this.adapter = adapter;
+    this.algorithms = adapter.algorithms;
     this.client = null;
     this.running = false;
     this.rows = [];
@@ -22,12 +22,12 @@ export class ComparePanel {
   build() {
     this.checks = {};
     const boxes = h('div.algo-checks');
-    for (const [id, short, long] of ALGORITHMS) {
+    for (const [id, short, long] of this.algorithms) {
       const cb = h(`input#cmp-${id}.cmp-algo`, { type: 'checkbox', value: id, checked: id !== 'random' });
       this.checks[id] = cb;
       boxes.append(h('label.check', { title: long }, cb, ` ${short}`));
     }
-    this.goal = goalControls('cmp-');
+    this.controls = this.adapter.compareControls();
     this.maxStates = h('input#cmp-max-states', { type: 'number', min: '1000', step: '1000', value: '2000000' });
     this.runBtn = button('.btn.primary#compare-run', { icon: 'bolt', label: 'Run comparison', onclick: () => this.run() });
     this.cancelBtn = button('.btn#compare-cancel', { icon: 'stop', label: 'Cancel', disabled: true, onclick: () => this.cancel() });
@@ -37,18 +37,18 @@ export class ComparePanel {
       h('h3', {}, 'Algorithms'),
       boxes,
       h('div.grid2', {},
-        h('label.field', {}, h('span', {}, 'Goal'), h('div.goal', {}, this.goal.kind, this.goal.n)),
+        ...this.controls.nodes,
         h('label.field', {}, h('span', {}, 'Max states each'), this.maxStates)),
       h('div.row', {}, this.runBtn, this.cancelBtn),
       this.summary,
       this.tableWrap,
-      h('p.muted.small', {}, 'BFS, ID-DFS and A* return a fewest-moves plan for the goal, so their plan lengths should agree; greedy returns some plan, usually after far fewer expansions. Random plays seeded random legal moves.'),
+      h('p.muted.small', {}, this.adapter.compareNote),
     );
     this.renderTable();
   }
 
   selected() {
-    return ALGORITHMS.map((a) => a[0]).filter((id) => this.checks[id].checked);
+    return this.algorithms.map((a) => a[0]).filter((id) => this.checks[id].checked);
   }
 
   async run() {
@@ -61,12 +61,13 @@ export class ComparePanel {
     if (!this.client) this.client = new SolverClient();
     const text = this.game.levelText();
     this.text = text;
-    this.goalValue = this.goal.value();
+    this.goalValue = this.controls.options();
+    this.goalText = this.controls.describe();
     this.rows = algos.map((id) => ({ id, state: 'waiting' }));
     this.running = true;
     this.runBtn.disabled = true;
     this.cancelBtn.disabled = false;
-    this.summary.textContent = `Running ${algos.length} solvers for ${describeGoal(this.goalValue)}…`;
+    this.summary.textContent = `Running ${algos.length} solvers for ${this.goalText}…`;
     this.renderTable();
     for (const row of this.rows) {
       if (!this.running) break;
@@ -74,7 +75,7 @@ export class ComparePanel {
       this.renderTable();
       const options = {
         solver: row.id,
-        goal: this.goalValue,
+        ...this.goalValue,
         maxStates: Math.max(1, Math.round(Number(this.maxStates.value) || 2000000)),
         seed: 1,
         traceLimit: 0,
@@ -84,7 +85,7 @@ export class ComparePanel {
         const { result } = await this.client.solve(text, options, (stats) => {
           row.live = stats;
           this.renderTable();
-        });
+        }, this.adapter.game);
         row.result = result;
         row.state = 'done';
       } catch (err) {
@@ -114,29 +115,40 @@ export class ComparePanel {
     }
   }
 
+  ok(r) {
+    return !!(r.result && this.adapter.success(r.result));
+  }
+
+  len(result) {
+    return (this.adapter.plan(result) || '').length;
+  }
+
   best() {
-    const lengths = this.rows.filter((r) => r.result && r.result.goalMet).map((r) => r.result.moves.length);
+    const lengths = this.rows.filter((r) => this.ok(r)).map((r) => this.len(r.result));
     return lengths.length ? Math.min(...lengths) : null;
   }
 
   renderSummary() {
     const best = this.best();
-    const exact = this.rows.filter((r) => OPTIMAL.includes(r.id) && r.result && r.result.goalMet);
-    const lens = new Set(exact.map((r) => r.result.moves.length));
+    const unit = this.adapter.unit;
+    const optimal = this.adapter.optimal(this.goalValue);
+    const exact = this.rows.filter((r) => optimal.includes(r.id) && this.ok(r));
+    const lens = new Set(exact.map((r) => this.len(r.result)));
     let text;
     let cls = 'summary';
     if (best === null) {
       text = 'No algorithm met the goal within its limits.';
       cls += ' warn';
     } else if (exact.length >= 2 && lens.size === 1) {
-      text = `✓ ${exact.map((r) => label(r.id)).join(', ')} agree: the fewest-moves plan has ${best} moves.`;
+      text = `✓ ${exact.map((r) => this.label(r.id)).join(', ')} agree: the fewest-${unit} plan has ${best} ${unit}.`;
       cls += ' ok';
     } else if (lens.size > 1) {
       text = `⚠ The optimal solvers disagree on the plan length (${[...lens].join(' vs ')}).`;
       cls += ' bad';
     } else {
-      text = `Shortest plan found: ${best} moves.`;
+      text = `Shortest plan found: ${best} ${unit}.`;
     }
+    if (this.adapter.summaryExtra) text += this.adapter.summaryExtra(this.rows, this.goalValue);
     this.summary.textContent = text;
     this.summary.className = cls;
   }
@@ -154,7 +166,7 @@ export class ComparePanel {
     const searched = done.filter((r) => r.id !== 'random');
     const maxOf = (f) => Math.max(1, ...searched.map((r) => f(r.result)));
     const minOf = (f) => Math.min(...searched.map((r) => f(r.result)));
-    const head = h('tr', {}, h('th', {}, ''), ...rows.map((r) => h('th', { scope: 'col', dataset: { algo: r.id } }, label(r.id))));
+    const head = h('tr', {}, h('th', {}, ''), ...rows.map((r) => h('th', { scope: 'col', dataset: { algo: r.id } }, this.label(r.id))));
     const metric = (name, fn, { bar, best: isBest, search = false } = {}) => h('tr', {}, h('th', { scope: 'row' }, name), ...rows.map((r) => {
       if (!r.result) return h('td.muted', {}, name === 'Outcome' ? stateText(r) : '');
       if (search && r.id === 'random') return h('td.muted', { title: 'the random solver does not search' }, '–');
@@ -166,12 +178,12 @@ export class ComparePanel {
     }));
     const body = h('tbody', {},
       metric('Outcome', (res) => ({ text: SHORT[res.outcome] || res.outcome })),
-      metric('Goal met', (res) => ({ text: res.goalMet ? 'yes' : 'no' })),
+      metric(this.adapter.successLabel, (res) => ({ text: this.adapter.success(res) ? 'yes' : 'no' })),
       h('tr.plan-row', {}, h('th', { scope: 'row' }, 'Plan length'), ...rows.map((r) => {
         if (!r.result) return h('td.muted', {}, '');
-        const ok = r.result.goalMet;
-        const opt = ok && best !== null && r.result.moves.length === best;
-        return h(`td${opt ? '.optimal' : ''}`, { title: r.result.moves }, String(r.result.moves.length), opt ? h('span.badge', {}, 'shortest') : null);
+        const plan = this.adapter.plan(r.result) || '';
+        const opt = this.ok(r) && best !== null && plan.length === best;
+        return h(`td${opt ? '.optimal' : ''}`, { title: plan }, String(plan.length), opt ? h('span.badge', {}, 'shortest') : null);
       })),
       metric('Score', (res) => res.score),
       metric('Expanded', (res) => ({ text: fmt(res.stats.expanded) }), { bar: (res) => res.stats.expanded, best: (res) => res.stats.expanded, search: true }),
@@ -179,7 +191,7 @@ export class ComparePanel {
       metric('Peak frontier', (res) => ({ text: fmt(res.stats.peakFrontier) }), { bar: (res) => res.stats.peakFrontier, search: true }),
       metric('Duplicates', (res) => ({ text: fmt(res.stats.duplicates) }), { search: true }),
       metric('Time', (res) => ({ text: fmtMs(res.stats.elapsedMs).replace(' ', '\u202f') }), { bar: (res) => res.stats.elapsedMs, best: (res) => res.stats.elapsedMs }),
-      h('tr', {}, h('th', { scope: 'row' }, ''), ...rows.map((r) => h('td', {}, r.result && r.result.moves
+      h('tr', {}, h('th', { scope: 'row' }, ''), ...rows.map((r) => h('td', {}, r.result && this.adapter.plan(r.result)
         ? button('.btn.small.ghost', { label: 'Show', title: 'Open this plan in the Solve tab', onclick: () => this.show(r) })
         : ''))),
     );
@@ -192,11 +204,18 @@ export class ComparePanel {
     solver.showResult(row.result, null, this.text, row.options);
     this.game.shell.selectTab('solve');
   }
+
+  label(id) {
+    return (this.algorithms.find((a) => a[0] === id) || [id, id])[1];
+  }
+
+  dispose() {
+    this.running = false;
+    if (this.client) this.client.dispose();
+  }
 }
 
 const SHORT = { found: 'found', no_plan: 'no plan', limit_reached: 'limit', cancelled: 'cancelled' };
-
-const label = (id) => (ALGORITHMS.find((a) => a[0] === id) || [id, id])[1];
 
 function stateText(r) {
   if (r.state === 'running') return r.live ? `running… ${fmt(r.live.expanded)}` : 'running…';

@@ -1,20 +1,23 @@
 // The Edit panel: tile palette, painting strokes, resize, undo/redo of edits, import
 // (file, paste) and export (download, clipboard), reset to the level as loaded.
 // Cells are changed only through the wasm session (paint/resize).
+// Game-agnostic: the game passes a spec {palette, info: {sym: {name, hint}},
+// swatch(sym, cssSize), brush, eraseSym, paintHint, formatHint, blank(rows, cols),
+// skip(cell, sym) → true when painting would change nothing}.
 
 import { h, button, copyText, download, toast } from './ui.js';
-import { tileSwatch, TILE_INFO } from './games/pengu-tiles.js';
 
 const MAX_HISTORY = 300;
 
 export class Editor {
-  constructor(game, panel) {
+  constructor(game, panel, spec) {
     this.game = game;
     this.panel = panel;
+    this.spec = spec;
     this.undoStack = [];
     this.redoStack = [];
     this.stroke = null;
-    this.brush = '#';
+    this.brush = spec.brush || '#';
     this.textDirty = false;
     this.build();
     game.addEventListener('level', () => this.syncFromLevel());
@@ -24,13 +27,14 @@ export class Editor {
   build() {
     const palette = h('div.palette#palette', { role: 'radiogroup', 'aria-label': 'Tile to paint' });
     this.swatches = {};
-    for (const sym of this.game.api.pengu_palette()) {
-      const info = TILE_INFO[sym] || { name: sym, hint: '' };
+    const spec = this.spec;
+    for (const sym of spec.palette) {
+      const info = spec.info[sym] || { name: sym, hint: '' };
       const b = h('button.swatch', {
         type: 'button', role: 'radio', dataset: { sym }, title: `${info.name}: ${info.hint}`,
         'aria-checked': String(sym === this.brush),
         onclick: () => this.setBrush(sym),
-      }, tileSwatch(sym, 34), h('span', {}, info.name));
+      }, spec.swatch(sym, 34), h('span', {}, info.name));
       this.swatches[sym] = b;
       palette.append(b);
     }
@@ -47,7 +51,7 @@ export class Editor {
 
     this.panel.replaceChildren(
       h('h3', {}, 'Paint'),
-      h('p.muted', {}, 'Pick a tile, then click or drag on the board. Right button: ice. Painting Pengu moves it.'),
+      h('p.muted', {}, spec.paintHint),
       palette,
       h('div.row', {},
         h('div.btn-group', {}, this.undoBtn, this.redoBtn),
@@ -69,15 +73,16 @@ export class Editor {
         button('.btn#download-level', { icon: 'download', label: 'Download .txt', title: 'Download the level', onclick: () => this.exportFile() }),
         button('.btn#copy-level', { icon: 'copy', label: 'Copy text', title: 'Copy the level text', onclick: () => copyText(this.game.levelText(), 'Level') })),
       this.fileInput,
-      h('p.muted.small', {}, 'Format: first line "ROWS COLS", then the rows: # wall, space ice, 0 snow, * fish, U bear, S shark, P Pengu. You can also drop a .txt file on the board.'),
+      h('p.muted.small', {}, spec.formatHint),
     );
     const host = this.game.board.host;
-    host.addEventListener('dragover', (e) => e.preventDefault());
+    const signal = this.game.shell.signal; // aborted when the game is unmounted
+    host.addEventListener('dragover', (e) => e.preventDefault(), { signal });
     host.addEventListener('drop', (e) => {
       e.preventDefault();
       const f = e.dataTransfer.files[0];
       if (f) f.text().then((t) => this.importText(t, f.name));
-    });
+    }, { signal });
   }
 
   setBrush(sym) {
@@ -139,7 +144,7 @@ export class Editor {
   // ---- painting -------------------------------------------------------------------
 
   strokeStart(cell, erase) {
-    this.stroke = { before: this.game.levelText(), sym: erase ? ' ' : this.brush, first: true };
+    this.stroke = { before: this.game.levelText(), sym: erase ? (this.spec.eraseSym ?? ' ') : this.brush, first: true };
     this.paintCell(cell);
   }
 
@@ -161,12 +166,9 @@ export class Editor {
   paintCell(cell) {
     const s = this.stroke;
     const g = this.game;
-    const v = g.view;
     const first = s.first;
     s.first = false;
-    const onPengu = cell.row === v.start.row && cell.col === v.start.col;
-    if (onPengu && s.sym === 'P') return;
-    if (s.sym !== 'P' && g.session.level_tiles()[cell.row * v.cols + cell.col] === s.sym && !onPengu) return;
+    if (this.spec.skip(cell, s.sym)) return;
     try {
       g.session.paint(cell.row, cell.col, s.sym);
     } catch (err) {
@@ -203,14 +205,8 @@ export class Editor {
   blank() {
     const size = this.readSize();
     if (!size) return;
-    const [r, c] = size;
-    const lines = [`${r} ${c}`];
-    for (let i = 0; i < r; i++) {
-      if (i === 0 || i === r - 1) lines.push('#'.repeat(c));
-      else lines.push('#' + (i === 1 ? 'P' + ' '.repeat(c - 3) : ' '.repeat(c - 2)) + '#');
-    }
     this.setDirty(false);
-    this.game.loadLevel(lines.join('\n') + '\n', { name: 'New level' });
+    this.game.loadLevel(this.spec.blank(size[0], size[1]), { name: 'New level' });
   }
 
   loadText() {
@@ -265,4 +261,14 @@ export class Editor {
       /* not focused */
     }
   }
+}
+
+/** The text of an empty walled level with `actor` at row 1, column 1. */
+export function blankLevel(rows, cols, actor) {
+  const lines = [`${rows} ${cols}`];
+  for (let i = 0; i < rows; i++) {
+    if (i === 0 || i === rows - 1) lines.push('#'.repeat(cols));
+    else lines.push('#' + (i === 1 ? actor + ' '.repeat(cols - 3) : ' '.repeat(cols - 2)) + '#');
+  }
+  return lines.join('\n') + '\n';
 }

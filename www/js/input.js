@@ -45,7 +45,7 @@ export function digitToward(from, to) {
 
 /**
  * Pointer handling on the board canvas.
- * handlers: { mode() → 'play'|'edit', onTap(cell), onSwipe(digit), onHover(cell|null),
+ * handlers: { mode() → 'play'|'edit', onTap(cell, event), onSwipe(digit, event), onHover(cell|null, event),
  *             onPaintStart(cell, erase), onPaintMove(cell), onPaintEnd() }
  */
 export function attachPointer(board, handlers) {
@@ -66,7 +66,7 @@ export function attachPointer(board, handlers) {
   canvas.addEventListener('pointermove', (e) => {
     const cell = board.cellAt(e.clientX, e.clientY);
     if (!down || down.id !== e.pointerId) {
-      if (e.pointerType === 'mouse') handlers.onHover(cell);
+      if (e.pointerType === 'mouse') handlers.onHover(cell, e);
       return;
     }
     if (down.paint && cell && (!down.last || cell.row !== down.last.row || cell.col !== down.last.col)) {
@@ -87,12 +87,40 @@ export function attachPointer(board, handlers) {
     const dx = e.clientX - d.x;
     const dy = e.clientY - d.y;
     const cellCss = canvas.getBoundingClientRect().width / board.cols;
-    if (Math.hypot(dx, dy) >= Math.max(24, cellCss * 0.6)) handlers.onSwipe(digitFromVector(dx, dy));
-    else if (d.cell) handlers.onTap(d.cell);
+    if (Math.hypot(dx, dy) >= Math.max(24, cellCss * 0.6)) handlers.onSwipe(digitFromVector(dx, dy), e);
+    else if (d.cell) handlers.onTap(d.cell, e);
   };
   canvas.addEventListener('pointerup', (e) => finish(e, false));
   canvas.addEventListener('pointercancel', (e) => finish(e, true));
   canvas.addEventListener('pointerleave', (e) => {
-    if (e.pointerType === 'mouse' && !down) handlers.onHover(null);
+    if (e.pointerType === 'mouse' && !down) handlers.onHover(null, e);
   });
+}
+
+const FIRE_CODES = {
+  Digit8: 'N', Numpad8: 'N', KeyW: 'N', ArrowUp: 'N',
+  Digit2: 'S', Numpad2: 'S', KeyX: 'S', ArrowDown: 'S',
+  Digit4: 'W', Numpad4: 'W', KeyA: 'W', ArrowLeft: 'W',
+  Digit6: 'E', Numpad6: 'E', KeyD: 'E', ArrowRight: 'E',
+};
+const DIAGONAL_CODES = /^(Digit|Numpad)[1379]$|^Key[QEZC]$/;
+const FIRE_OF_DIGIT = { 8: 'N', 2: 'S', 4: 'W', 6: 'E' };
+
+/** Shift+direction: 'N' | 'S' | 'E' | 'W', 'diagonal' for a diagonal key, or null. */
+export function fireForKey(e) {
+  if (!e.shiftKey || e.ctrlKey || e.metaKey || e.altKey) return null;
+  const code = e.code || '';
+  if (FIRE_CODES[code]) return FIRE_CODES[code];
+  return DIAGONAL_CODES.test(code) ? 'diagonal' : null;
+}
+
+/** The shot along a move digit's direction (N for 8 …), null for diagonals. */
+export const fireOfDigit = (digit) => FIRE_OF_DIGIT[digit] || null;
+
+/** The shot towards a cell in line N/S/E/W with `from` (null when not in line). */
+export function fireToward(from, to) {
+  const dr = to.row - from.row;
+  const dc = to.col - from.col;
+  if ((dr && dc) || (!dr && !dc)) return null;
+  return dr < 0 ? 'N' : dr > 0 ? 'S' : dc < 0 ? 'W' : 'E';
 }

@@ -18,6 +18,7 @@ const shell = {
   api: null,
   memory: null,
   board: null,
+  signal: null, // an AbortSignal aborted when the mounted game is replaced
   toolbar: $('#toolbar'),
   statusbar: $('#statusbar'),
   banner: $('#banner'),
@@ -77,10 +78,62 @@ function buildPicker() {
       title: g.soon ? `${g.name}: coming soon — ${g.blurb}` : g.blurb,
       'aria-pressed': String(g.id === gameId),
       'aria-disabled': g.soon ? 'true' : null,
-      onclick: () => (g.soon ? toast(`${g.name} is coming soon`) : null),
+      onclick: () => (g.soon ? toast(`${g.name} is coming soon`) : switchGame(g.id)),
     }, g.name, g.soon ? h('span.soon', {}, 'soon') : null);
     nav.append(b);
   }
+}
+
+function markPicker() {
+  for (const b of $('#game-picker').querySelectorAll('[data-game]')) {
+    b.setAttribute('aria-pressed', String(b.dataset.game === gameId));
+  }
+  document.body.dataset.activeGame = gameId; // CSS hook: body[data-active-game=…]
+}
+
+let mounting = Promise.resolve();
+
+/** Mount a game on a fresh board (unmounting the current one); `shared` = {level, moves}. */
+function mountGame(id, shared) {
+  mounting = mounting.then(() => doMount(id, shared)).catch((err) => {
+    console.error('gridlab: cannot mount', id, err);
+    shell.showError(`The game did not start: ${(err && err.message) || err}`);
+  });
+  return mounting;
+}
+
+async function doMount(id, shared) {
+  const entry = gameById(id);
+  if (!entry || entry.soon) return;
+  const module = (await entry.load()).default;
+  if (game) {
+    if (game.unmount) game.unmount();
+    game = null;
+    shell.clearError();
+  }
+  if (shell.abort) shell.abort.abort();
+  shell.abort = new AbortController();
+  shell.signal = shell.abort.signal;
+  hashSeq++;
+  clearTimeout(shell._hashTimer);
+  tabListeners.length = 0;
+  shell.banner.hidden = true;
+  if (shell.board) shell.board.destroy();
+  shell.board = new Board($('#board-host'));
+  shell.board.setMaxCell(shell.presenting() ? 200 : 96);
+  gameId = id;
+  markPicker();
+  game = module.mount(shell, shared);
+  window.gridlab = { ...game.debug(), game: gameId, selectTab, switchGame };
+  selectTab(document.body.dataset.tab || 'play');
+  storage.save('prefs', { ...(storage.load('prefs') || {}), game: gameId });
+}
+
+/** Switch to another game from the picker (its autosave restores where it was). */
+async function switchGame(id) {
+  if (id === gameId && game) return;
+  await mountGame(id, null);
+  if (game) shell.updateHash(game.shareState());
 }
 
 function setPresenting(on) {
@@ -135,7 +188,12 @@ async function onHashChange() {
   if (!hash || hash === lastHash || !game) return;
   try {
     const shared = await parseHash(hash);
-    if (shared && shared.level != null) game.loadShared(shared);
+    if (!shared) return;
+    const other = shared.game && shared.game !== gameId && gameById(shared.game) && !gameById(shared.game).soon;
+    if (other) {
+      await mountGame(shared.game, shared.level != null ? shared : null);
+      lastHash = hash;
+    } else if (shared.level != null) game.loadShared(shared);
   } catch (err) {
     shell.showError(err.message);
   }
@@ -158,7 +216,10 @@ async function boot() {
   } catch (err) {
     shell.showError(err.message);
   }
-  if (shared && shared.game && gameById(shared.game) && !gameById(shared.game).soon) gameId = shared.game;
+  const pick = (id) => id && gameById(id) && !gameById(id).soon;
+  const prefs = storage.load('prefs') || {};
+  if (shared && pick(shared.game)) gameId = shared.game;
+  else if (!shared && pick(prefs.game)) gameId = prefs.game;
 
   try {
     const mod = await import('../pkg/gridlab.js');
@@ -172,15 +233,10 @@ async function boot() {
     return;
   }
   $('#loading').remove();
-  shell.board = new Board($('#board-host'));
   setPresenting(!!(storage.load('prefs') || {}).presenting);
 
-  const entry = gameById(gameId);
-  const module = (await entry.load()).default;
-  game = module.mount(shell, shared && shared.level != null ? shared : null);
+  await mountGame(gameId, shared && shared.level != null ? shared : null);
   lastHash = location.hash.replace(/^#/, '');
-  window.gridlab = { ...game.debug(), game: gameId, selectTab };
-  selectTab(document.body.dataset.tab || 'play');
   document.body.dataset.ready = 'true';
   if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
     navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { scope: './' }).catch(() => {});

@@ -1,5 +1,7 @@
 // Plays a solver's plan on the board: play/pause, step back/forward, first/last,
 // speed and a scrub slider. Moves go through the game (wasm) like any other move.
+// The game provides playedMoves(), replayMoves(s), move(sym, {fromPlan}), animSpeed
+// and optionally planFinished(result) (called when the plan has been played out).
 
 import { h, button, icon, copyText } from './ui.js';
 
@@ -41,10 +43,10 @@ export class PlanPlayer {
     game.addEventListener('usermove', () => this.pause());
   }
 
-  setPlan(result) {
+  setPlan(result, plan = '') {
     this.pause();
     this.result = result;
-    this.plan = result ? result.moves : '';
+    this.plan = result ? plan : '';
     this.root.hidden = !result;
     this.scrub.max = String(this.plan.length);
     this.seek(0, { quiet: !result });
@@ -55,7 +57,7 @@ export class PlanPlayer {
   }
 
   attached() {
-    return this.game.view.moves === this.plan.slice(0, this.pos);
+    return this.game.playedMoves() === this.plan.slice(0, this.pos);
   }
 
   seek(k, { quiet = false } = {}) {
@@ -117,10 +119,7 @@ export class PlanPlayer {
   afterStep() {
     const r = this.result;
     const g = this.game;
-    if (r && this.pos === this.plan.length && this.attached() && g.view.status === 'playing' && r.goalMet) {
-      g.goalBanner = `The plan's goal is met: ${g.view.score} fish eaten and Pengu is alive.`;
-      g.ui.updateBanner();
-    }
+    if (r && this.pos === this.plan.length && this.attached() && g.planFinished) g.planFinished(r);
     this.updateUi();
   }
 

@@ -63,6 +63,15 @@ export class SolverClient {
     this.spawn();
   }
 
+  /** Stop for good (the game using this client is going away). */
+  dispose() {
+    const job = this.job;
+    this.job = null;
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    if (job) job.reject({ cancelled: true });
+  }
+
   cancel() {
     const job = this.job;
     this.job = null;

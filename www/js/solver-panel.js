@@ -1,29 +1,15 @@
 // The Solve panel: algorithm, goal and limits; runs the wasm solver in a Web Worker
 // with live progress and cancel; shows the result, the plan player and the search
-// replay (heat-map).
+// replay (heat-map). Game-agnostic: the game's solve adapter (games/*-solve.js) gives
+// the worker key, the algorithms, the goal and limit controls, the presets and how a
+// result reads (plan, success, statistics).
 
 import { h, button, fmt, fmtMs } from './ui.js';
 import { SolverClient } from './solver-client.js';
 import { PlanPlayer } from './plan-player.js';
 import { TracePanel } from './trace-panel.js';
 
-export const ALGORITHMS = [
-  ['astar', 'A*', 'A*'],
-  ['bfs', 'BFS', 'Breadth-first (BFS)'],
-  ['iddfs', 'ID-DFS', 'Iterative deepening (ID-DFS)'],
-  ['greedy', 'Greedy', 'Greedy best-first'],
-  ['random', 'Random', 'Random moves'],
-];
-export const algoLabel = (id) => (ALGORITHMS.find((a) => a[0] === id) || [id, id])[1];
-
-const PRESETS = [
-  ['', 'Course assignment presets…'],
-  ['1', 'A1: random, at most 6 moves', { algo: 'random', kind: 'atleast', n: 1 }],
-  ['2', 'A2: BFS, at least 8 fish', { algo: 'bfs', kind: 'atleast', n: 8 }],
-  ['3', 'A3: ID-DFS, at least 20 fish', { algo: 'iddfs', kind: 'atleast', n: 20 }],
-  ['4', 'A4: greedy, at least 20 fish', { algo: 'greedy', kind: 'atleast', n: 20 }],
-  ['5', 'A5: A*, all fish, fewest moves', { algo: 'astar', kind: 'all' }],
-];
+export const labelOf = (algorithms, id) => (algorithms.find((a) => a[0] === id) || [id, id])[1];
 
 export const OUTCOMES = {
   found: ['Plan found', 'ok'],
@@ -34,45 +20,11 @@ export const OUTCOMES = {
 
 export const TRACE_LIMIT = 200000;
 
-/** Goal controls (kind select + N input), shared with the Compare panel. */
-export function goalControls(prefix) {
-  const kind = h(`select#${prefix}goal-kind`, { 'aria-label': 'Goal' },
-    h('option', { value: 'all' }, 'All fish'),
-    h('option', { value: 'atleast' }, 'At least N'));
-  const n = h(`input#${prefix}goal-n`, { type: 'number', min: '0', value: '8', 'aria-label': 'N fish' });
-  const sync = () => (n.disabled = kind.value !== 'atleast');
-  kind.addEventListener('change', sync);
-  sync();
-  return {
-    kind, n, sync,
-    value: () => (kind.value === 'atleast' ? { at_least: Math.max(0, Math.round(Number(n.value) || 0)) } : 'all'),
-    describe: () => (kind.value === 'atleast' ? `at least ${n.value} fish` : 'all fish'),
-  };
-}
-
-export function statsRows(r, solver) {
-  const s = r.stats || {};
-  if (solver === 'random') {
-    return [['Plan length', r.moves.length], ['Score', r.score], ['Final status', r.status], ['Time', fmtMs(s.elapsedMs)]];
-  }
-  return [
-    ['Plan length', r.moves.length],
-    ['Score', r.score],
-    ['Final status', r.status],
-    ['Expanded', fmt(s.expanded)],
-    ['Generated', fmt(s.generated)],
-    ['Peak frontier', fmt(s.peakFrontier)],
-    ['Duplicates', fmt(s.duplicates)],
-    ['Stored', fmt(s.stored)],
-    ['Depth', fmt(s.depth)],
-    ['Time', fmtMs(s.elapsedMs)],
-  ];
-}
-
 export class SolverPanel {
-  constructor(game, panel) {
+  constructor(game, panel, adapter) {
     this.game = game;
     this.panel = panel;
+    this.adapter = adapter;
     this.client = new SolverClient();
     this.running = false;
     this.plan = '';
@@ -82,16 +34,16 @@ export class SolverPanel {
   }
 
   build() {
+    const a = this.adapter;
     const field = (label, control, cls = '') => h(`label.field${cls}`, {}, h('span', {}, label), control);
-    this.algo = h('select#algo', { onchange: () => this.syncAlgo() }, ...ALGORITHMS.map(([v, , l]) => h('option', { value: v }, l)));
-    this.goal = goalControls('');
-    this.maxStates = h('input#max-states', { type: 'number', min: '1000', step: '1000', value: '2000000' });
-    this.maxDepth = h('input#max-depth', { type: 'number', min: '1', value: '1000' });
+    this.algo = h('select#algo', { onchange: () => this.syncAlgo() }, ...a.algorithms.map(([v, , l]) => h('option', { value: v }, l)));
+    this.controls = a.controls();
     this.seed = h('input#seed', { type: 'number', min: '0', value: '1' });
-    this.randomMoves = h('input#random-moves', { type: 'number', min: '1', value: '6' });
     this.recordTrace = h('input#record-trace', { type: 'checkbox', checked: true });
-    this.preset = h('select#preset', { 'aria-label': 'Assignment preset', onchange: () => this.applyPreset() },
-      ...PRESETS.map(([v, l]) => h('option', { value: v }, l)));
+    this.preset = a.presets && a.presets.length
+      ? h('select#preset', { 'aria-label': 'Assignment preset', onchange: () => this.applyPreset() },
+        ...a.presets.map(([v, l]) => h('option', { value: v }, l)))
+      : null;
     this.solveBtn = button('.btn.primary#solve', { icon: 'bolt', label: 'Solve', onclick: () => this.solve() });
     this.cancelBtn = button('.btn#cancel', { icon: 'stop', label: 'Cancel', disabled: true, onclick: () => this.cancel() });
     this.progress = h('div.progress#progress', { hidden: true });
@@ -99,18 +51,18 @@ export class SolverPanel {
     this.randomFields = h('div.grid2.only-random', {},
       field('Seed', h('div.input-btn', {}, this.seed,
         button('.btn.small.ghost#random-seed', { label: 'New', title: 'A random seed', onclick: () => (this.seed.value = String(this.game.api.random_seed())) }))),
-      field('Moves at most', this.randomMoves));
-    this.panel.replaceChildren(
+      ...this.controls.random);
+    this.panel.replaceChildren(...[
       this.preset,
-      h('div.grid2', {}, field('Algorithm', this.algo), field('Goal', h('div.goal', {}, this.goal.kind, this.goal.n))),
+      h('div.grid2', {}, field('Algorithm', this.algo), ...this.controls.main),
       this.randomFields,
       h('details.limits', {}, h('summary', {}, 'Limits and recording'),
-        h('div.grid2', {}, field('Max states', this.maxStates), field('Max depth', this.maxDepth)),
+        h('div.grid2', {}, ...this.controls.limits),
         h('label.check', {}, this.recordTrace, ` Record the search for the heat-map (up to ${fmt(TRACE_LIMIT)} events)`)),
       h('div.row', {}, this.solveBtn, this.cancelBtn),
       this.progress,
       this.result,
-    );
+    ].filter(Boolean));
     this.player = new PlanPlayer(this.game, this.panel);
     this.trace = new TracePanel(this.game, this.panel);
     this.syncAlgo();
@@ -118,28 +70,24 @@ export class SolverPanel {
 
   syncAlgo() {
     this.randomFields.hidden = this.algo.value !== 'random';
+    this.controls.sync(this.algo.value);
   }
 
   applyPreset() {
-    const p = PRESETS.find((x) => x[0] === this.preset.value);
+    const p = this.adapter.presets.find((x) => x[0] === this.preset.value);
     this.preset.value = '';
     if (!p || !p[2]) return;
     const o = p[2];
     this.algo.value = o.algo;
-    this.goal.kind.value = o.kind;
-    if (o.n != null) this.goal.n.value = String(o.n);
-    this.goal.sync();
+    this.controls.apply(o);
     this.syncAlgo();
   }
 
   options() {
     return {
       solver: this.algo.value,
-      goal: this.goal.value(),
-      maxStates: Math.max(1, Math.round(Number(this.maxStates.value) || 2000000)),
-      maxDepth: Math.max(1, Math.round(Number(this.maxDepth.value) || 1000)),
+      ...this.controls.options(),
       seed: Math.max(0, Math.round(Number(this.seed.value) || 0)),
-      randomMoves: Math.max(1, Math.round(Number(this.randomMoves.value) || 6)),
       traceLimit: this.recordTrace.checked ? TRACE_LIMIT : 0,
     };
   }
@@ -161,7 +109,7 @@ export class SolverPanel {
       const { result, trace } = await this.client.solve(text, options, (stats) => {
         last = stats;
         render();
-      });
+      }, this.adapter.game);
       this.showResult(result, trace, text, options);
     } catch (err) {
       if (err && err.cancelled) this.showMessage(`Cancelled after ${fmtMs(performance.now() - t0)}.`, 'warn');
@@ -201,24 +149,27 @@ export class SolverPanel {
 
   /** Show a result (also used by the Compare panel's "show" buttons). */
   showResult(result, trace, text, options) {
+    const a = this.adapter;
     const [label, kind] = OUTCOMES[result.outcome] || [result.outcome, 'warn'];
     const stale = text !== this.game.levelText();
+    const plan = a.plan(result) || '';
+    const ok = a.success(result);
     this.result.hidden = false;
     this.result.replaceChildren(...[
       h('div.row-between', {},
         h(`div.outcome.${kind}#outcome`, { dataset: { outcome: result.outcome } }, label),
-        h('span.muted.small', {}, `${algoLabel(options.solver)}, goal: ${describeGoal(options.goal)}`,
-          result.goalMet ? h('span.goal-ok', {}, ' · goal met') : h('span.goal-no', {}, ' · goal not met'))),
-      h('dl.stats', {}, ...statsRows(result, options.solver).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))])),
+        h('span.muted.small', {}, `${labelOf(a.algorithms, options.solver)}, ${a.describe(options)}`,
+          h(ok ? 'span.goal-ok' : 'span.goal-no', {}, a.successText(ok)))),
+      h('dl.stats', {}, ...a.statsRows(result, options.solver).flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, String(v))])),
       result.note ? h('p.note#solve-note', {}, result.note) : null,
       stale ? h('p.note.warn', {}, 'The level changed since this solve: the plan is not shown.') : null,
     ].filter(Boolean));
     if (stale) return;
     this.solvedText = text;
-    this.plan = result.moves;
-    this.player.setPlan(result.moves ? result : null);
-    if (!result.moves) this.player.clear();
-    const why = options.solver === 'random' ? 'The random solver plays moves without searching: no search trace.'
+    this.plan = plan;
+    this.player.setPlan(plan ? result : null, plan);
+    if (!plan) this.player.clear();
+    const why = options.solver === 'random' ? 'The random solver plays at random without searching: no search trace.'
       : !options.traceLimit ? 'No search trace: tick "Record the search" (under Limits) before solving.'
       : trace ? 'The search expanded no states: nothing to replay.' : 'No search trace for this result.';
     this.trace.setTrace(trace, { truncated: result.traceTruncated, cells: this.game.view.rows * this.game.view.cols, why });
@@ -237,9 +188,12 @@ export class SolverPanel {
   togglePlay() {
     return this.player.togglePlay();
   }
-}
 
-export function describeGoal(goal) {
-  return goal && goal.at_least != null ? `at least ${goal.at_least} fish` : 'all fish';
+  /** Stop everything (the game is being unmounted). */
+  dispose() {
+    this.player.pause();
+    this.trace.stop();
+    this.client.dispose();
+  }
 }
 

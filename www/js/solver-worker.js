@@ -2,9 +2,9 @@
 // text, options}. Out: {type:'ready'}, {type:'progress', id, stats},
 // {type:'result', id, result, trace} (trace buffer transferred), {type:'error', id, error}.
 
-import init, { pengu_solve } from '../pkg/gridlab.js';
+import init, { pengu_solve, actman_solve } from '../pkg/gridlab.js';
 
-const SOLVERS = { pengu: pengu_solve };
+const SOLVERS = { pengu: pengu_solve, actman: actman_solve };
 
 const ready = init().then(
   () => self.postMessage({ type: 'ready' }),

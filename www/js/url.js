@@ -1,4 +1,4 @@
-// Sharing through the URL hash: `#game=pengu&level=<base64url>&moves=<digits>`.
+// Sharing through the URL hash: `#game=pengu&level=<base64url>&moves=<actions>`.
 // When the browser can compress (CompressionStream), the level goes in `lz=` instead
 // (deflate-raw, then base64url) if that is shorter. Both forms are read.
 
@@ -75,7 +75,7 @@ export async function parseHash(hash) {
   } catch {
     throw { message: 'the level in this link is damaged (cannot decode it)' };
   }
-  if (params.has('moves')) out.moves = params.get('moves').replace(/[^1-9]/g, '');
+  if (params.has('moves')) out.moves = params.get('moves').replace(/[^1-9A-Za-z]/g, ''); // digits; N S E W shots
   return Object.keys(out).length ? out : null;
 }
 

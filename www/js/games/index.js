@@ -1,6 +1,6 @@
 // The game registry. Each game is a module whose default export is
-// { id, name, mount(shell) → controller } (see pengu.js); games not built yet are listed
-// with `soon: true` so the picker can show them.
+// { id, name, mount(shell, shared) → controller } (see pengu.js, actman.js); games not
+// built yet are listed with `soon: true` so the picker can show them.
 
 export const games = [
   {
@@ -9,7 +9,12 @@ export const games = [
     blurb: 'Slide on ice, eat every fish, avoid bears and sharks.',
     load: () => import('./pengu.js'),
   },
-  { id: 'actman', name: 'Act-Man', blurb: 'Chase and shoot ghosts in a maze.', soon: true },
+  {
+    id: 'actman',
+    name: 'Act-Man',
+    blurb: 'Act-Man II: outwit ogres and demons that chase by fixed rules; one magic bullet.',
+    load: () => import('./actman.js'),
+  },
   { id: 'rogue', name: 'Rogue', blurb: 'Dungeon crawl with monsters and treasure.', soon: true },
   { id: 'gpac', name: 'GPac', blurb: 'Genetic-programming Pac-Man controllers.', soon: true },
   { id: 'arena', name: 'Arena', blurb: 'Multi-agent arena battles.', soon: true },

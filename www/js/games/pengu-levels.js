@@ -2,6 +2,8 @@
 // works offline, and the whole collection of levels/pengu/ (served by `gridlab serve`
 // at /levels/) added by loadCollection().
 
+import { fetchCollection } from '../collection.js';
+
 export const levels = [
   {
     id: 'tutorial',
@@ -57,38 +59,19 @@ export function levelByText(text) {
   return levels.find((l) => norm(l.text) === n) || null;
 }
 
+let collection = null;
+
 /**
  * Fetch levels/pengu/index.json and every level it lists, and add them to `levels`
- * (group = the index's group). Returns the entries added; an unreachable collection
- * (e.g. a static server without /levels/) adds nothing.
+ * (group = the index's group), once. Resolves to the collection's entries; an
+ * unreachable collection (e.g. a static server without /levels/) adds nothing.
  */
-export async function loadCollection() {
-  const base = new URL('levels/pengu/', document.baseURI);
-  let index;
-  try {
-    const response = await fetch(new URL('index.json', base));
-    if (!response.ok) return [];
-    index = await response.json();
-  } catch {
-    return [];
+export function loadCollection() {
+  if (!collection) {
+    collection = fetchCollection('pengu').then((fresh) => {
+      levels.push(...fresh);
+      return fresh;
+    });
   }
-  const added = [];
-  await Promise.all(index.map(async (entry, i) => {
-    try {
-      const response = await fetch(new URL(entry.file, base));
-      if (!response.ok) return;
-      added[i] = {
-        id: `collection:${entry.file}`,
-        name: entry.name,
-        group: entry.group,
-        source: `levels/pengu/${entry.file}`,
-        text: await response.text(),
-      };
-    } catch {
-      /* a level that cannot be fetched is left out */
-    }
-  }));
-  const fresh = added.filter(Boolean);
-  levels.push(...fresh);
-  return fresh;
+  return collection;
 }

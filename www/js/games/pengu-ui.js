@@ -43,7 +43,7 @@ export class PenguUi {
         this.levelSelect.blur();
       },
     });
-    for (const l of levels) this.levelSelect.append(h('option', { value: l.id }, l.name));
+    for (const l of levels.filter((x) => !x.group)) this.levelSelect.append(h('option', { value: l.id }, l.name));
     this.customOption = h('option', { value: 'custom', disabled: true }, 'Custom level');
     this.levelSelect.append(this.customOption);
     loadCollection().then((added) => {

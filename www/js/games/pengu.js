@@ -2,11 +2,12 @@
 // the move reports, and wires the panels. Every rule (legality, slides, score, output)
 // comes from the wasm module; this file only draws and routes.
 
-import { penguPainter } from './pengu-tiles.js';
+import { penguPainter, tileSwatch, TILE_INFO } from './pengu-tiles.js';
 import { levelById, levelByText, defaultLevelId } from './pengu-levels.js';
 import { PenguUi } from './pengu-ui.js';
+import { penguSolve } from './pengu-solve.js';
 import { digitForKey, digitToward, digitDelta, attachPointer } from '../input.js';
-import { Editor } from '../editor.js';
+import { Editor, blankLevel } from '../editor.js';
 import { SolverPanel } from '../solver-panel.js';
 import { ComparePanel } from '../compare.js';
 import { debouncedSaver, load } from '../storage.js';
@@ -39,9 +40,9 @@ class PenguGame extends EventTarget {
     this.board.setPainter(penguPainter);
     this.board.setScene(() => this.scene());
     this.ui = new PenguUi(this);
-    this.editor = new Editor(this, shell.panels.edit);
-    this.solver = new SolverPanel(this, shell.panels.solve);
-    this.compare = new ComparePanel(this, shell.panels.compare);
+    this.editor = new Editor(this, shell.panels.edit, this.editSpec());
+    this.solver = new SolverPanel(this, shell.panels.solve, penguSolve);
+    this.compare = new ComparePanel(this, shell.panels.compare, penguSolve);
     attachPointer(this.board, {
       mode: () => (shell.activeTab() === 'edit' ? 'edit' : 'play'),
       onTap: (cell) => this.tapCell(cell),
@@ -55,6 +56,26 @@ class PenguGame extends EventTarget {
       this.hover = null;
       this.board.invalidate();
     });
+  }
+
+  /** What the shared editor needs to know about Pengu's tiles. */
+  editSpec() {
+    return {
+      palette: this.api.pengu_palette(),
+      info: TILE_INFO,
+      swatch: tileSwatch,
+      brush: '#',
+      eraseSym: ' ',
+      paintHint: 'Pick a tile, then click or drag on the board. Right button: ice. Painting Pengu moves it.',
+      formatHint: 'Format: first line "ROWS COLS", then the rows: # wall, space ice, 0 snow, * fish, U bear, S shark, P Pengu. You can also drop a .txt file on the board.',
+      blank: (rows, cols) => blankLevel(rows, cols, 'P'),
+      skip: (cell, sym) => {
+        const v = this.view;
+        const onPengu = cell.row === v.start.row && cell.col === v.start.col;
+        if (onPengu) return sym === 'P';
+        return sym !== 'P' && this.session.level_tiles()[cell.row * v.cols + cell.col] === sym;
+      },
+    };
   }
 
   // ---- level and session -------------------------------------------------------
@@ -145,6 +166,19 @@ class PenguGame extends EventTarget {
   }
 
   // ---- moves ----------------------------------------------------------------------
+
+  /** The move string played so far (the plan player compares it with the plan). */
+  playedMoves() {
+    return this.view ? this.view.moves : '';
+  }
+
+  /** A plan has been played to its end: say so when its goal is met short of victory. */
+  planFinished(result) {
+    if (this.view.status === 'playing' && result.goalMet) {
+      this.goalBanner = `The plan's goal is met: ${this.view.score} fish eaten and Pengu is alive.`;
+      this.ui.updateBanner();
+    }
+  }
 
   /** Replay a move string from the start (no animation). */
   replayMoves(moves, { quiet = true } = {}) {
@@ -391,6 +425,16 @@ class PenguGame extends EventTarget {
       animating: () => !!this.anim,
       loadLevel: (text, moves) => this.loadLevel(text, { moves }),
     };
+  }
+
+  /** Another game takes the stage: stop workers, timers and animations. */
+  unmount() {
+    this.finishAnimation();
+    this.saver.flush();
+    this.solver.dispose();
+    this.compare.dispose();
+    if (this.session) this.session.free();
+    this.session = null;
   }
 
   start(shared) {

@@ -1,0 +1,435 @@
+// Browser tests of the playground's Act-Man II view, through headless Debian Chromium.
+// Run: node --test --test-concurrency=1 tests/e2e/
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, launch, shotPath, settle } from './harness.mjs';
+
+// The course sample (CS 5400 HW2 dungeon0) and its published output for 86E.
+const DUNGEON0 = '5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########\n';
+const OUTPUT_86E = '86E\n38\n###########\n# A@#  @  #\n# #     # #\n#   #     #\n###########\n';
+const ALLEY =
+  '7 12\n############\n#A         #\n# ## @  ## #\n#    #     #\n# ## @  ## #\n#G        D#\n############\n';
+
+const norm = (t) => t.replace(/\r/g, '').split('\n').map((l) => l.trimEnd()).join('\n').trim();
+const b64url = (s) => Buffer.from(s, 'utf8').toString('base64url');
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) await server.stop();
+});
+
+/**
+ * A page with error collection, ready. levels/actman/index.json may not exist yet (the
+ * collection is optional): its 404 is the one failed request tolerated.
+ */
+async function open(hash = '#game=actman', { viewport = { width: 1400, height: 900 }, deviceScaleFactor = 1, hasTouch = false, isMobile = false } = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor, hasTouch, isMobile });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    const url = (m.location() && m.location().url) || '';
+    if (/Failed to load resource/.test(m.text()) && /\/levels\/actman\/index\.json$/.test(url)) return;
+    errors.push(`console: ${m.text()} ${url}`);
+  });
+  await page.goto(server.url + hash);
+  await page.waitForSelector('body[data-ready="true"]');
+  if (/game=actman/.test(hash)) await page.waitForFunction(() => window.gridlab && window.gridlab.game === 'actman');
+  return { page, context, errors };
+}
+
+async function tab(page, name) {
+  await page.click(`#tab-${name}`);
+  await page.waitForSelector(`#panel-${name}:not([hidden])`);
+}
+
+async function loadText(page, text) {
+  await tab(page, 'edit');
+  await page.fill('#level-text', text);
+  await page.click('#load-level');
+}
+
+async function cellPoint(page, row, col) {
+  const box = await page.locator('#board').boundingBox();
+  const v = await page.evaluate(() => window.gridlab.view());
+  return { x: box.x + ((col + 0.5) * box.width) / v.cols, y: box.y + ((row + 0.5) * box.height) / v.rows };
+}
+
+async function clickCell(page, row, col, { shift = false } = {}) {
+  const p = await cellPoint(page, row, col);
+  if (shift) await page.keyboard.down('Shift');
+  await page.mouse.click(p.x, p.y);
+  if (shift) await page.keyboard.up('Shift');
+}
+
+const idle = (page) => page.waitForFunction(() => !window.gridlab.animating());
+const moves = (page) => page.evaluate(() => window.gridlab.moves());
+
+test('the Act-Man view opens from the picker and from #game=actman', async () => {
+  const { page, context, errors } = await open('');
+  assert.equal(await page.evaluate(() => window.gridlab.game), 'pengu');
+  assert.equal(await page.getAttribute('[data-game="actman"]', 'aria-disabled'), null);
+  await page.click('[data-game="actman"]');
+  await page.waitForFunction(() => window.gridlab.game === 'actman');
+  assert.equal(await page.getAttribute('[data-game="actman"]', 'aria-pressed'), 'true');
+  assert.equal(norm(await page.evaluate(() => window.gridlab.levelText())), norm(DUNGEON0));
+  await page.waitForFunction(() => /(^|&)game=actman(&|$)/.test(location.hash.slice(1)));
+  // Play a step, go back to Pengu and return: each game keeps its own state.
+  await page.locator('#board').focus();
+  await page.keyboard.press('Numpad8');
+  await idle(page);
+  await page.click('[data-game="pengu"]');
+  await page.waitForFunction(() => window.gridlab.game === 'pengu');
+  await page.locator('#board').focus();
+  await page.keyboard.press('Numpad9');
+  assert.equal(await moves(page), '9');
+  await page.click('[data-game="actman"]');
+  await page.waitForFunction(() => window.gridlab.game === 'actman');
+  assert.equal(await moves(page), '8');
+  assert.equal(await page.textContent('#moves'), '8');
+  // A link to a Pengu level opened in this tab switches the game, and back.
+  const pengu = '5 8\n########\n#P  * 0#\n#  #   #\n#*  S *#\n########\n';
+  await page.evaluate((h) => (location.hash = h), `#game=pengu&level=${b64url(pengu)}&moves=3`);
+  await page.waitForFunction(() => window.gridlab.game === 'pengu' && window.gridlab.moves() === '3');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), pengu);
+  await page.evaluate((h) => (location.hash = h), `#game=actman&level=${b64url(ALLEY)}&moves=6`);
+  await page.waitForFunction(() => window.gridlab.game === 'actman' && window.gridlab.moves() === '6');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), ALLEY);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('load the course dungeon from text, solve it with A* and play the plan to victory', async () => {
+  const { page, context, errors } = await open();
+  await loadText(page, DUNGEON0);
+  assert.ok(await page.isHidden('#error'));
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), DUNGEON0);
+  await tab(page, 'solve');
+  await page.selectOption('#algo', 'astar');
+  await page.selectOption('#objective', 'turns');
+  await page.click('#solve');
+  await page.waitForSelector('#outcome');
+  await page.waitForSelector('#solve:not([disabled])');
+  assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'found');
+  const plan = (await page.textContent('#plan-moves')).trim();
+  assert.equal(plan.length, 3);
+  assert.match(await page.textContent('#result'), /victory/);
+  await page.waitForSelector('#trace:not([hidden])');
+  assert.match(await page.textContent('#trace-info'), /^Event [\d,]+ of [\d,]+/);
+  await page.selectOption('#plan-speed', '4');
+  await page.click('#plan-play');
+  await page.waitForSelector('#banner:not([hidden])', { timeout: 60000 });
+  assert.match(await page.textContent('#banner'), /Victory/);
+  assert.match(await page.textContent('#banner-verdict'), /\*\*\* VICTORY \*\*\*/);
+  assert.equal(await page.textContent('#banner-moves'), plan);
+  assert.equal(await page.evaluate(() => window.gridlab.status()), 'victory');
+  assert.equal(await moves(page), plan);
+  // The best-score objective and the course preset with its note.
+  await page.selectOption('#objective', 'score');
+  await page.click('#solve');
+  await page.waitForFunction(() => /best score/.test(document.querySelector('#result').textContent) && !document.querySelector('#solve').disabled);
+  assert.match(await page.textContent('#result'), /Score\s*50/);
+  assert.equal((await page.textContent('#plan-moves')).trim().length, 10);
+  await page.selectOption('#preset', 'bfs');
+  assert.equal(await page.inputValue('#algo'), 'bfs');
+  assert.equal(await page.inputValue('#max-turns'), '7');
+  await page.fill('#max-turns', '2');
+  await page.click('#solve');
+  await page.waitForSelector('#solve-note');
+  assert.match(await page.textContent('#solve-note'), /no victory within 2 turns: the best-scoring surviving plan is shown/);
+  assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'no_plan');
+  // A larger dungeon for the heat-map of Act-Man's cells: the keep, A* for the best
+  // score, the search replay scrubbed part-way.
+  await page.selectOption('#level-select', 'keep');
+  await page.selectOption('#algo', 'astar');
+  await page.selectOption('#objective', 'score');
+  await page.fill('#max-turns', '50');
+  await page.click('#solve');
+  await page.waitForFunction(() => document.querySelector('#outcome') && !document.querySelector('#solve').disabled &&
+    /12 turns/.test(document.querySelector('#result').textContent));
+  assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'found');
+  await page.$eval('#trace-scrub', (el) => {
+    el.value = String(Math.round(Number(el.max) * 0.6));
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await page.click('#plan-step');
+  await idle(page);
+  await settle(page);
+  assert.match(await page.textContent('#trace-info'), /^Event [\d,]+ of [\d,]+/);
+  await page.screenshot({ path: shotPath('actman-solve.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('keyboard play: steps, Shift+direction fires, F aims, the course output', async () => {
+  const { page, context, errors } = await open();
+  await page.locator('#board').focus();
+  await page.keyboard.press('Numpad8');
+  await page.keyboard.press('d'); // east
+  assert.equal(await moves(page), '86');
+  assert.equal(await page.textContent('#bullet .value'), 'ready');
+  await page.keyboard.press('Shift+D'); // fire east
+  await idle(page);
+  assert.equal(await moves(page), '86E');
+  assert.equal(await page.textContent('#output'), OUTPUT_86E);
+  assert.equal(await page.textContent('#score .value'), '38');
+  assert.equal(await page.textContent('#bullet .value'), 'spent');
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await page.textContent('#banner'), /Victory/);
+  assert.match(await page.textContent('#verdict'), /\*\*\* VICTORY \*\*\*/);
+  // Undo, then fire with F and a direction; Shift+8 fires north.
+  await page.keyboard.press('Control+z');
+  assert.equal(await moves(page), '86');
+  assert.ok(await page.isHidden('#banner'));
+  await page.keyboard.press('f');
+  assert.equal(await page.evaluate(() => window.gridlab.aiming()), true);
+  await page.keyboard.press('Numpad6');
+  await idle(page);
+  assert.equal(await moves(page), '86E');
+  await page.keyboard.press('r');
+  assert.equal(await moves(page), '');
+  await page.keyboard.press('Shift+Digit8');
+  await idle(page);
+  assert.equal(await moves(page), 'N');
+  // A second shot is refused, with a message; nothing changes.
+  await page.keyboard.press('Shift+ArrowDown');
+  assert.equal(await moves(page), 'N');
+  await page.waitForSelector('#toast.show');
+  assert.match(await page.textContent('#toast'), /bullet/);
+  // Death: 866 walks into the demon.
+  await page.keyboard.press('r');
+  for (const k of ['Numpad8', 'Numpad6', 'Numpad6']) await page.keyboard.press(k);
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.equal(await page.evaluate(() => window.gridlab.status()), 'dead');
+  assert.match(await page.textContent('#banner'), /Act-Man died/);
+  assert.match(await page.textContent('#banner'), /walked into a demon/);
+  assert.doesNotMatch(await page.textContent('#banner'), /Victory/);
+  assert.equal(await page.textContent('#score .value'), '0');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('pointer: click a neighbour to step, Shift+click in line or the fire pad to shoot', async () => {
+  const { page, context, errors } = await open();
+  await clickCell(page, 1, 1); // north of Act-Man at (2,1)
+  await idle(page);
+  await clickCell(page, 1, 2); // east
+  await idle(page);
+  assert.equal(await moves(page), '86');
+  await clickCell(page, 1, 3, { shift: true }); // in line east: fire
+  await idle(page);
+  assert.equal(await moves(page), '86E');
+  assert.equal(await page.evaluate(() => window.gridlab.status()), 'victory');
+  await page.click('#banner-restart');
+  assert.equal(await moves(page), '');
+  await page.click('#dpad [data-dir="8"]');
+  await idle(page);
+  await page.click('#firepad [data-dir="E"]');
+  await idle(page);
+  assert.equal(await moves(page), '8E');
+  assert.ok(await page.isDisabled('#firepad [data-dir="N"]'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the monsters\' arrows: on by default, hover previews, toggle', async () => {
+  const { page, context, errors } = await open();
+  const arrows = () => page.evaluate(() => window.gridlab.scene().top.filter((m) => m.kind === 'arrow'));
+  assert.equal(await page.evaluate(() => window.gridlab.arrows()), true);
+  assert.ok(await page.isChecked('#arrows-toggle'));
+  const now = await arrows();
+  assert.deepEqual(now.map((a) => [a.monster, a.row, a.col, a.to.row, a.to.col]), [['ogre', 1, 9, 1, 8], ['demon', 3, 5, 2, 4]]);
+  // Step north, then hover the cell back south: the arrows preview the monsters'
+  // answer to that step (they differ from where they go if Act-Man stays).
+  await clickCell(page, 1, 1);
+  await idle(page);
+  const stay = await arrows();
+  assert.deepEqual(stay.map((a) => [a.monster, a.row, a.col, a.to.row, a.to.col]), [['ogre', 1, 8, 1, 7], ['demon', 2, 4, 1, 3]]);
+  const p = await cellPoint(page, 2, 1);
+  await page.mouse.move(p.x, p.y);
+  await page.waitForFunction(() => window.gridlab.scene().top.some((m) => m.kind === 'arrow' && m.preview));
+  const preview = await arrows();
+  assert.deepEqual(preview.map((a) => [a.monster, a.to.row, a.to.col]), [['ogre', 2, 7], ['demon', 2, 3]]);
+  assert.ok(preview.every((a) => a.preview));
+  assert.deepEqual((await page.evaluate(() => window.gridlab.scene().marks)).map((m) => [m.kind, m.row, m.col]), [['target', 2, 1]]);
+  await settle(page);
+  await page.screenshot({ path: shotPath('actman-play.png') });
+  // Taking that step, the monsters do what the preview showed.
+  await page.mouse.click(p.x, p.y);
+  await idle(page);
+  await page.mouse.move(5, 5);
+  assert.equal(await moves(page), '82');
+  const v = await page.evaluate(() => window.gridlab.view());
+  const where = v.monsters.map(([c, kind]) => `${kind} ${c.row},${c.col}`).sort();
+  assert.deepEqual(where, ['demon 2,3', 'ogre 2,7']);
+  // Toggle with the switch and with M.
+  await page.click('#arrows-toggle');
+  assert.equal(await page.evaluate(() => window.gridlab.arrows()), false);
+  assert.deepEqual(await arrows(), []);
+  await page.locator('#board').focus();
+  await page.keyboard.press('m');
+  assert.equal(await page.evaluate(() => window.gridlab.arrows()), true);
+  assert.ok(await page.isChecked('#arrows-toggle'));
+  assert.equal((await arrows()).length, 2);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the editor paints ogres, demons and corpses, undoes and redoes, and autosaves', async () => {
+  const { page, context, errors } = await open();
+  await tab(page, 'edit');
+  const before = await page.evaluate(() => window.gridlab.levelText());
+  assert.deepEqual(await page.$$eval('#palette .swatch', (els) => els.map((e) => e.dataset.sym)), ['#', ' ', 'G', 'D', '@', 'A']);
+  await page.click('.swatch[data-sym="G"]');
+  await clickCell(page, 3, 1);
+  const painted = await page.evaluate(() => window.gridlab.levelText());
+  assert.equal(painted.split('\n')[4], '#G  #D    #');
+  assert.equal(await page.inputValue('#level-text'), painted);
+  await page.click('#edit-undo');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  await page.click('#edit-redo');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
+  await page.locator('#board').focus();
+  await page.keyboard.press('Control+z');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  await page.keyboard.press('Control+y');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
+  // A drag paints demons then a corpse; painting over Act-Man is refused.
+  await page.click('.swatch[data-sym="D"]');
+  const a = await cellPoint(page, 3, 2);
+  const b = await cellPoint(page, 3, 3);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up();
+  assert.equal((await page.evaluate(() => window.gridlab.levelText())).split('\n')[4], '#GDD#D    #');
+  await page.click('.swatch[data-sym="@"]');
+  await clickCell(page, 2, 1);
+  await page.waitForSelector('#toast.show');
+  assert.match(await page.textContent('#toast'), /Act-Man/);
+  await clickCell(page, 1, 2);
+  const edited = await page.evaluate(() => window.gridlab.levelText());
+  assert.equal(edited.split('\n')[2], '# @ #  @ G#');
+  await page.fill('#rows', '6');
+  await page.click('#resize');
+  assert.equal((await page.evaluate(() => window.gridlab.view())).rows, 6);
+  await page.click('#edit-undo');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), edited);
+  await page.mouse.move(5, 5);
+  await settle(page);
+  await page.screenshot({ path: shotPath('actman-edit.png') });
+  await page.waitForFunction(
+    (text) => (JSON.parse(localStorage.getItem('gridlab.v1.actman') || '{}').level || '') === text,
+    edited,
+  );
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.evaluate(() => window.gridlab.game), 'actman');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), edited);
+  await page.click('#tab-edit');
+  await page.click('#reset-level');
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('bad dungeon text shows the line and column and keeps the dungeon', async () => {
+  const { page, context, errors } = await open();
+  const before = await page.evaluate(() => window.gridlab.levelText());
+  await loadText(page, '3 5\n#####\n#AX #\n#####\n');
+  await page.waitForSelector('#error:not([hidden])');
+  const msg = await page.textContent('#error');
+  assert.match(msg, /Line 3, column 3/);
+  assert.match(msg, /'X'/);
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  assert.ok(await page.isVisible('#board'));
+  await loadText(page, ALLEY);
+  assert.ok(await page.isHidden('#error'));
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), ALLEY);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a shared URL shows the same dungeon and replays the actions', async () => {
+  const { page, context, errors } = await open(`#game=actman&level=${b64url(ALLEY)}&moves=64`);
+  assert.equal(await page.evaluate(() => window.gridlab.levelText()), ALLEY);
+  assert.equal(await moves(page), '64');
+  assert.equal(await page.textContent('#moves'), '64');
+  await page.locator('#board').focus();
+  await page.keyboard.press('Numpad6');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.waitForFunction(() => /moves=646W(&|$)/.test(location.hash));
+  const url = page.url();
+  const other = await open(url.slice(url.indexOf('#')));
+  assert.equal(await other.page.evaluate(() => window.gridlab.levelText()), ALLEY);
+  assert.equal(await other.page.evaluate(() => window.gridlab.moves()), '646W');
+  assert.equal(await other.page.textContent('#output'), await page.textContent('#output'));
+  assert.deepEqual(other.errors, []);
+  await other.context.close();
+  // A damaged dungeon in a link: an error naming the place, not a blank page.
+  const bad = await open(`#game=actman&level=${b64url('3 5\n#####\n#A?##\n#####\n')}`);
+  assert.match(await bad.page.textContent('#error'), /Line 3, column 3/);
+  assert.ok(await bad.page.isVisible('#board'));
+  await bad.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('compare runs several algorithms on a dungeon', async () => {
+  const { page, context, errors } = await open();
+  await loadText(page, ALLEY);
+  await tab(page, 'compare');
+  await page.click('#compare-run');
+  await page.waitForSelector('#compare-run:not([disabled])', { timeout: 120000 });
+  const summary = await page.textContent('#compare-summary');
+  assert.match(summary, /agree/);
+  assert.match(summary, /5 turns/);
+  const heads = await page.$$eval('#compare-table thead th', (ths) => ths.map((t) => t.textContent));
+  assert.deepEqual(heads.slice(1), ['A*', 'BFS', 'ID-DFS', 'Greedy']);
+  assert.ok((await page.$$('#compare-table td.optimal')).length >= 3);
+  // Best score: A* leads both monsters onto corpses (53 points), BFS still 5 turns.
+  await page.selectOption('#cmp-objective', 'score');
+  await page.click('#compare-run');
+  await page.waitForSelector('#compare-run:not([disabled])', { timeout: 120000 });
+  assert.match(await page.textContent('#compare-summary'), /A\* \(best score\): 53 points in 7 turns/);
+  await settle(page);
+  await page.screenshot({ path: shotPath('actman-compare.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('touch: a swipe steps, presentation mode and HiDPI', async () => {
+  const { page, context, errors } = await open('#game=actman', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const box = await page.locator('#board').boundingBox();
+  const cdp = await context.newCDPSession(page);
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts });
+  await touch('touchStart', [{ x, y }]);
+  for (let i = 1; i <= 5; i++) await touch('touchMove', [{ x, y: y - i * 12 }]);
+  await touch('touchEnd', []);
+  await page.waitForFunction(() => window.gridlab.moves() === '8');
+  const dims = await page.evaluate(() => {
+    const c = document.querySelector('#board');
+    return { w: c.width, css: c.getBoundingClientRect().width };
+  });
+  assert.ok(Math.abs(dims.w / dims.css - 3) < 0.05, `backing store at 3× (${dims.w} for ${dims.css} CSS px)`);
+  await page.evaluate(() => document.querySelector('#present').click());
+  assert.ok(await page.evaluate(() => document.body.classList.contains('presenting')));
+  await idle(page);
+  await settle(page);
+  await page.screenshot({ path: shotPath('actman-phone.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

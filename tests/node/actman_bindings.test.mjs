@@ -1,0 +1,254 @@
+// Tests of the Act-Man II wasm bindings used by the playground, in node against
+// pkg-node/. Run: node --test tests/node/
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+const g = require('../../pkg-node/gridlab.js');
+
+// The course sample (CS 5400 HW2, dungeon0 and its published output for 86E).
+const DUNGEON0 = '5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########\n';
+const OUTPUT_86E = '86E\n38\n###########\n# A@#  @  #\n# #     # #\n#   #     #\n###########\n';
+
+function thrown(fn) {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  assert.fail('expected an exception');
+}
+
+function gridBytes(session) {
+  const memory = g.wasm_memory();
+  const view = new Uint8Array(memory.buffer, session.tiles_ptr(), session.tiles_len());
+  return Buffer.from(view).toString('latin1');
+}
+
+/** The grid of a course output (the lines after the actions and the score), unbroken. */
+const outputGrid = (output) => output.split('\n').slice(2).join('');
+
+const cell = (row, col) => ({ row, col });
+
+test('the exports the playground uses exist', () => {
+  for (const name of ['ActmanSession', 'actman_palette', 'actman_solve', 'wasm_memory']) {
+    assert.equal(typeof g[name], 'function', name);
+  }
+  assert.equal(g.actman_palette(), '# GD@A');
+});
+
+test('the course sample: 86E wins with the published output, byte for byte', () => {
+  const s = new g.ActmanSession(DUNGEON0);
+  assert.equal(s.rows(), 5);
+  assert.equal(s.cols(), 11);
+  assert.equal(s.level_text(), DUNGEON0);
+  const reports = s.replay('86E');
+  assert.equal(reports.length, 3);
+  const v = s.view();
+  assert.equal(v.output, OUTPUT_86E);
+  assert.equal(v.status, 'victory');
+  assert.equal(v.score, 38);
+  assert.equal(v.bulletUsed, true);
+  assert.equal(v.actions, '86E');
+  assert.equal(v.legal, '');
+  assert.deepEqual(v.monsters, []);
+  assert.equal(v.verdict, '*** VICTORY ***');
+  s.free();
+});
+
+test('the turn reports tell the step, the chases, the bullet and the kills', () => {
+  const s = new g.ActmanSession(DUNGEON0);
+  const first = s.play('8');
+  assert.equal(first.action, '8');
+  assert.deepEqual(first.from, cell(2, 1));
+  assert.deepEqual(first.to, cell(1, 1));
+  assert.deepEqual(first.bullet, []);
+  assert.deepEqual(first.chases, [['ogre', cell(1, 9), cell(1, 8)], ['demon', cell(3, 5), cell(2, 4)]]);
+  assert.equal(first.score, 49);
+  assert.equal(first.status, 'playing');
+  // East: the ogre steps onto the corpse and dies there.
+  const second = s.play('6');
+  assert.deepEqual(second.killed, [cell(1, 7)]);
+  assert.equal(second.kills, 1);
+  assert.equal(second.score, 53);
+  // The shot flies one cell east to the demon, and wins before the monsters move.
+  const shot = s.play('E');
+  assert.deepEqual(shot.from, shot.to);
+  assert.deepEqual(shot.bullet, [cell(1, 3)]);
+  assert.deepEqual(shot.killed, [cell(1, 3)]);
+  assert.deepEqual(shot.chases, []);
+  assert.equal(shot.score, 38);
+  assert.equal(shot.status, 'victory');
+  assert.equal(s.history().length, 3);
+  s.free();
+});
+
+test('a bad dungeon throws {line, column, message}', () => {
+  const e = thrown(() => new g.ActmanSession('3 5\n#####\n#AX #\n#####\n'));
+  assert.equal(e.line, 3);
+  assert.equal(e.column, 3);
+  assert.match(e.message, /'X'/);
+  const noActman = thrown(() => new g.ActmanSession('3 5\n#####\n#   #\n#####\n'));
+  assert.equal(typeof noActman.line, 'number');
+  assert.equal(typeof noActman.column, 'number');
+  const header = thrown(() => new g.ActmanSession('a 5\n'));
+  assert.deepEqual([header.line, header.column], [1, 1]);
+});
+
+test('illegal actions throw {index, symbol, message} and change nothing', () => {
+  const s = new g.ActmanSession(DUNGEON0);
+  const wall = thrown(() => s.play('4')); // west of the start is the outer wall
+  assert.equal(wall.index, 0);
+  assert.equal(wall.symbol, '4');
+  assert.match(wall.message, /wall/);
+  assert.equal(s.view().actions, '');
+  assert.equal(s.view().score, 50);
+  s.play('8');
+  s.play('S'); // the shot south from (1,1) hits nothing
+  const again = thrown(() => s.play('W'));
+  assert.equal(again.index, 2);
+  assert.equal(again.symbol, 'W');
+  assert.match(again.message, /bullet/);
+  assert.equal(s.view().actions, '8S');
+  const unknown = thrown(() => s.play('X'));
+  assert.equal(unknown.index, 2);
+  assert.equal(unknown.symbol, 'X');
+  // replay keeps the legal prefix and names the first bad action.
+  const e = thrown(() => s.replay('86X'));
+  assert.equal(e.index, 2);
+  assert.equal(e.symbol, 'X');
+  assert.equal(s.view().actions, '86');
+  const second = thrown(() => s.replay('8NE'));
+  assert.equal(second.index, 2);
+  assert.equal(second.symbol, 'E');
+  assert.equal(s.view().actions, '8N');
+  // After the game is over every action is refused.
+  s.replay('86E');
+  const over = thrown(() => s.play('2'));
+  assert.equal(over.index, 3);
+  s.free();
+});
+
+test('nextChases: where the monsters step if Act-Man stays, and chases_towards', () => {
+  const s = new g.ActmanSession(DUNGEON0);
+  assert.deepEqual(s.view().nextChases, [
+    { kind: 'ogre', from: cell(1, 9), to: cell(1, 8) },
+    { kind: 'demon', from: cell(3, 5), to: cell(2, 4) },
+  ]);
+  s.play('8');
+  const v = s.view();
+  assert.deepEqual(v.actman, cell(1, 1));
+  assert.deepEqual(v.monsters, [[cell(1, 8), 'ogre'], [cell(2, 4), 'demon']]);
+  assert.deepEqual(v.nextChases, [
+    { kind: 'ogre', from: cell(1, 8), to: cell(1, 7) },
+    { kind: 'demon', from: cell(2, 4), to: cell(1, 3) },
+  ]);
+  // The preview for a step east is what the next turn then does.
+  const preview = s.chases_towards(1, 2);
+  const report = s.play('6');
+  assert.deepEqual(report.chases, preview.map((c) => [c.kind, c.from, c.to]));
+  s.free();
+});
+
+test('the zero-copy grid view is the last rows of the course output', () => {
+  const s = new g.ActmanSession(DUNGEON0);
+  assert.equal(s.tiles_len(), 55);
+  assert.equal(gridBytes(s), outputGrid(s.view().output));
+  for (const a of '86E') {
+    s.play(a);
+    assert.equal(gridBytes(s), outputGrid(s.view().output), `after ${s.view().actions}`);
+  }
+  assert.equal(gridBytes(s), outputGrid(OUTPUT_86E));
+  // Death shows X where Act-Man died: 866 walks into the demon at (1,3).
+  s.replay('86');
+  const death = s.play('6');
+  assert.equal(death.status, 'dead');
+  assert.equal(death.score, 0);
+  const v = s.view();
+  assert.deepEqual(v.actman, cell(1, 3));
+  assert.equal(v.verdict, '* Act-Man died');
+  assert.equal(gridBytes(s), outputGrid(v.output));
+  assert.equal(gridBytes(s)[1 * 11 + 3], 'X');
+  assert.equal(s.undo(), true);
+  assert.equal(s.view().actions, '86');
+  assert.equal(gridBytes(s), outputGrid(s.view().output));
+  s.free();
+});
+
+test('paint and resize edit the dungeon', () => {
+  const s = new g.ActmanSession(DUNGEON0);
+  s.paint(3, 1, 'G');
+  assert.equal(s.level_text().split('\n')[4], '#G  #D    #');
+  const e = thrown(() => s.paint(2, 1, '#'));
+  assert.match(e.message, /Act-Man/);
+  s.paint(3, 2, 'A');
+  assert.deepEqual(s.view().actman, cell(3, 2));
+  s.resize(4, 6);
+  const lines = s.level_text().split('\n');
+  assert.equal(lines[0], '4 6');
+  assert.equal(lines[1], '######');
+  assert.equal(lines[4], '######');
+  s.free();
+});
+
+test('actman_solve: BFS, ID-DFS and A* (fewest turns) agree on 3 turns', () => {
+  const plans = {};
+  for (const solver of ['bfs', 'iddfs', 'astar']) {
+    const r = g.actman_solve(DUNGEON0, { solver, objective: 'turns', maxTurns: 7, traceLimit: 10000 }, null);
+    assert.equal(r.outcome, 'found', solver);
+    assert.equal(r.victory, true, solver);
+    assert.equal(r.status, 'victory', solver);
+    assert.equal(r.actions.length, 3, solver);
+    assert.equal(r.note, null);
+    for (const k of ['expanded', 'generated', 'frontier', 'peakFrontier', 'duplicates', 'stored', 'depth', 'elapsedMs']) {
+      assert.equal(typeof r.stats[k], 'number', `${solver} ${k}`);
+    }
+    assert.ok(r.trace instanceof Uint32Array);
+    assert.ok(r.trace.length > 0);
+    for (const ev of r.trace) assert.ok((ev & 0x7fffffff) < 55, 'trace events are cells');
+    const expanded = [...r.trace].filter((ev) => !(ev & 0x80000000));
+    assert.ok(expanded.length > 0);
+    const s = new g.ActmanSession(DUNGEON0);
+    s.replay(r.actions);
+    assert.equal(s.view().output, r.output);
+    assert.equal(s.view().status, 'victory');
+    s.free();
+    plans[solver] = r.actions;
+  }
+  assert.equal(plans.bfs, '86E');
+});
+
+test('actman_solve: A* for the best score finds the 50-point victory', () => {
+  const progress = [];
+  const r = g.actman_solve(DUNGEON0, { solver: 'astar', objective: 'score' }, (stats) => progress.push(stats));
+  assert.equal(r.outcome, 'found');
+  assert.equal(r.victory, true);
+  assert.equal(r.score, 50);
+  assert.equal(r.actions.length, 10, 'ten steps, no shot: 50 - 10 + 2 × 5');
+  const s = new g.ActmanSession(DUNGEON0);
+  s.replay(r.actions);
+  assert.equal(s.view().score, 50);
+  assert.equal(s.view().status, 'victory');
+  s.free();
+  for (const p of progress) assert.equal(typeof p.expanded, 'number');
+  // With the course's 7-action limit the best victory is 86E.
+  const short = g.actman_solve(DUNGEON0, { solver: 'astar', objective: 'score', maxTurns: 7 }, null);
+  assert.equal(short.actions, '86E');
+  assert.equal(short.score, 38);
+});
+
+test('actman_solve: no victory within the limit shows the best surviving plan and a note', () => {
+  const r = g.actman_solve(DUNGEON0, { solver: 'bfs', maxTurns: 1 }, null);
+  assert.equal(r.outcome, 'no_plan');
+  assert.equal(r.victory, false);
+  assert.match(r.note, /no victory within 1 turns/);
+  const random = g.actman_solve(DUNGEON0, { solver: 'random', seed: 7, maxTurns: 7 }, null);
+  const again = g.actman_solve(DUNGEON0, { solver: 'random', seed: 7, maxTurns: 7 }, null);
+  assert.equal(random.actions, again.actions, 'a seed replays the same random game');
+  assert.ok(random.actions.length <= 7);
+  const bad = thrown(() => g.actman_solve('2 2\n#q\n##\n', {}, null));
+  assert.equal(bad.line, 2);
+});

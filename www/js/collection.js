@@ -1,0 +1,38 @@
+// A game's level collection served at levels/<game>/ (by `gridlab serve`): an
+// index.json of {file, name, group} entries and the level files it names.
+
+/**
+ * Fetch levels/<game>/index.json and every level it lists. Returns entries
+ * {id: 'collection:<file>', name, group, source, text} in index order; an unreachable
+ * or malformed collection (e.g. a static server without /levels/) gives [].
+ */
+export async function fetchCollection(game) {
+  const base = new URL(`levels/${game}/`, document.baseURI);
+  let index;
+  try {
+    const response = await fetch(new URL('index.json', base));
+    if (!response.ok) return [];
+    index = await response.json();
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(index)) return [];
+  const added = [];
+  await Promise.all(index.map(async (entry, i) => {
+    if (!entry || typeof entry.file !== 'string') return;
+    try {
+      const response = await fetch(new URL(entry.file, base));
+      if (!response.ok) return;
+      added[i] = {
+        id: `collection:${entry.file}`,
+        name: entry.name || entry.file,
+        group: entry.group || 'Collection',
+        source: `levels/${game}/${entry.file}`,
+        text: await response.text(),
+      };
+    } catch {
+      /* a level that cannot be fetched is left out */
+    }
+  }));
+  return added.filter(Boolean);
+}
