@@ -1,7 +1,7 @@
 //! Act-Man II rules: every rule of the assignment text as a test, and the course's
 //! published sample reproduced by replay.
 
-use gridlab::games::actman::{Action, Board, Dungeon, Game, Kind, Status};
+use gridlab::games::actman::{Action, Board, DeathCause, Dungeon, Game, Kind, Status};
 use gridlab::grid::{Dir, Pos};
 
 /// The course's dungeon0 (ajc3xc/CS5400-HW2).
@@ -110,11 +110,19 @@ fn a_bullet_that_kills_the_last_monster_wins_before_monsters_move() {
 
 #[test]
 fn stepping_onto_a_corpse_or_a_monster_kills_act_man() {
-    let game = replay("3 6\n######\n#A@ G#\n######", "6");
+    let mut game = Game::new(&dungeon("3 6\n######\n#A@ G#\n######"));
+    let report = game.play(Action::Move(Dir::E)).unwrap();
+    assert_eq!(report.death.unwrap().cause, DeathCause::Corpse);
     assert_eq!(game.status(), Status::Dead);
     assert_eq!(game.score(), 0);
     assert_eq!(game.output(), "6\n0\n######\n# X G#\n######\n");
-    let game = replay("3 6\n######\n#AG  #\n######", "6");
+    let mut game = Game::new(&dungeon("3 6\n######\n#AG  #\n######"));
+    let report = game.play(Action::Move(Dir::E)).unwrap();
+    let death = report.death.unwrap();
+    assert_eq!(
+        (death.cause, death.kinds),
+        (DeathCause::WalkedInto, vec![Kind::Ogre])
+    );
     assert_eq!(game.status(), Status::Dead);
     assert_eq!(game.actman(), Pos::new(1, 2));
 }
@@ -126,6 +134,11 @@ fn a_monster_reaching_act_man_kills_him_before_collisions() {
     let mut game = Game::new(&dungeon("3 7\n#######\n# GAD #\n#######"));
     let report = game.play(Action::Fire(Dir::N)).unwrap();
     assert_eq!(game.status(), Status::Dead);
+    let death = report.death.unwrap();
+    assert_eq!(
+        (death.cause, death.kinds),
+        (DeathCause::Caught, vec![Kind::Ogre, Kind::Demon])
+    );
     assert_eq!(report.kills, 0);
     assert_eq!(game.score(), 0);
     assert_eq!(game.monsters().len(), 2);

@@ -21,6 +21,27 @@ pub enum Status {
     OutOfPoints,
 }
 
+/// How Act-Man died.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DeathCause {
+    /// He stepped onto a monster.
+    WalkedInto,
+    /// He stepped onto a corpse.
+    Corpse,
+    /// A monster stepped onto his cell.
+    Caught,
+}
+
+/// Act-Man's death in a turn: the cause and the kinds of monster involved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Death {
+    /// How he died.
+    pub cause: DeathCause,
+    /// The monsters that killed him (empty for a corpse).
+    pub kinds: Vec<Kind>,
+}
+
 /// What one turn did, for animation and explanation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TurnReport {
@@ -42,6 +63,8 @@ pub struct TurnReport {
     pub score: i32,
     /// Status after the turn.
     pub status: Status,
+    /// How Act-Man died, if he did.
+    pub death: Option<Death>,
 }
 
 /// A game: the board, Act-Man, the monsters, the score and the actions so far.
@@ -200,6 +223,7 @@ impl Game {
             kills: 0,
             score: 0,
             status: Status::Playing,
+            death: None,
         };
         let (end, kills) = play_turn(
             board,
@@ -218,8 +242,9 @@ impl Game {
         let total_kills = (self.dungeon.monsters.len() - self.monsters_alive()) as i32;
         self.score = score(self.cost, total_kills);
         self.status = match end {
-            TurnEnd::Died(_) => {
+            TurnEnd::Died(cell) => {
                 self.score = 0;
+                report.death = Some(self.death_at(cell, &report.chases));
                 Status::Dead
             }
             TurnEnd::Victory => Status::Victory,
@@ -231,6 +256,37 @@ impl Game {
         report.score = self.score;
         report.status = self.status;
         Ok(report)
+    }
+
+    /// Why Act-Man died at `cell`: caught by the monsters that stepped there this
+    /// turn, else he stepped onto a monster or a corpse.
+    fn death_at(&self, cell: u32, chases: &[(Kind, Pos, Pos)]) -> Death {
+        let at = self.board.pos(cell);
+        let mut kinds: Vec<Kind> = chases.iter().filter(|c| c.2 == at).map(|c| c.0).collect();
+        if !kinds.is_empty() {
+            kinds.dedup();
+            return Death {
+                cause: DeathCause::Caught,
+                kinds,
+            };
+        }
+        let walked_into: Vec<Kind> = self
+            .slots
+            .iter()
+            .filter(|s| s.cell() == cell)
+            .filter_map(|s| s.kind())
+            .collect();
+        if walked_into.is_empty() {
+            Death {
+                cause: DeathCause::Corpse,
+                kinds: walked_into,
+            }
+        } else {
+            Death {
+                cause: DeathCause::WalkedInto,
+                kinds: walked_into,
+            }
+        }
     }
 
     fn monsters_alive(&self) -> usize {

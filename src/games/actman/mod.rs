@@ -22,7 +22,7 @@ mod rules;
 mod solver;
 
 pub use crate::search::Solver;
-pub use game::{Game, Status, TurnReport};
+pub use game::{Death, DeathCause, Game, Status, TurnReport};
 pub use level::{Dungeon, Kind, MAX_CELLS};
 pub use rules::{
     play_turn, score, Action, Board, Event, Slot, TurnEnd, KILL_BONUS, MOVE_COST, SHOT_COST,

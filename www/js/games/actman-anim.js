@@ -120,17 +120,16 @@ export class TurnAnimation {
   }
 }
 
-/** Why Act-Man died, told from the turn report and the view before it. */
-export function deathCause(prev, report) {
-  const at = (p) => (q) => q.row === p.row && q.col === p.col;
-  const to = report.to;
-  if (!report.chases.length) {
-    const m = prev.monsters.find(([p]) => at(to)(p));
-    if (m) return `Act-Man walked into ${m[1] === 'ogre' ? 'an ogre' : 'a demon'}`;
-    if (prev.corpses.some(at(to))) return 'Act-Man stepped on a corpse';
-    return 'Act-Man died';
+const A_KIND = { ogre: 'an ogre', demon: 'a demon' };
+
+/** Why Act-Man died, as the engine's turn report tells it. */
+export function deathCause(report) {
+  const death = report.death;
+  if (death) {
+    const who = death.kinds.map((k) => A_KIND[k]).join(' and ');
+    if (death.cause === 'caught') return `Caught by ${who}`;
+    if (death.cause === 'walked_into') return `Act-Man walked into ${who}`;
+    return 'Act-Man stepped on a corpse';
   }
-  const kinds = [...new Set(report.chases.filter(([, , c]) => at(to)(c)).map(([k]) => k))];
-  if (!kinds.length) return 'Act-Man died';
-  return `Caught by ${kinds.map((k) => (k === 'ogre' ? 'an ogre' : 'a demon')).join(' and ')}`;
+  return 'Act-Man died';
 }

@@ -220,7 +220,8 @@ export class ActmanUi {
           h('span', {}, 'Turns ', h('b', {}, String(turns))),
           h('span', {}, 'Bullet ', h('b', {}, v.bulletUsed ? 'spent' : 'kept'))),
         h('code.banner-moves#banner-moves', { title: 'Action string (course format)' }, v.actions || '—'),
-        h('div.banner-verdict#banner-verdict', {}, v.verdict),
+        // A played-out plan is judged as the grader does: against its own length.
+        h('div.banner-verdict#banner-verdict', {}, kind === 'plan' && g.session ? g.session.verdict(turns) : v.verdict),
         h('div.btn-group', {},
           button('.btn.primary#banner-copy', { icon: 'copy', label: 'Copy actions', onclick: () => copyText(v.actions, 'Action string') }),
           button('.btn#banner-copy-output', { icon: 'copy', label: 'Copy output', onclick: () => copyText(v.output, 'Output') }),

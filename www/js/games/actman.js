@@ -228,20 +228,7 @@ class ActmanGame extends EventTarget {
     this.planBanner = null;
     this.aiming = false;
     this.deathCause = '';
-    if (before && before.status === 'dead') {
-      // The cause needs the view before the last turn: replay up to it once.
-      const prevText = moves.slice(0, history.length - 1);
-      const { session } = this.parse(this.levelText());
-      if (session) {
-        try {
-          session.replay(prevText);
-          this.deathCause = deathCause(session.view(), before);
-        } catch {
-          /* keep the generic text */
-        }
-        session.free();
-      }
-    }
+    if (before && before.status === 'dead') this.deathCause = deathCause(before);
     this.tilesKey++;
     this.changed();
     return ok;
@@ -265,7 +252,7 @@ class ActmanGame extends EventTarget {
     }
     this.planBanner = null;
     this.aiming = false;
-    this.deathCause = report.status === 'dead' ? deathCause(prev, report) : '';
+    this.deathCause = report.status === 'dead' ? deathCause(report) : '';
     const anim = new TurnAnimation(prev, report, this.animSpeed, this.facing);
     this.facing = anim.facing;
     this.tilesKey++;
