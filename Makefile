@@ -58,6 +58,7 @@ e2e: browser-deps wasm native
 ## Benchmarks: native (criterion + a side-by-side table) and the same solves in Chromium.
 bench: native wasm browser-deps
 	$(CARGO) bench --bench pengu
+	$(CARGO) bench --bench actman
 	node benches/browser.mjs
 
 clean:

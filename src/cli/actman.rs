@@ -1,11 +1,9 @@
 //! `gridlab actman solve` and `gridlab actman check`.
 
-use super::{emit, load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
+use super::{cancel_on_ctrl_c, emit, load, print_stats, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::actman::{solve, Dungeon, Game, Objective, SolveOptions, Solver, Status};
 use gridlab::search::Outcome;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 #[derive(Subcommand)]
 pub enum ActmanCommand {
@@ -77,13 +75,7 @@ fn run_solve(args: SolveArgs) -> u8 {
         seed: args.seed,
         trace_limit: 0,
     };
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-    });
+    let cancel = cancel_on_ctrl_c();
     let solution = solve(&dungeon, &options, Some(&cancel), None);
     let game = Game::replay(&dungeon, &solution.actions).expect("solver plans are legal");
     let won = game.status() == Status::Victory;
@@ -105,12 +97,7 @@ fn run_solve(args: SolveArgs) -> u8 {
             eprintln!("{note}");
         }
         if args.stats {
-            let s = &solution.stats;
-            eprintln!(
-                "algorithm: {:?}\noutcome: {:?}\nexpanded: {}\ngenerated: {}\nduplicates: {}\npeak frontier: {}\nstored: {}\nelapsed: {:.1} ms",
-                options.solver, solution.outcome, s.expanded, s.generated, s.duplicates,
-                s.peak_frontier, s.stored, s.elapsed_ms
-            );
+            print_stats(options.solver, solution.outcome, &solution.stats);
         }
     }
     if won && solution.outcome == Outcome::Found {

@@ -5,6 +5,7 @@ mod pengu;
 mod serve;
 
 use clap::{Parser, Subcommand};
+use gridlab::search::{Outcome, Stats};
 use std::process::ExitCode;
 
 /// Exit code: the goal was met.
@@ -61,6 +62,28 @@ pub fn emit(text: &str) {
     {
         std::process::exit(EXIT_OK as i32);
     }
+}
+
+/// A cancel flag that the first Ctrl-C sets (the search then stops and prints its
+/// best partial plan); a second Ctrl-C ends the process.
+pub fn cancel_on_ctrl_c() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let cancel = std::sync::Arc::new(AtomicBool::new(false));
+    let flag = std::sync::Arc::clone(&cancel);
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    cancel
+}
+
+/// Print search statistics on standard error.
+pub fn print_stats(solver: impl std::fmt::Debug, outcome: Outcome, s: &Stats) {
+    eprintln!(
+        "algorithm: {solver:?}\noutcome: {outcome:?}\nexpanded: {}\ngenerated: {}\nduplicates: {}\npeak frontier: {}\nstored: {}\ndepth: {}\nelapsed: {:.1} ms",
+        s.expanded, s.generated, s.duplicates, s.peak_frontier, s.stored, s.depth, s.elapsed_ms
+    );
 }
 
 /// Read and parse a level file (or standard input for `-`); errors read

@@ -1,11 +1,9 @@
 //! `gridlab pengu solve` and `gridlab pengu replay`.
 
-use super::{emit, load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
+use super::{cancel_on_ctrl_c, emit, load, print_stats, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::pengu::{replay, solve, Goal, Level, SolveOptions, Solver};
-use gridlab::search::{Outcome, Stats};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use gridlab::search::Outcome;
 
 #[derive(Subcommand)]
 pub enum PenguCommand {
@@ -80,14 +78,7 @@ fn run_solve(args: SolveArgs) -> u8 {
         random_moves: args.random_moves,
         trace_limit: 0,
     };
-    let cancel = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&cancel);
-    // A second Ctrl-C while the first is handled ends the process as usual.
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-    });
+    let cancel = cancel_on_ctrl_c();
     let solution = solve(&level, &options, Some(&cancel), None);
     let game = replay(&level, &solution.moves).expect("solver plans are legal");
     let met = solution.outcome == Outcome::Found && args.goal.is_met(&game);
@@ -125,10 +116,7 @@ fn run_solve(args: SolveArgs) -> u8 {
             _ => {}
         }
         if args.stats {
-            eprintln!(
-                "{}",
-                format_stats(&solution.stats, solution.outcome, &options)
-            );
+            print_stats(options.solver, solution.outcome, &solution.stats);
         }
     }
     if met {
@@ -136,20 +124,6 @@ fn run_solve(args: SolveArgs) -> u8 {
     } else {
         EXIT_NOT_MET
     }
-}
-
-fn format_stats(stats: &Stats, outcome: Outcome, options: &SolveOptions) -> String {
-    format!(
-        "algorithm: {:?}\noutcome: {outcome:?}\nexpanded: {}\ngenerated: {}\nduplicates: {}\npeak frontier: {}\nstored: {}\ndepth: {}\nelapsed: {:.1} ms",
-        options.solver,
-        stats.expanded,
-        stats.generated,
-        stats.duplicates,
-        stats.peak_frontier,
-        stats.stored,
-        stats.depth,
-        stats.elapsed_ms
-    )
 }
 
 fn run_replay(args: ReplayArgs) -> u8 {
