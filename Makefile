@@ -9,7 +9,7 @@ WASM_TARGET := wasm32-unknown-unknown
 WASM_FILE := target/$(WASM_TARGET)/release/gridlab.wasm
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test setup wasm native rust-test lint node-test browser-deps e2e bench bench-browser clean
+.PHONY: serve test setup wasm native rust-test lint node-test browser-deps e2e bench clean
 
 serve: setup wasm native
 	./target/release/gridlab serve --host $(HOST) --port $(PORT)
