@@ -2,6 +2,7 @@
 
 mod actman;
 mod pengu;
+mod rogue;
 mod serve;
 
 use clap::{Parser, Subcommand};
@@ -35,6 +36,11 @@ enum Command {
         #[command(subcommand)]
         command: actman::ActmanCommand,
     },
+    /// Rogue: a monster chases a rogue through rooms and corridors.
+    Rogue {
+        #[command(subcommand)]
+        command: rogue::RogueCommand,
+    },
     /// Serve the browser playground (www/ and pkg/) over HTTP.
     Serve(serve::ServeArgs),
 }
@@ -45,6 +51,7 @@ pub fn main() -> ExitCode {
     let code = match cli.command {
         Command::Pengu { command } => pengu::run(command),
         Command::Actman { command } => actman::run(command),
+        Command::Rogue { command } => rogue::run(command),
         Command::Serve(args) => serve::run(args),
     };
     ExitCode::from(code)

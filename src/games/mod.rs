@@ -2,3 +2,4 @@
 
 pub mod actman;
 pub mod pengu;
+pub mod rogue;

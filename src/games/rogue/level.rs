@@ -1,0 +1,261 @@
+//! The Rogue dungeon and the coursework's text format: `N`, then N rows with the
+//! character of column j at position 2·j.
+
+use crate::error::ParseError;
+use crate::grid::{Dir, Grid, Pos};
+
+/// Largest dungeon side accepted.
+pub const MAX_SIDE: usize = 1000;
+
+/// A site of the dungeon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Site {
+    /// ` `: impenetrable.
+    Wall,
+    /// `.`: diagonal moves allowed between rooms.
+    Room,
+    /// `+`: straight moves only.
+    Corridor,
+}
+
+impl Site {
+    /// The site's character.
+    pub const fn symbol(self) -> char {
+        match self {
+            Site::Wall => ' ',
+            Site::Room => '.',
+            Site::Corridor => '+',
+        }
+    }
+}
+
+/// A dungeon: the sites, the monster (its letter and site) and the rogue's site.
+///
+/// ```
+/// use gridlab::games::rogue::Dungeon;
+/// let d = Dungeon::parse("3\n. . .\n. A +\n@ . .\n").unwrap();
+/// assert_eq!(d.monster_letter, 'A');
+/// assert_eq!(d.to_text(), "3\n. . .\n. A +\n@ . .\n");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Dungeon {
+    /// The N × N sites (the players stand on rooms).
+    pub sites: Grid<Site>,
+    /// The monster's letter, `A`–`Z`.
+    pub monster_letter: char,
+    /// The monster's site.
+    pub monster: Pos,
+    /// The rogue's site.
+    pub rogue: Pos,
+}
+
+impl Dungeon {
+    /// Parse the coursework format. A row shorter than 2N−1 characters, an unknown
+    /// character, a missing or second monster or rogue, or a player off a room is an
+    /// error naming the line and column. Text after row N is ignored (annotated
+    /// dungeons carry notes there).
+    ///
+    /// ```
+    /// use gridlab::games::rogue::Dungeon;
+    /// let e = Dungeon::parse("2\n. .\n.\n").unwrap_err();
+    /// assert_eq!((e.line, e.column), (3, 2));
+    /// ```
+    pub fn parse(text: &str) -> Result<Dungeon, ParseError> {
+        let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
+        let header = lines.next().unwrap_or("");
+        let n: usize = match header.trim().parse() {
+            Ok(n) if (1..=MAX_SIDE).contains(&n) => n,
+            _ => {
+                return Err(ParseError::new(
+                    1,
+                    1,
+                    format!(
+                        "the first line must be the size N (1 to {MAX_SIDE}), found '{}'",
+                        header.trim()
+                    ),
+                ))
+            }
+        };
+        let mut sites = Grid::filled(n, n, Site::Wall);
+        let mut monster: Option<(Pos, char)> = None;
+        let mut rogue: Option<Pos> = None;
+        for row in 0..n {
+            let line_no = row + 2;
+            let line: Vec<char> = lines
+                .next()
+                .ok_or_else(|| {
+                    ParseError::new(line_no, 1, format!("expected {n} rows, found {row}"))
+                })?
+                .chars()
+                .collect();
+            for col in 0..n {
+                let at = 2 * col;
+                let c = *line.get(at).ok_or_else(|| {
+                    ParseError::new(
+                        line_no,
+                        line.len() + 1,
+                        format!(
+                            "row {} is too short: column {} needs position {}",
+                            row + 1,
+                            col + 1,
+                            at + 1
+                        ),
+                    )
+                })?;
+                let pos = Pos::new(row, col);
+                let place = |what: &str, first: Pos| {
+                    format!(
+                        "a second {what} (the first is at line {}, column {})",
+                        first.row + 2,
+                        2 * first.col + 1
+                    )
+                };
+                sites[pos] = match c {
+                    ' ' => Site::Wall,
+                    '.' => Site::Room,
+                    '+' => Site::Corridor,
+                    '@' => {
+                        if let Some(first) = rogue {
+                            return Err(ParseError::new(
+                                line_no,
+                                at + 1,
+                                place("rogue '@'", first),
+                            ));
+                        }
+                        rogue = Some(pos);
+                        Site::Room
+                    }
+                    'A'..='Z' => {
+                        if let Some((first, _)) = monster {
+                            return Err(ParseError::new(line_no, at + 1, place("monster", first)));
+                        }
+                        monster = Some((pos, c));
+                        Site::Room
+                    }
+                    c => {
+                        return Err(ParseError::new(
+                            line_no,
+                            at + 1,
+                            format!(
+                                "unknown site '{}' (expected '.', '+', ' ', '@' or a letter A-Z)",
+                                c.escape_debug()
+                            ),
+                        ))
+                    }
+                };
+            }
+        }
+        let (monster, monster_letter) = monster
+            .ok_or_else(|| ParseError::new(1, 1, "the dungeon has no monster (a letter A-Z)"))?;
+        let rogue = rogue.ok_or_else(|| ParseError::new(1, 1, "the dungeon has no rogue '@'"))?;
+        Ok(Dungeon {
+            sites,
+            monster_letter,
+            monster,
+            rogue,
+        })
+    }
+
+    /// N, the side of the dungeon.
+    pub fn size(&self) -> usize {
+        self.sites.rows()
+    }
+
+    /// The dungeon in the coursework format (rows of `2N−1` characters).
+    pub fn to_text(&self) -> String {
+        format!("{}\n{}", self.size(), self.board(self.monster, self.rogue))
+    }
+
+    /// The board as the referee prints it: every site's character followed by a
+    /// space, the rogue `@`, the monster's letter, `*` when both share a site.
+    /// (Trailing spaces are trimmed here, as in [`Dungeon::to_text`].)
+    pub fn board(&self, monster: Pos, rogue: Pos) -> String {
+        let mut out = String::new();
+        for (r, row) in self.sites.row_slices().enumerate() {
+            let mut line = String::with_capacity(2 * row.len());
+            for (c, site) in row.iter().enumerate() {
+                let p = Pos::new(r, c);
+                line.push(match (p == monster, p == rogue) {
+                    (true, true) => '*',
+                    (true, false) => self.monster_letter,
+                    (false, true) => '@',
+                    _ => site.symbol(),
+                });
+                line.push(' ');
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The coursework's `isLegalMove(v, w)`: both sites on the board and not walls,
+    /// at most one row and one column apart; staying put is legal; any two room sites
+    /// connect diagonally; otherwise only straight (N, E, S, W) steps.
+    ///
+    /// ```
+    /// use gridlab::games::rogue::Dungeon;
+    /// use gridlab::grid::Pos;
+    /// let d = Dungeon::parse("2\n. +\n@ A\n").unwrap();
+    /// assert!(d.is_legal_move(Pos::new(1, 0), Pos::new(0, 0)));
+    /// assert!(!d.is_legal_move(Pos::new(1, 0), Pos::new(0, 1)), "no diagonal to a corridor");
+    /// ```
+    pub fn is_legal_move(&self, v: Pos, w: Pos) -> bool {
+        let open = |p: Pos| self.sites.get(p).is_some_and(|&s| s != Site::Wall);
+        if !open(v) || !open(w) {
+            return false;
+        }
+        let (dr, dc) = (v.row.abs_diff(w.row), v.col.abs_diff(w.col));
+        if dr > 1 || dc > 1 {
+            return false;
+        }
+        if self.sites[v] == Site::Room && self.sites[w] == Site::Room {
+            return true;
+        }
+        dr + dc <= 1
+    }
+
+    /// The sites a player at `v` may move to, staying put first, then N, NE, E, SE,
+    /// S, SW, W, NW.
+    pub fn moves(&self, v: Pos) -> Vec<Pos> {
+        let mut out = vec![v];
+        for dir in COMPASS {
+            if let Some(w) = v.step(dir) {
+                if self.is_legal_move(v, w) {
+                    out.push(w);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The 8 compass directions clockwise from north.
+pub const COMPASS: [Dir; 8] = [
+    Dir::N,
+    Dir::NE,
+    Dir::E,
+    Dir::SE,
+    Dir::S,
+    Dir::SW,
+    Dir::W,
+    Dir::NW,
+];
+
+/// The compass name of the step from `v` to `w` (`stay` for none).
+pub fn direction_name(v: Pos, w: Pos) -> &'static str {
+    let dr = w.row as i64 - v.row as i64;
+    let dc = w.col as i64 - v.col as i64;
+    match (dr, dc) {
+        (0, 0) => "stay",
+        (-1, 0) => "N",
+        (-1, 1) => "NE",
+        (0, 1) => "E",
+        (1, 1) => "SE",
+        (1, 0) => "S",
+        (1, -1) => "SW",
+        (0, -1) => "W",
+        (-1, -1) => "NW",
+        _ => "?",
+    }
+}
