@@ -1,9 +1,9 @@
 // Browser tests of the playground's Act-Man II view, through headless Debian Chromium.
 // Run: node --test --test-concurrency=1 tests/e2e/
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, shotPath, settle } from './harness.mjs';
+import { useBrowser, openPage, shotPath, settle, norm, b64url, tab, loadText, cellPoint, clickCell, swipe, runCompare } from './harness.mjs';
 
 // The course sample (CS 5400 HW2 dungeon0) and its published output for 86E.
 const DUNGEON0 = '5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########\n';
@@ -11,67 +11,14 @@ const OUTPUT_86E = '86E\n38\n###########\n# A@#  @  #\n# #     # #\n#   #     #\
 const ALLEY =
   '7 12\n############\n#A         #\n# ## @  ## #\n#    #     #\n# ## @  ## #\n#G        D#\n############\n';
 
-const norm = (t) => t.replace(/\r/g, '').split('\n').map((l) => l.trimEnd()).join('\n').trim();
-const b64url = (s) => Buffer.from(s, 'utf8').toString('base64url');
-
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
+const env = useBrowser();
 
 /**
  * A page with error collection, ready. levels/actman/index.json may not exist yet (the
  * collection is optional): its 404 is the one failed request tolerated.
  */
-async function open(hash = '#game=actman', { viewport = { width: 1400, height: 900 }, deviceScaleFactor = 1, hasTouch = false, isMobile = false } = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor, hasTouch, isMobile });
-  const page = await context.newPage();
-  page.setDefaultTimeout(60000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return;
-    const url = (m.location() && m.location().url) || '';
-    if (/Failed to load resource/.test(m.text()) && /\/levels\/actman\/index\.json$/.test(url)) return;
-    errors.push(`console: ${m.text()} ${url}`);
-  });
-  await page.goto(server.url + hash);
-  await page.waitForSelector('body[data-ready="true"]');
-  if (/game=actman/.test(hash)) await page.waitForFunction(() => window.gridlab && window.gridlab.game === 'actman');
-  return { page, context, errors };
-}
-
-async function tab(page, name) {
-  await page.click(`#tab-${name}`);
-  await page.waitForSelector(`#panel-${name}:not([hidden])`);
-}
-
-async function loadText(page, text) {
-  await tab(page, 'edit');
-  await page.fill('#level-text', text);
-  await page.click('#load-level');
-}
-
-async function cellPoint(page, row, col) {
-  const box = await page.locator('#board').boundingBox();
-  const v = await page.evaluate(() => window.gridlab.view());
-  return { x: box.x + ((col + 0.5) * box.width) / v.cols, y: box.y + ((row + 0.5) * box.height) / v.rows };
-}
-
-async function clickCell(page, row, col, { shift = false } = {}) {
-  const p = await cellPoint(page, row, col);
-  if (shift) await page.keyboard.down('Shift');
-  await page.mouse.click(p.x, p.y);
-  if (shift) await page.keyboard.up('Shift');
-}
+const open = (hash = '#game=actman', opts = {}) =>
+  openPage(env.browser, env.server.url + hash, { ...opts, allowMissing: /\/levels\/actman\/index\.json$/, game: /game=actman/.test(hash) ? 'actman' : null });
 
 const idle = (page) => page.waitForFunction(() => !window.gridlab.animating());
 const moves = (page) => page.evaluate(() => window.gridlab.moves());
@@ -389,13 +336,9 @@ test('a shared URL shows the same dungeon and replays the actions', async () => 
 test('compare runs several algorithms on a dungeon', async () => {
   const { page, context, errors } = await open();
   await loadText(page, ALLEY);
-  await tab(page, 'compare');
-  await page.click('#compare-run');
-  await page.waitForSelector('#compare-run:not([disabled])', { timeout: 120000 });
-  const summary = await page.textContent('#compare-summary');
+  const { summary, heads } = await runCompare(page);
   assert.match(summary, /agree/);
   assert.match(summary, /5 turns/);
-  const heads = await page.$$eval('#compare-table thead th', (ths) => ths.map((t) => t.textContent));
   assert.deepEqual(heads.slice(1), ['A*', 'BFS', 'ID-DFS', 'Greedy']);
   assert.ok((await page.$$('#compare-table td.optimal')).length >= 3);
   // Best score: A* leads both monsters onto corpses (53 points), BFS still 5 turns.
@@ -411,14 +354,7 @@ test('compare runs several algorithms on a dungeon', async () => {
 
 test('touch: a swipe steps, presentation mode and HiDPI', async () => {
   const { page, context, errors } = await open('#game=actman', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
-  const box = await page.locator('#board').boundingBox();
-  const cdp = await context.newCDPSession(page);
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts });
-  await touch('touchStart', [{ x, y }]);
-  for (let i = 1; i <= 5; i++) await touch('touchMove', [{ x, y: y - i * 12 }]);
-  await touch('touchEnd', []);
+  await swipe(page, context, 0, -12);
   await page.waitForFunction(() => window.gridlab.moves() === '8');
   const dims = await page.evaluate(() => {
     const c = document.querySelector('#board');

@@ -1,9 +1,9 @@
 // Browser tests of the playground (Pengu), through headless Debian Chromium.
 // Run: node --test --test-concurrency=1 tests/e2e/
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, launch, openPage, shotPath, settle } from './harness.mjs';
+import { useBrowser, openPage, shotPath, settle, norm, b64url, tab, loadText, clickCell, swipe, runCompare } from './harness.mjs';
 
 const A1 = '7 6 \n######\n#U0 S#\n#* 0##\n#P  *#\n#0 #0#\n#*#U*#\n######\n';
 const A3 =
@@ -16,42 +16,9 @@ const SLOW =
   '#* * * *P* * #\n#            #\n# * * * * * *#\n#            #\n#* * * * * * #\n' +
   '#            #\n##############\n';
 
-const norm = (t) => t.replace(/\r/g, '').split('\n').map((l) => l.trimEnd()).join('\n').trim();
-const b64url = (s) => Buffer.from(s, 'utf8').toString('base64url');
+const env = useBrowser();
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.stop();
-});
-
-async function open(hash = '', opts) {
-  return openPage(browser, server.url + hash, opts);
-}
-
-async function tab(page, name) {
-  await page.click(`#tab-${name}`);
-  await page.waitForSelector(`#panel-${name}:not([hidden])`);
-}
-
-async function loadText(page, text) {
-  await tab(page, 'edit');
-  await page.fill('#level-text', text);
-  await page.click('#load-level');
-}
-
-async function clickCell(page, row, col) {
-  const box = await page.locator('#board').boundingBox();
-  const v = await page.evaluate(() => window.gridlab.view());
-  await page.mouse.click(box.x + ((col + 0.5) * box.width) / v.cols, box.y + ((row + 0.5) * box.height) / v.rows);
-}
+const open = (hash = '', opts) => openPage(env.browser, env.server.url + hash, opts);
 
 async function solve(page, algo, goal = 'all') {
   await tab(page, 'solve');
@@ -285,7 +252,7 @@ test('a shared URL shows the same board and replays the moves', async () => {
   await page.keyboard.press('Numpad4');
   await page.waitForFunction(() => /moves=74184(&|$)/.test(location.hash));
   const url = page.url();
-  const other = await openPage(browser, url);
+  const other = await openPage(env.browser, url);
   assert.equal(await other.page.evaluate(() => window.gridlab.levelText()), await page.evaluate(() => window.gridlab.levelText()));
   assert.equal(await other.page.evaluate(() => window.gridlab.moves()), '74184');
   assert.deepEqual(other.errors, []);
@@ -302,13 +269,9 @@ test('a shared URL shows the same board and replays the moves', async () => {
 test('compare runs several algorithms and agrees on the optimum', async () => {
   const { page, context, errors } = await open();
   await loadText(page, TC07);
-  await tab(page, 'compare');
-  await page.click('#compare-run');
-  await page.waitForSelector('#compare-run:not([disabled])', { timeout: 120000 });
-  const summary = await page.textContent('#compare-summary');
+  const { summary, heads: rows } = await runCompare(page);
   assert.match(summary, /agree/);
   assert.match(summary, /13 moves/);
-  const rows = await page.$$eval('#compare-table thead th', (ths) => ths.map((t) => t.textContent));
   assert.deepEqual(rows.slice(1), ['A*', 'BFS', 'ID-DFS', 'Greedy']);
   assert.ok((await page.$$('#compare-table td.optimal')).length >= 3);
   await settle(page);
@@ -349,13 +312,7 @@ test('a phone-sized touch screen: swipes move Pengu', async () => {
   const box = await page.locator('#board').boundingBox();
   assert.ok(box.width <= 390);
   // A swipe up-right (north-east) from the middle of the board.
-  const cdp = await context.newCDPSession(page);
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
-  const touch = (type, pts) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: pts });
-  await touch('touchStart', [{ x, y }]);
-  for (let i = 1; i <= 5; i++) await touch('touchMove', [{ x: x + i * 12, y: y - i * 12 }]);
-  await touch('touchEnd', []);
+  await swipe(page, context, 12, -12);
   await page.waitForFunction(() => window.gridlab.moves() === '9');
   await page.waitForFunction(() => !window.gridlab.animating());
   await settle(page);
@@ -389,7 +346,7 @@ test('the level collection from levels/pengu/ is in the level picker', async () 
   const id = 'collection:07-shark-bay.txt';
   await page.waitForSelector(`#level-select option[value="${id}"]`, { state: 'attached' });
   await page.selectOption('#level-select', id);
-  const expected = await (await fetch(`${server.url}levels/pengu/07-shark-bay.txt`)).text();
+  const expected = await (await fetch(`${env.server.url}levels/pengu/07-shark-bay.txt`)).text();
   assert.equal(norm(await page.evaluate(() => window.gridlab.levelText())), norm(expected));
   assert.match(await page.textContent('body'), /07\. Shark bay/);
   assert.deepEqual(errors, []);

@@ -3,30 +3,11 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-
-const g = require('../../pkg-node/gridlab.js');
+import { g, thrown, tileBytes as gridBytes } from './helpers.mjs';
 
 // The course sample (CS 5400 HW2, dungeon0 and its published output for 86E).
 const DUNGEON0 = '5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########\n';
 const OUTPUT_86E = '86E\n38\n###########\n# A@#  @  #\n# #     # #\n#   #     #\n###########\n';
-
-function thrown(fn) {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  assert.fail('expected an exception');
-}
-
-function gridBytes(session) {
-  const memory = g.wasm_memory();
-  const view = new Uint8Array(memory.buffer, session.tiles_ptr(), session.tiles_len());
-  return Buffer.from(view).toString('latin1');
-}
 
 /** The grid of a course output (the lines after the actions and the score), unbroken. */
 const outputGrid = (output) => output.split('\n').slice(2).join('');

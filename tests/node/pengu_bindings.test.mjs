@@ -3,11 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-
-const g = require('../../pkg-node/gridlab.js');
+import { g, thrown, tileBytes as boardBytes } from './helpers.mjs';
 
 // Course samples (copied: the tests do not read files outside the repository).
 const A1 = '7 6 \n######\n#U0 S#\n#* 0##\n#P  *#\n#0 #0#\n#*#U*#\n######';
@@ -19,22 +15,6 @@ const A3_OUTPUT =
   '74184261683927\n20\n####################\n#   S#    S #PU  #*#\n# U U U      S U #*#\n' +
   '#0     0UUUUU0S  #*#\n#S* SS       0 S   #\n####################\n';
 const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#\n#######\n';
-
-function thrown(fn) {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  assert.fail('expected an exception');
-}
-
-function boardBytes(session) {
-  const memory = g.wasm_memory();
-  assert.ok(memory, 'the wasm memory is reachable');
-  const view = new Uint8Array(memory.buffer, session.tiles_ptr(), session.tiles_len());
-  return Buffer.from(view).toString('latin1');
-}
 
 test('the exports the playground uses exist', () => {
   for (const name of ['PenguSession', 'pengu_palette', 'pengu_check', 'pengu_solve', 'random_seed']) {

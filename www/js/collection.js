@@ -36,3 +36,36 @@ export async function fetchCollection(game) {
   }));
   return added.filter(Boolean);
 }
+
+const normText = (t) => t.replace(/[ \t]+$/gm, '').replace(/\r/g, '').trimEnd();
+
+/**
+ * A game's level catalog: its bundled levels (so the first visit works offline) and,
+ * once loadCollection() has run, the collection of levels/<game>/.
+ */
+export function levelCatalog(game, bundled, defaultLevelId) {
+  const levels = [...bundled];
+  let collection = null;
+  const levelById = (id) => levels.find((l) => l.id === id) || null;
+  return {
+    levels,
+    defaultLevelId,
+    levelById,
+    defaultLevel: () => levelById(defaultLevelId),
+    /** The known level whose text is `text` (ignoring trailing spaces), if any. */
+    levelByText(text) {
+      const n = normText(text);
+      return levels.find((l) => normText(l.text) === n) || null;
+    },
+    /** Fetch the collection once, adding it to `levels`; resolves to its entries. */
+    loadCollection() {
+      if (!collection) {
+        collection = fetchCollection(game).then((fresh) => {
+          levels.push(...fresh);
+          return fresh;
+        });
+      }
+      return collection;
+    },
+  };
+}

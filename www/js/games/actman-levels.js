@@ -2,9 +2,9 @@
 // visit works offline, and the collection of levels/actman/ (served by `gridlab serve`
 // at /levels/) added by loadCollection() when it is there.
 
-import { fetchCollection } from '../collection.js';
+import { levelCatalog } from '../collection.js';
 
-export const levels = [
+const bundled = [
   {
     id: 'dungeon0',
     name: 'Course dungeon 0 (5×11)',
@@ -39,32 +39,5 @@ export const levels = [
   },
 ];
 
-export const defaultLevelId = 'dungeon0';
-
-export function levelById(id) {
-  return levels.find((l) => l.id === id) || null;
-}
-
-const norm = (t) => t.replace(/[ \t]+$/gm, '').replace(/\r/g, '').trimEnd();
-
-/** The known dungeon whose text is `text` (ignoring trailing spaces), if any. */
-export function levelByText(text) {
-  const n = norm(text);
-  return levels.find((l) => norm(l.text) === n) || null;
-}
-
-let collection = null;
-
-/**
- * Fetch levels/actman/index.json and the dungeons it lists, once, adding them to
- * `levels`. Resolves to the collection's entries ([] when there is none).
- */
-export function loadCollection() {
-  if (!collection) {
-    collection = fetchCollection('actman').then((fresh) => {
-      levels.push(...fresh);
-      return fresh;
-    });
-  }
-  return collection;
-}
+export const catalog = levelCatalog('actman', bundled, 'dungeon0');
+export const { levels, defaultLevelId, levelById, levelByText, loadCollection } = catalog;

@@ -2,15 +2,10 @@
 // score), turn limit, max states, the course presets, and how an `actman_solve`
 // result reads.
 
-import { h, fmt, fmtMs } from '../ui.js';
+import { h } from '../ui.js';
+import { algorithms, field, int, maxStatesInput, statsRows as searchStats } from '../solve-common.js';
 
-export const ALGORITHMS = [
-  ['astar', 'A*', 'A*'],
-  ['bfs', 'BFS', 'Breadth-first (BFS)'],
-  ['iddfs', 'ID-DFS', 'Iterative deepening (ID-DFS)'],
-  ['greedy', 'Greedy', 'Greedy best-first'],
-  ['random', 'Random', 'Random actions'],
-];
+export const ALGORITHMS = algorithms('Random actions');
 
 export const DEFAULT_TURNS = 50;
 
@@ -23,8 +18,6 @@ const PRESETS = [
 ];
 
 const OBJECTIVES = [['turns', 'Fewest turns'], ['score', 'Best score']];
-const field = (label, control) => h('label.field', {}, h('span', {}, label), control);
-const int = (input, fallback, min = 0) => Math.max(min, Math.round(Number(input.value) || fallback));
 
 function objectiveControls(prefix) {
   const objective = h(`select#${prefix}objective`, { 'aria-label': 'Objective', title: 'What greedy and A* optimise; BFS and ID-DFS always find the fewest turns' },
@@ -45,7 +38,7 @@ export const actmanSolve = {
 
   controls() {
     const { objective, turns } = objectiveControls('');
-    const maxStates = h('input#max-states', { type: 'number', min: '1000', step: '1000', value: '2000000' });
+    const maxStates = maxStatesInput();
     const hint = h('p.small.muted.objective-hint#objective-hint');
     return {
       main: [field('Objective', objective), field('Turn limit', turns), hint],
@@ -95,19 +88,7 @@ export const actmanSolve = {
   compareNote: 'BFS and ID-DFS return a victory in the fewest turns, and so does A* with the "fewest turns" objective: their plan lengths should agree. With "best score", A* and greedy weigh the shot at 20 points, so A* finds the highest-scoring victory. Without a victory within the limits, each shows its best-scoring surviving plan.',
 
   statsRows(r, solver) {
-    const s = r.stats || {};
-    const head = [['Plan length', `${r.actions.length} turns`], ['Score', r.score], ['Final status', STATUS[r.status] || r.status]];
-    if (solver === 'random') return [...head, ['Time', fmtMs(s.elapsedMs)]];
-    return [
-      ...head,
-      ['Expanded', fmt(s.expanded)],
-      ['Generated', fmt(s.generated)],
-      ['Peak frontier', fmt(s.peakFrontier)],
-      ['Duplicates', fmt(s.duplicates)],
-      ['Stored', fmt(s.stored)],
-      ['Depth', fmt(s.depth)],
-      ['Time', fmtMs(s.elapsedMs)],
-    ];
+    return searchStats([['Plan length', `${r.actions.length} turns`], ['Score', r.score], ['Final status', STATUS[r.status] || r.status]], r, solver);
   },
 };
 

@@ -4,6 +4,8 @@
 // square brute (bluish green, solid arrows), the demon a horned flame with a tail
 // (vermillion, dashed arrows), so colour is never the only cue.
 
+import { ellipse, cellRing, swatchCanvas } from '../draw.js';
+
 export const TILE_INFO = {
   '#': { name: 'Wall', hint: 'blocks moves, monsters and the bullet' },
   ' ': { name: 'Space', hint: 'open floor' },
@@ -34,12 +36,6 @@ const FLAT = {
   X: [120, 120, 120],
 };
 
-function ellipse(g, x, y, rx, ry, fill, rot = 0) {
-  g.beginPath();
-  g.ellipse(x, y, Math.max(0.1, rx), Math.max(0.1, ry), rot, 0, Math.PI * 2);
-  g.fillStyle = fill;
-  g.fill();
-}
 
 function floor(g, x, y, s) {
   g.fillStyle = '#efe9dc';
@@ -443,7 +439,6 @@ export const actmanPainter = {
     else drawActman(g, x, y, s, a.facing || 0, { alpha, dead: a.kind === 'dead', mouth: a.mouth ?? 1 });
   },
   drawMark(g, m, x, y, s) {
-    const lw = Math.max(2, s * 0.07);
     switch (m.kind) {
       case 'arrow': return drawChaseArrow(g, m, x, y, s);
       case 'flash': return drawFlash(g, x, y, s, m.t);
@@ -452,17 +447,8 @@ export const actmanPainter = {
       case 'floor': return floor(g, x, y, s);
       case 'target':
       case 'bad':
-      case 'fire': {
-        g.save();
-        g.lineWidth = lw;
-        g.setLineDash(m.kind === 'bad' ? [lw * 1.5, lw * 1.5] : []);
-        g.strokeStyle = m.kind === 'bad' ? 'rgba(213,94,0,0.95)' : m.kind === 'fire' ? 'rgba(230,159,0,0.95)' : 'rgba(0,114,178,0.95)';
-        g.beginPath();
-        g.roundRect(x + lw, y + lw, s - 2 * lw, s - 2 * lw, s * 0.18);
-        g.stroke();
-        g.restore();
-        return undefined;
-      }
+      case 'fire':
+        return cellRing(g, x, y, s, m.kind === 'bad' ? 'rgba(213,94,0,0.95)' : m.kind === 'fire' ? 'rgba(230,159,0,0.95)' : 'rgba(0,114,178,0.95)', m.kind === 'bad');
       default: return undefined;
     }
   },
@@ -478,12 +464,4 @@ export function drawTileFull(g, sym, x, y, s) {
 }
 
 /** A small canvas showing a tile (for the palette and the legend). */
-export function tileSwatch(sym, cssSize = 28) {
-  const c = document.createElement('canvas');
-  const dpr = window.devicePixelRatio || 1;
-  const s = Math.round(cssSize * dpr);
-  c.width = c.height = s;
-  c.style.width = c.style.height = `${cssSize}px`;
-  drawTileFull(c.getContext('2d'), sym, 0, 0, s);
-  return c;
-}
+export const tileSwatch = (sym, cssSize = 28) => swatchCanvas(drawTileFull, sym, cssSize);

@@ -2,9 +2,9 @@
 // works offline, and the whole collection of levels/pengu/ (served by `gridlab serve`
 // at /levels/) added by loadCollection().
 
-import { fetchCollection } from '../collection.js';
+import { levelCatalog } from '../collection.js';
 
-export const levels = [
+const bundled = [
   {
     id: 'tutorial',
     name: 'Tutorial (5×8)',
@@ -46,32 +46,5 @@ export const levels = [
   },
 ];
 
-export const defaultLevelId = 'a1-7x6';
-
-export function levelById(id) {
-  return levels.find((l) => l.id === id) || null;
-}
-
-/** The bundled level whose text is `text` (ignoring trailing spaces), if any. */
-export function levelByText(text) {
-  const norm = (t) => t.replace(/[ \t]+$/gm, '').replace(/\r/g, '').trimEnd();
-  const n = norm(text);
-  return levels.find((l) => norm(l.text) === n) || null;
-}
-
-let collection = null;
-
-/**
- * Fetch levels/pengu/index.json and every level it lists, and add them to `levels`
- * (group = the index's group), once. Resolves to the collection's entries; an
- * unreachable collection (e.g. a static server without /levels/) adds nothing.
- */
-export function loadCollection() {
-  if (!collection) {
-    collection = fetchCollection('pengu').then((fresh) => {
-      levels.push(...fresh);
-      return fresh;
-    });
-  }
-  return collection;
-}
+export const catalog = levelCatalog('pengu', bundled, 'a1-7x6');
+export const { levels, defaultLevelId, levelById, levelByText, loadCollection } = catalog;

@@ -1,15 +1,10 @@
 // Pengu's side of the Solve and Compare panels: the goal (all fish / at least N),
 // the limits, the course presets, and how a `pengu_solve` result reads.
 
-import { h, fmt, fmtMs } from '../ui.js';
+import { h } from '../ui.js';
+import { algorithms, field, int, maxStatesInput, statsRows as searchStats } from '../solve-common.js';
 
-export const ALGORITHMS = [
-  ['astar', 'A*', 'A*'],
-  ['bfs', 'BFS', 'Breadth-first (BFS)'],
-  ['iddfs', 'ID-DFS', 'Iterative deepening (ID-DFS)'],
-  ['greedy', 'Greedy', 'Greedy best-first'],
-  ['random', 'Random', 'Random moves'],
-];
+export const ALGORITHMS = algorithms('Random moves');
 
 const PRESETS = [
   ['', 'Course assignment presets…'],
@@ -20,8 +15,6 @@ const PRESETS = [
   ['5', 'A5: A*, all fish, fewest moves', { algo: 'astar', kind: 'all' }],
 ];
 
-const field = (label, control) => h('label.field', {}, h('span', {}, label), control);
-const int = (input, fallback, min = 0) => Math.max(min, Math.round(Number(input.value) || fallback));
 
 /** Goal controls (kind select + N input), for the Solve and Compare panels. */
 export function goalControls(prefix) {
@@ -53,7 +46,7 @@ export const penguSolve = {
   /** The Solve panel's game-specific controls. */
   controls() {
     const goal = goalControls('');
-    const maxStates = h('input#max-states', { type: 'number', min: '1000', step: '1000', value: '2000000' });
+    const maxStates = maxStatesInput();
     const maxDepth = h('input#max-depth', { type: 'number', min: '1', value: '1000' });
     const randomMoves = h('input#random-moves', { type: 'number', min: '1', value: '6' });
     return {
@@ -94,21 +87,6 @@ export const penguSolve = {
   compareNote: 'BFS, ID-DFS and A* return a fewest-moves plan for the goal, so their plan lengths should agree; greedy returns some plan, usually after far fewer expansions. Random plays seeded random legal moves.',
 
   statsRows(r, solver) {
-    const s = r.stats || {};
-    if (solver === 'random') {
-      return [['Plan length', r.moves.length], ['Score', r.score], ['Final status', r.status], ['Time', fmtMs(s.elapsedMs)]];
-    }
-    return [
-      ['Plan length', r.moves.length],
-      ['Score', r.score],
-      ['Final status', r.status],
-      ['Expanded', fmt(s.expanded)],
-      ['Generated', fmt(s.generated)],
-      ['Peak frontier', fmt(s.peakFrontier)],
-      ['Duplicates', fmt(s.duplicates)],
-      ['Stored', fmt(s.stored)],
-      ['Depth', fmt(s.depth)],
-      ['Time', fmtMs(s.elapsedMs)],
-    ];
+    return searchStats([['Plan length', r.moves.length], ['Score', r.score], ['Final status', r.status]], r, solver);
   },
 };

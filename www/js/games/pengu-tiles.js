@@ -2,6 +2,8 @@
 // browser). Colours follow the Okabe–Ito palette where colour carries meaning; every
 // tile also differs by shape so colour is never the only cue.
 
+import { ellipse, cellRing, swatchCanvas } from '../draw.js';
+
 export const TILE_INFO = {
   '#': { name: 'Wall', hint: 'stops a slide' },
   ' ': { name: 'Ice', hint: 'Pengu slides over it' },
@@ -22,12 +24,6 @@ const FLAT = {
   P: [28, 36, 48],
 };
 
-function ellipse(g, x, y, rx, ry, fill, rot = 0) {
-  g.beginPath();
-  g.ellipse(x, y, rx, ry, rot, 0, Math.PI * 2);
-  g.fillStyle = fill;
-  g.fill();
-}
 
 function ice(g, x, y, s) {
   const grad = g.createLinearGradient(x, y, x + s, y + s);
@@ -235,18 +231,10 @@ export const penguPainter = {
     }
   },
   drawMark(g, m, x, y, s) {
-    const lw = Math.max(2, s * 0.07);
     if (m.kind === 'trail') {
       ellipse(g, x + s / 2, y + s / 2, s * 0.07, s * 0.07, 'rgba(0,114,178,0.55)');
     } else if (m.kind === 'target' || m.kind === 'bad') {
-      g.save();
-      g.lineWidth = lw;
-      g.setLineDash(m.kind === 'bad' ? [lw * 1.5, lw * 1.5] : []);
-      g.strokeStyle = m.kind === 'bad' ? 'rgba(213,94,0,0.9)' : 'rgba(0,114,178,0.95)';
-      g.beginPath();
-      g.roundRect(x + lw, y + lw, s - 2 * lw, s - 2 * lw, s * 0.18);
-      g.stroke();
-      g.restore();
+      cellRing(g, x, y, s, m.kind === 'bad' ? 'rgba(213,94,0,0.9)' : 'rgba(0,114,178,0.95)', m.kind === 'bad');
     } else if (m.kind === 'start') {
       g.save();
       g.strokeStyle = 'rgba(0,114,178,0.45)';
@@ -261,12 +249,4 @@ export const penguPainter = {
 };
 
 /** A small canvas showing a tile (for the palette and the legend). */
-export function tileSwatch(sym, cssSize = 28) {
-  const c = document.createElement('canvas');
-  const dpr = window.devicePixelRatio || 1;
-  const s = Math.round(cssSize * dpr);
-  c.width = c.height = s;
-  c.style.width = c.style.height = `${cssSize}px`;
-  penguPainter.drawTile(c.getContext('2d'), sym, 0, 0, s);
-  return c;
-}
+export const tileSwatch = (sym, cssSize = 28) => swatchCanvas(penguPainter.drawTile, sym, cssSize);

@@ -1,0 +1,26 @@
+// Shared set-up of the bindings tests: the node build of the wasm module, and helpers.
+
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+export const g = require('../../pkg-node/gridlab.js');
+
+/** The exception `fn` throws (fails the test when it does not throw). */
+export function thrown(fn) {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  assert.fail('expected an exception');
+}
+
+/** A session's tile bytes read straight from the wasm memory, as a string. */
+export function tileBytes(session) {
+  const memory = g.wasm_memory();
+  assert.ok(memory, 'the wasm memory is reachable');
+  const view = new Uint8Array(memory.buffer, session.tiles_ptr(), session.tiles_len());
+  return Buffer.from(view).toString('latin1');
+}

@@ -1,0 +1,456 @@
+// What every game view shares: the wasm session's life cycle (parse with a visible
+// error, load, replace, edit in place), moves with undo/redo/restart and replay, the
+// animation loop, autosave, the URL hash, the shared panels (Edit, Solve with plan
+// playback, Compare), pointer wiring, the common keys, the debug handle and the first
+// load (shared link, autosave or the default level).
+//
+// A game subclasses GameBase with a description (see www/README.md, "Adding a game"):
+//   super(shell, { id, Session, noun, moveNoun, catalog, painter, Ui, solve, edit })
+// sets its own state, then calls this.mountPanels(). It implements scene(), and may
+// override the hooks below (onNewSession, onLevelEdited, afterReplay, played, ...).
+
+import { attachPointer, digitForKey } from './input.js';
+import { Editor, blankLevel } from './editor.js';
+import { SolverPanel } from './solver-panel.js';
+import { ComparePanel } from './compare.js';
+import { debouncedSaver, load } from './storage.js';
+
+export const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
+
+export const formatParseError = (e) =>
+  e && e.line != null ? `Line ${e.line}, column ${e.column}: ${e.message}` : (e && e.message) || String(e);
+
+export const sameCell = (a, b) => (a && b ? a.row === b.row && a.col === b.col : a === b);
+
+const capitalize = (s) => s[0].toUpperCase() + s.slice(1);
+
+/**
+ * The common keys as commands: {type: 'undo'|'redo'|'restart'|'space'|'heat'|'move'},
+ * {type: null}. Backspace undoes a move in every tab (`moves: true`).
+ */
+export function basicKey(e) {
+  const k = (e.key || '').toLowerCase();
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod && k === 'z') return { type: e.shiftKey ? 'redo' : 'undo' };
+  if (mod && k === 'y') return { type: 'redo' };
+  if (mod || e.altKey) return { type: null };
+  if (e.key === 'Backspace') return { type: 'undo', moves: true };
+  if (k === 'r' && !e.shiftKey) return { type: 'restart' };
+  if (e.key === ' ') return { type: 'space' };
+  if (k === 'h' && !e.shiftKey) return { type: 'heat' };
+  const digit = digitForKey(e);
+  return digit ? { type: 'move', symbol: digit } : { type: null };
+}
+
+export class GameBase extends EventTarget {
+  /**
+   * spec: { id, Session (name of the wasm class), noun ('level'), moveNoun ('move'),
+   *         catalog (levelCatalog()), painter, Ui, solve (solve adapter),
+   *         edit: { info, swatch, hero, paintHint, formatHint, skip(cell, sym) } }
+   */
+  constructor(shell, spec) {
+    super();
+    this.spec = spec;
+    this.id = spec.id;
+    this.catalog = spec.catalog;
+    this.shell = shell;
+    this.api = shell.api;
+    this.board = shell.board;
+    this.session = null;
+    this.view = null;
+    this.tilesKey = 0;
+    this.baseText = '';
+    this.levelName = '';
+    this.redoMoves = [];
+    this.anim = null;
+    this.animSpeed = 1;
+    this.hover = null;
+    this.overlay = null;
+    this.planNote = null; // banner text when a plan is played out short of a victory
+    this.saver = debouncedSaver(spec.id);
+  }
+
+  /** Wire the board, the game's UI and the shared panels (after the game's own state). */
+  mountPanels() {
+    const { shell, spec } = this;
+    this.board.setPainter(spec.painter);
+    this.board.setScene(() => this.scene());
+    this.ui = new spec.Ui(this);
+    this.editor = new Editor(this, shell.panels.edit, this.editSpec());
+    this.solver = new SolverPanel(this, shell.panels.solve, spec.solve);
+    this.compare = new ComparePanel(this, shell.panels.compare, spec.solve);
+    attachPointer(this.board, {
+      mode: () => (shell.activeTab() === 'edit' ? 'edit' : 'play'),
+      onTap: (cell, e) => this.tapCell(cell, e),
+      onSwipe: (digit) => this.swipe(digit),
+      onHover: (cell, e) => this.setHover(cell, e),
+      onPaintStart: (cell, erase) => this.editor.strokeStart(cell, erase),
+      onPaintMove: (cell) => this.editor.strokeMove(cell),
+      onPaintEnd: () => this.editor.strokeEnd(),
+    });
+    shell.onTab(() => {
+      this.hover = null;
+      this.board.invalidate();
+    });
+  }
+
+  /** What the shared editor needs to know about the game's tiles. */
+  editSpec() {
+    const e = this.spec.edit;
+    return {
+      palette: this.api[`${this.id}_palette`](),
+      info: e.info,
+      swatch: e.swatch,
+      brush: '#',
+      eraseSym: ' ',
+      paintHint: e.paintHint,
+      formatHint: e.formatHint,
+      blank: (rows, cols) => blankLevel(rows, cols, e.hero),
+      skip: (cell, sym) => e.skip.call(this, cell, sym),
+    };
+  }
+
+  // ---- level and session -------------------------------------------------------
+
+  parse(text) {
+    try {
+      return { session: new this.api[this.spec.Session](text) };
+    } catch (err) {
+      return { error: err };
+    }
+  }
+
+  setSession(session) {
+    this.finishAnimation();
+    if (this.session) this.session.free();
+    this.session = session;
+    this.redoMoves = [];
+    this.planNote = null;
+    this.tilesKey++;
+    this.view = session.view();
+    this.onNewSession();
+    this.board.setGrid(this.view.rows, this.view.cols);
+  }
+
+  /** Hook: a new session (level loaded or replaced); `this.view` is its start. */
+  onNewSession() {}
+
+  levelText() {
+    return this.session ? this.session.level_text() : '';
+  }
+
+  /** Load a level text. Bad text: visible error, the current level stays. */
+  loadLevel(text, { name, moves = '', base = true, record = true, keepError = false } = {}) {
+    const { session, error } = this.parse(text);
+    if (error) {
+      this.shell.showError(formatParseError(error));
+      this.dispatchEvent(new CustomEvent('parseerror', { detail: error }));
+      return false;
+    }
+    const before = this.session ? this.levelText() : null;
+    this.setSession(session);
+    if (base) {
+      this.baseText = session.level_text();
+      const bundled = this.catalog.levelByText(this.baseText);
+      this.levelName = name || (bundled ? bundled.name : `Custom ${this.spec.noun}`);
+    }
+    if (record && before !== null && before !== this.levelText()) this.editor.record(before);
+    if (!keepError) this.shell.clearError();
+    if (moves) this.replayMoves(moves, { quiet: false });
+    this.levelChanged();
+    return true;
+  }
+
+  /** Replace the level by an edited text (editor undo/redo): no new base. */
+  replaceLevel(text) {
+    const { session, error } = this.parse(text);
+    if (error) return false;
+    this.setSession(session);
+    this.levelChanged();
+    return true;
+  }
+
+  /** After the session's level was modified in place (paint, resize). */
+  levelEdited({ quiet = false } = {}) {
+    this.tilesKey++;
+    this.view = this.session.view();
+    this.onLevelEdited();
+    this.redoMoves = [];
+    this.planNote = null;
+    this.board.setGrid(this.view.rows, this.view.cols);
+    if (quiet) {
+      this.board.invalidate();
+      this.ui.update();
+      return;
+    }
+    this.levelChanged();
+  }
+
+  /** Hook: the level was edited in place. */
+  onLevelEdited() {}
+
+  levelChanged() {
+    this.dispatchEvent(new Event('level'));
+    this.changed();
+  }
+
+  /** The name a shared level gets: the bundled one's, else "Shared <noun>". */
+  sharedName(text) {
+    return this.catalog.levelByText(text) ? undefined : `Shared ${this.spec.noun}`;
+  }
+
+  loadShared(shared) {
+    this.loadLevel(shared.level, { name: this.sharedName(shared.level), moves: shared.moves || '' });
+  }
+
+  shareState() {
+    return { level: this.levelText(), moves: this.playedMoves() };
+  }
+
+  // ---- moves ----------------------------------------------------------------------
+
+  /** The move string played so far (the plan player compares it with the plan). */
+  playedMoves() {
+    return this.view ? this.view.moves : '';
+  }
+
+  /** Replay a move string from the start (no animation). */
+  replayMoves(moves, { quiet = true } = {}) {
+    this.finishAnimation();
+    let ok = true;
+    try {
+      this.session.replay(moves);
+    } catch (err) {
+      ok = false;
+      if (!quiet) this.shell.toast(`${capitalize(this.spec.moveNoun)} ${err.index + 1} ('${err.symbol}') is not possible: ${err.message}`, 'warn');
+    }
+    this.afterReplay(this.session.history());
+    this.tilesKey++;
+    this.changed();
+    return ok;
+  }
+
+  /** Hook: the session was replayed; `history` is its list of move reports. */
+  afterReplay() {}
+
+  /** Play one move; resolves when its animation ends. */
+  move(symbol, { fromPlan = false } = {}) {
+    if (!this.session) return Promise.resolve(false);
+    this.finishAnimation();
+    const prev = this.view;
+    let report;
+    try {
+      report = this.session.play(symbol);
+    } catch (err) {
+      this.ui.illegal(symbol, err);
+      return Promise.resolve(false);
+    }
+    if (!fromPlan) {
+      this.redoMoves = [];
+      this.dispatchEvent(new Event('usermove'));
+    }
+    this.planNote = null;
+    const done = this.played(prev, report, symbol);
+    this.tilesKey++;
+    this.changed();
+    return done;
+  }
+
+  /** Hook: `symbol` was played (`prev`: the view before it); returns its animation. */
+  played() {
+    return Promise.resolve(true);
+  }
+
+  swipe(digit) {
+    return this.move(digit);
+  }
+
+  undo() {
+    const moves = this.session ? this.playedMoves() : '';
+    if (!moves) return false;
+    this.redoMoves.push(moves[moves.length - 1]);
+    this.dispatchEvent(new Event('usermove'));
+    return this.replayMoves(moves.slice(0, -1));
+  }
+
+  redo() {
+    const d = this.redoMoves.pop();
+    if (!d) return false;
+    this.move(d, { fromPlan: true });
+    this.dispatchEvent(new Event('usermove'));
+    return true;
+  }
+
+  restart() {
+    if (!this.session) return;
+    this.dispatchEvent(new Event('usermove'));
+    this.redoMoves = [];
+    this.replayMoves('');
+  }
+
+  /** A plan has been played to its end: show `note` when the game is still on. */
+  showPlanNote(note) {
+    this.planNote = note;
+    this.ui.updateBanner();
+  }
+
+  // ---- animation ------------------------------------------------------------------
+
+  /**
+   * Run an animation of `duration` ms: `this.anim` = {...state, t0, t, duration}, and
+   * `frame(anim, t01)` before each redraw. Resolves when it ends or is cut short.
+   */
+  animateFor(state, duration, frame) {
+    if (reducedMotion.matches) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      this.anim = { ...state, t0: performance.now(), t: 0, duration, resolve };
+      const tick = (now) => {
+        const a = this.anim;
+        if (!a || a.resolve !== resolve) return;
+        a.t = now - a.t0;
+        if (frame) frame(a, Math.max(0, Math.min(1, a.t / a.duration)));
+        this.board.invalidate();
+        if (a.t >= a.duration) this.finishAnimation();
+        else requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+  }
+
+  finishAnimation() {
+    const a = this.anim;
+    if (!a) return;
+    this.anim = null;
+    a.resolve(true);
+    this.board.invalidate();
+    this.ui.updateBanner();
+  }
+
+  // ---- drawing --------------------------------------------------------------------
+
+  /** The session's tile bytes, straight from the wasm memory. */
+  tiles(session = this.session) {
+    return new Uint8Array(this.shell.memory.buffer, session.tiles_ptr(), session.tiles_len());
+  }
+
+  setOverlay(overlay) {
+    this.overlay = overlay;
+    this.board.invalidate();
+  }
+
+  // ---- change propagation ---------------------------------------------------------
+
+  /** Hook: `this.view` was refreshed (drop caches that depend on it). */
+  onViewChanged() {}
+
+  changed() {
+    this.view = this.session.view();
+    this.onViewChanged();
+    this.ui.update();
+    this.board.invalidate();
+    const state = this.shareState();
+    this.saver.save({ level: state.level, moves: state.moves, base: this.baseText, name: this.levelName });
+    this.shell.updateHash(state);
+    this.dispatchEvent(new Event('change'));
+  }
+
+  /** The command of a key event (games with more keys override it). */
+  keyCommand(e) {
+    return basicKey(e);
+  }
+
+  /** Hook: a command the shared keys do not know; returns whether it was handled. */
+  gameKey() {
+    return false;
+  }
+
+  onKey(e) {
+    const tab = this.shell.activeTab();
+    const k = this.keyCommand(e);
+    switch (k.type) {
+      case 'undo':
+        if (tab === 'edit' && !k.moves) this.editor.undo();
+        else this.undo();
+        return true;
+      case 'redo':
+        if (tab === 'edit') this.editor.redo();
+        else this.redo();
+        return true;
+      case 'restart':
+        this.restart();
+        return true;
+      case 'space':
+        return tab === 'solve' ? this.solver.togglePlay() : false;
+      case 'heat':
+        if (!this.solver.trace.replay) return false;
+        this.solver.trace.toggleHeat();
+        return true;
+      case 'move':
+      case 'fire':
+        this.move(k.symbol);
+        return true;
+      case null:
+      case undefined:
+        return false;
+      default:
+        return this.gameKey(k, e);
+    }
+  }
+
+  /** The `window.gridlab` test handle (games add their own entries). */
+  debug() {
+    return {
+      levelText: () => this.levelText(),
+      moves: () => this.playedMoves(),
+      status: () => this.view.status,
+      score: () => this.view.score,
+      view: () => this.session.view(),
+      plan: () => this.solver.plan,
+      animating: () => !!this.anim,
+      loadLevel: (text, moves) => this.loadLevel(text, { moves }),
+    };
+  }
+
+  /** Another game takes the stage: stop workers, timers and animations. */
+  unmount() {
+    this.finishAnimation();
+    this.saver.flush();
+    this.solver.dispose();
+    this.compare.dispose();
+    if (this.session) this.session.free();
+    this.session = null;
+  }
+
+  /** The first load: a shared link, else the autosave, else the default level. */
+  start(shared) {
+    let saved = load(this.id);
+    if (shared && saved && saved.level === shared.level) {
+      // A reload keeps the hash: the autosave knows more (the level as first loaded).
+      saved = { ...saved, moves: shared.moves || '' };
+      shared = null;
+    }
+    let ok = false;
+    if (shared) {
+      ok = this.loadLevel(shared.level, { moves: shared.moves || '', name: this.sharedName(shared.level), record: false });
+    } else if (saved && saved.level) {
+      ok = this.loadLevel(saved.base || saved.level, { name: saved.name, record: false });
+      if (ok && saved.base && saved.base !== saved.level) ok = this.replaceLevel(saved.level);
+      if (ok && saved.moves) this.replayMoves(saved.moves);
+    }
+    if (!ok) this.loadLevel(this.catalog.defaultLevel().text, { record: false, keepError: !!shared });
+    this.editor.resetHistory();
+  }
+}
+
+/** The module a game exports: `export default gameModule('pengu', 'Pengu', PenguGame)`. */
+export function gameModule(id, name, Game) {
+  return {
+    id,
+    name,
+    mount(shell, shared) {
+      const game = new Game(shell);
+      game.start(shared);
+      return game;
+    },
+  };
+}
