@@ -83,6 +83,18 @@ impl Dir {
         Dir::SE,
     ];
 
+    /// The 8 directions clockwise from north: N, NE, E, SE, S, SW, W, NW.
+    pub const CLOCKWISE: [Dir; 8] = [
+        Dir::N,
+        Dir::NE,
+        Dir::E,
+        Dir::SE,
+        Dir::S,
+        Dir::SW,
+        Dir::W,
+        Dir::NW,
+    ];
+
     /// The four orthogonal directions (N, W, E, S).
     pub const ORTHOGONAL: [Dir; 4] = [Dir::N, Dir::W, Dir::E, Dir::S];
 

@@ -1,6 +1,6 @@
 //! Act-Man II bindings.
 
-use super::{message, move_error, parse_error, to_js};
+use super::{message, move_error, parse_error, replay_legal_prefix, to_js};
 use crate::error::MoveError;
 use crate::games::actman::{self, Action, Dungeon, Game, Kind, SolveOptions, TurnReport};
 use crate::grid::Pos;
@@ -171,21 +171,15 @@ impl ActmanSession {
     /// Restart and play a whole action string (throws at the first illegal action,
     /// keeping the legal ones before it).
     pub fn replay(&mut self, actions: &str) -> Result<JsValue, JsValue> {
-        self.restart();
-        let result = self.game.play_str(actions);
-        match result {
-            Ok(reports) => {
-                self.history = reports;
-                self.refresh_board();
-                Ok(to_js(&self.history))
-            }
-            Err(e) => {
-                let keep: String = actions.chars().take(e.index).collect();
-                self.restart();
-                self.history = self.game.play_str(&keep).unwrap_or_default();
-                self.refresh_board();
-                Err(move_error(e))
-            }
+        let (reports, error) = replay_legal_prefix(actions, |moves| {
+            self.game = Game::new(&self.dungeon);
+            self.game.play_str(moves)
+        });
+        self.history = reports;
+        self.refresh_board();
+        match error {
+            None => Ok(to_js(&self.history)),
+            Some(e) => Err(move_error(e)),
         }
     }
 

@@ -35,6 +35,22 @@ pub(crate) fn message(text: String) -> JsValue {
     to_js(&serde_json::json!({ "message": text }))
 }
 
+/// Play `moves` from the start with `replay` (which restarts the game first); on an
+/// illegal move, play the legal prefix again so the session stands just before it.
+/// Returns the reports of the moves played and the error, if any.
+pub(crate) fn replay_legal_prefix<R>(
+    moves: &str,
+    mut replay: impl FnMut(&str) -> Result<Vec<R>, MoveError>,
+) -> (Vec<R>, Option<MoveError>) {
+    match replay(moves) {
+        Ok(reports) => (reports, None),
+        Err(e) => {
+            let keep: String = moves.chars().take(e.index).collect();
+            (replay(&keep).unwrap_or_default(), Some(e))
+        }
+    }
+}
+
 /// The module's linear memory, for zero-copy views of boards.
 #[wasm_bindgen]
 pub fn wasm_memory() -> JsValue {

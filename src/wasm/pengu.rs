@@ -1,6 +1,6 @@
 //! Pengu bindings.
 
-use super::{message, move_error, parse_error, to_js};
+use super::{message, move_error, parse_error, replay_legal_prefix, to_js};
 use crate::error::MoveError;
 use crate::games::pengu::{self, Game, Level, SolveOptions, Tile};
 use crate::grid::{Dir, Pos};
@@ -132,21 +132,15 @@ impl PenguSession {
     /// Restart and play a whole move string (throws at the first illegal move, after
     /// playing the legal ones before it).
     pub fn replay(&mut self, digits: &str) -> Result<JsValue, JsValue> {
-        self.restart();
-        let result = self.game.play_digits(digits);
+        let (reports, error) = replay_legal_prefix(digits, |moves| {
+            self.game = Game::new(&self.level);
+            self.game.play_digits(moves)
+        });
+        self.history = reports;
         self.refresh_board();
-        match result {
-            Ok(reports) => {
-                self.history = reports;
-                Ok(to_js(&self.history))
-            }
-            Err(e) => {
-                let keep: String = digits.chars().take(e.index).collect();
-                self.restart();
-                self.history = self.game.play_digits(&keep).unwrap_or_default();
-                self.refresh_board();
-                Err(move_error(e))
-            }
+        match error {
+            None => Ok(to_js(&self.history)),
+            Some(e) => Err(move_error(e)),
         }
     }
 

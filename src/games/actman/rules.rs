@@ -25,16 +25,7 @@ pub const fn score(cost: i32, kills: i32) -> i32 {
 }
 
 /// The ogre's tie order: clockwise from north.
-const OGRE_ORDER: [Dir; 8] = [
-    Dir::N,
-    Dir::NE,
-    Dir::E,
-    Dir::SE,
-    Dir::S,
-    Dir::SW,
-    Dir::W,
-    Dir::NW,
-];
+const OGRE_ORDER: [Dir; 8] = Dir::CLOCKWISE;
 /// The demon's tie order: counter-clockwise from north.
 const DEMON_ORDER: [Dir; 8] = [
     Dir::N,

@@ -219,7 +219,7 @@ impl Dungeon {
     /// S, SW, W, NW.
     pub fn moves(&self, v: Pos) -> Vec<Pos> {
         let mut out = vec![v];
-        for dir in COMPASS {
+        for dir in Dir::CLOCKWISE {
             if let Some(w) = v.step(dir) {
                 if self.is_legal_move(v, w) {
                     out.push(w);
@@ -229,18 +229,6 @@ impl Dungeon {
         out
     }
 }
-
-/// The 8 compass directions clockwise from north.
-pub const COMPASS: [Dir; 8] = [
-    Dir::N,
-    Dir::NE,
-    Dir::E,
-    Dir::SE,
-    Dir::S,
-    Dir::SW,
-    Dir::W,
-    Dir::NW,
-];
 
 /// The compass name of the step from `v` to `w` (`stay` for none).
 pub fn direction_name(v: Pos, w: Pos) -> &'static str {

@@ -14,4 +14,4 @@ mod analysis;
 mod level;
 
 pub use analysis::{Analysis, FOREVER};
-pub use level::{direction_name, Dungeon, Site, COMPASS, MAX_SIDE};
+pub use level::{direction_name, Dungeon, Site, MAX_SIDE};
