@@ -170,6 +170,33 @@ function runWasm(page, c) {
   );
 }
 
+/**
+ * Peak wasm memory of one solve: a fresh page (a fresh module instance) whose linear
+ * memory only grows, read before and after the solve; per stored state.
+ */
+async function wasmBytesPerState(c, url) {
+  const fresh = await browser.newPage();
+  try {
+    await fresh.route(url, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: '<!doctype html><title>mem</title>' }),
+    );
+    await fresh.goto(url);
+    return await fresh.evaluate(
+      async ({ text, options, fn }) => {
+        const mod = await import('/pkg/gridlab.js');
+        await mod.default();
+        const before = mod.wasm_memory().buffer.byteLength;
+        const r = mod[fn](text, options, null);
+        const grown = mod.wasm_memory().buffer.byteLength - before;
+        return { grown, stored: r.stats.stored };
+      },
+      { text: c.text, options: { solver: c.algo, objective: c.goal, maxStates: 20000000 }, fn: `${c.game}_solve` },
+    );
+  } finally {
+    await fresh.close();
+  }
+}
+
 // ---------------------------------------------------------------------------------
 // Main.
 
@@ -286,6 +313,14 @@ for (const r of rows) {
     `| ${caseName(r.c)} | ${ALGO_NAMES[r.c.algo]} | ${movesLabel(r.ref)}${r.mismatch ? ' **MISMATCH**' : ''} | ${stored} | ${fmtMs(r.nativeMs)} | ${fmtMs(r.wasmMs)} | ${r.ratio === null ? 'n/a' : r.ratio.toFixed(2)} | ${rate(r.ref.stats.expanded, r.nativeMs)} | ${rate(r.ref.stats.expanded, r.wasmMs)} | ${fmtMs(r.nativeWall)} | ${fmtMs(r.wasmWall)} |`,
   );
 }
+console.log('\n| case | algorithm | states stored | wasm memory grown | bytes/state (wasm) |');
+console.log('|---|---|---:|---:|---:|');
+for (const c of CASES.filter((x) => x.game === 'actman')) {
+  const m = await wasmBytesPerState(c, blankUrl);
+  const perState = m.stored > 0 ? Math.round(m.grown / m.stored) : 'n/a';
+  console.log(`| ${caseName(c)} | ${ALGO_NAMES[c.algo]} | ${m.stored} | ${(m.grown / 1e6).toFixed(1)} MB | ${perState} |`);
+}
+
 const ratios = rows.filter((r) => r.ratio !== null).map((r) => r.ratio);
 const geo = Math.exp(ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length);
 console.log(`\nGeometric-mean wasm/native search-time ratio: **${geo.toFixed(2)}** (over ${ratios.length} of ${rows.length} cases; a case with a 0 ms search on either side is left out).`);
