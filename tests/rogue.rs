@@ -205,3 +205,58 @@ fn the_analyze_command_prints_the_verdict_and_first_moves() {
     assert!(text.contains("the rogue survives forever"), "{text}");
     assert!(text.contains("monster J N -> rogue SE\n"), "{text}");
 }
+
+/// On every coursework dungeon: the optimal monster captures exactly when the analysis
+/// says against the optimal rogue (and no later against the others), and the optimal
+/// rogue is never caught where the analysis says it survives.
+#[test]
+fn the_referee_agrees_with_the_analysis_on_every_course_dungeon() {
+    use gridlab::games::rogue::{Ending, MonsterStrategy, Referee, RogueStrategy};
+    for name in 'A'..='R' {
+        let d = course(name);
+        let value = Analysis::new(&d).monster_to_move(d.monster, d.rogue);
+        for monster in [MonsterStrategy::Bfs, MonsterStrategy::Optimal] {
+            for rogue in [RogueStrategy::Naive, RogueStrategy::Optimal] {
+                let referee = Referee::new(&d, monster, rogue);
+                let ending = referee.play(300, true, &mut String::new());
+                match (value, ending) {
+                    (FOREVER, Ending::Caught { .. }) => {
+                        assert_ne!(rogue, RogueStrategy::Optimal, "dungeon{name}: {monster:?}")
+                    }
+                    (FOREVER, Ending::Survived { .. }) => {}
+                    (v, Ending::Caught { turn }) if monster == MonsterStrategy::Optimal => {
+                        assert!(turn <= v, "dungeon{name}: caught at {turn}, analysis {v}");
+                        if rogue == RogueStrategy::Optimal {
+                            assert_eq!(turn, v, "dungeon{name}");
+                        }
+                    }
+                    (v, Ending::Survived { .. }) => assert!(
+                        monster != MonsterStrategy::Optimal,
+                        "dungeon{name}: the optimal monster must capture in {v}"
+                    ),
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_play_command_prints_the_game_java_transcript() {
+    let dir = std::env::temp_dir().join(format!("gridlab-rogue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("tiny.txt");
+    std::fs::write(&file, "3\nA . .\n. . .\n. . @\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args(["rogue", "play"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "Move 1\n\n. . . \n. A . \n. . @ \n\n. . . \n. A @ \n. . . \n\n\
+         Move 2\n\n. . . \n. . * \n. . . \n\nCaught by monster\n"
+    );
+}

@@ -2,13 +2,36 @@
 
 use super::{emit, load, EXIT_BAD_INPUT, EXIT_OK};
 use clap::{Args, Subcommand};
-use gridlab::games::rogue::{direction_name, Analysis, Dungeon, FOREVER};
+use gridlab::games::rogue::{
+    direction_name, Analysis, Dungeon, MonsterStrategy, Referee, RogueStrategy, FOREVER,
+};
 
 #[derive(Subcommand)]
 pub enum RogueCommand {
     /// Solve the game exactly: who wins from the start, in how many monster moves, the
     /// winning first moves, and how many start pairs the monster wins.
     Analyze(AnalyzeArgs),
+    /// Referee a game as the coursework's Game.java does (monster first, `Move t`,
+    /// the boards, `Caught by monster`), with a move limit.
+    Play(PlayArgs),
+}
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// Dungeon file in the coursework format, or - for standard input.
+    file: String,
+    /// The monster's strategy: bfs (a step along a shortest path) or optimal.
+    #[arg(long, default_value = "bfs")]
+    monster: MonsterStrategy,
+    /// The rogue's strategy: naive (farthest adjacent site) or optimal.
+    #[arg(long, default_value = "naive")]
+    rogue: RogueStrategy,
+    /// Turns after which the rogue has survived.
+    #[arg(long, default_value_t = 1000)]
+    max_moves: u32,
+    /// Print only the final line.
+    #[arg(long)]
+    quiet: bool,
 }
 
 #[derive(Args)]
@@ -20,6 +43,7 @@ pub struct AnalyzeArgs {
 pub fn run(command: RogueCommand) -> u8 {
     match command {
         RogueCommand::Analyze(args) => run_analyze(args),
+        RogueCommand::Play(args) => run_play(args),
     }
 }
 
@@ -82,6 +106,21 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
         "start pairs (distinct room sites, monster first) the monster wins: {wins} of {total} ({:.1}%)\n",
         if total == 0 { 0.0 } else { 100.0 * wins as f64 / total as f64 }
     ));
+    emit(&out);
+    EXIT_OK
+}
+
+fn run_play(args: PlayArgs) -> u8 {
+    let dungeon = match load(&args.file, Dungeon::parse) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let referee = Referee::new(&dungeon, args.monster, args.rogue);
+    let mut out = String::new();
+    referee.play(args.max_moves, args.quiet, &mut out);
     emit(&out);
     EXIT_OK
 }

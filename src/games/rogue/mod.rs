@@ -2,7 +2,8 @@
 //! rogue through rooms and corridors.
 //!
 //! - [`Dungeon`]: the coursework's format and `isLegalMove`;
-//! - [`Analysis`]: the exact solution by backward induction.
+//! - [`Analysis`]: the exact solution by backward induction;
+//! - [`Referee`]: the coursework's referee with BFS, naive and optimal strategies.
 //!
 //! ```
 //! use gridlab::games::rogue::{Analysis, Dungeon};
@@ -12,6 +13,8 @@
 
 mod analysis;
 mod level;
+mod referee;
 
 pub use analysis::{Analysis, FOREVER};
 pub use level::{direction_name, Dungeon, Site, MAX_SIDE};
+pub use referee::{Ending, MonsterStrategy, Referee, RogueStrategy};
