@@ -1,6 +1,9 @@
 //! Act-Man II bindings.
 
-use super::{message, move_error, parse_error, replay_legal_prefix, to_js};
+use super::{
+    message, move_error, parse_error, progress_reporter, replay_legal_prefix, solve_options, to_js,
+    with_trace,
+};
 use crate::error::MoveError;
 use crate::games::actman::{self, Action, Dungeon, Game, Kind, SolveOptions, TurnReport};
 use crate::grid::Pos;
@@ -253,17 +256,8 @@ pub fn actman_solve(
     progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsValue> {
     let dungeon = Dungeon::parse(text).map_err(parse_error)?;
-    let options: SolveOptions = if options.is_undefined() || options.is_null() {
-        SolveOptions::default()
-    } else {
-        serde_wasm_bindgen::from_value(options)
-            .map_err(|e| message(format!("bad solver options: {e}")))?
-    };
-    let mut report = |stats: &Stats| {
-        if let Some(f) = &progress {
-            let _ = f.call1(&JsValue::NULL, &to_js(stats));
-        }
-    };
+    let options: SolveOptions = solve_options(options)?;
+    let mut report = progress_reporter(&progress);
     let solution = actman::solve(&dungeon, &options, None, Some(&mut report));
     let game = Game::replay(&dungeon, &solution.actions).map_err(move_error)?;
     let view = SolveView {
@@ -277,8 +271,5 @@ pub fn actman_solve(
         output: game.output(),
         trace_truncated: solution.trace.truncated,
     };
-    let result = to_js(&view);
-    let trace = js_sys::Uint32Array::from(solution.trace.events.as_slice());
-    js_sys::Reflect::set(&result, &"trace".into(), &trace)?;
-    Ok(result)
+    with_trace(&view, &solution.trace.events)
 }

@@ -51,6 +51,37 @@ pub(crate) fn replay_legal_prefix<R>(
     }
 }
 
+/// Solver options from JavaScript: the defaults for `undefined`/`null`, else the
+/// object's fields (a clear message when they do not fit).
+pub(crate) fn solve_options<T: serde::de::DeserializeOwned + Default>(
+    options: JsValue,
+) -> Result<T, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(T::default());
+    }
+    serde_wasm_bindgen::from_value(options).map_err(|e| message(format!("bad solver options: {e}")))
+}
+
+/// A progress callback for the search that calls the JavaScript function, if any,
+/// with the statistics object.
+pub(crate) fn progress_reporter(
+    progress: &Option<js_sys::Function>,
+) -> impl FnMut(&crate::search::Stats) + '_ {
+    move |stats| {
+        if let Some(f) = progress {
+            let _ = f.call1(&JsValue::NULL, &to_js(stats));
+        }
+    }
+}
+
+/// `view` as a JavaScript object with the search trace attached as a `Uint32Array`.
+pub(crate) fn with_trace<T: Serialize>(view: &T, events: &[u32]) -> Result<JsValue, JsValue> {
+    let result = to_js(view);
+    let trace = js_sys::Uint32Array::from(events);
+    js_sys::Reflect::set(&result, &"trace".into(), &trace)?;
+    Ok(result)
+}
+
 /// The module's linear memory, for zero-copy views of boards.
 #[wasm_bindgen]
 pub fn wasm_memory() -> JsValue {
