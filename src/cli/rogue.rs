@@ -1,31 +1,53 @@
-//! `gridlab rogue analyze`.
+//! `gridlab rogue analyze|play|cycles`.
 
-use super::{emit, load, EXIT_BAD_INPUT, EXIT_OK};
+use super::{emit, load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::rogue::{
-    direction_name, Analysis, Dungeon, MonsterStrategy, Referee, RogueStrategy, FOREVER,
+    direction_name, parse_steps, Analysis, CycleRogue, Dungeon, Ending, MonsterStrategy, Referee,
+    RogueStrategy, Scripted, SharedAnalysis, Side, FOREVER,
 };
 
 #[derive(Subcommand)]
 pub enum RogueCommand {
     /// Solve the game exactly: who wins from the start, in how many monster moves, the
     /// winning first moves, and how many start pairs the monster wins.
-    Analyze(AnalyzeArgs),
+    Analyze(DungeonArgs),
     /// Referee a game as the coursework's Game.java does (monster first, `Move t`,
     /// the boards, `Caught by monster`), with a move limit.
     Play(PlayArgs),
+    /// Show the cycles through a corridor that the `cycle` rogue runs around.
+    Cycles(DungeonArgs),
+}
+
+/// The dungeon file and how strictly to read it.
+#[derive(Args)]
+pub struct DungeonArgs {
+    /// Dungeon file in the coursework format, or - for standard input.
+    file: String,
+    /// Pad short or missing rows with walls (with a warning) instead of failing.
+    #[arg(long)]
+    lenient: bool,
 }
 
 #[derive(Args)]
 pub struct PlayArgs {
-    /// Dungeon file in the coursework format, or - for standard input.
-    file: String,
+    #[command(flatten)]
+    dungeon: DungeonArgs,
     /// The monster's strategy: bfs (a step along a shortest path) or optimal.
     #[arg(long, default_value = "bfs")]
     monster: MonsterStrategy,
-    /// The rogue's strategy: naive (farthest adjacent site) or optimal.
+    /// The rogue's strategy: naive (farthest adjacent site), cycle (run around a
+    /// cycle through a corridor) or optimal.
     #[arg(long, default_value = "naive")]
     rogue: RogueStrategy,
+    /// Moves the monster plays first, before its strategy takes over: compass names
+    /// (N, NE, ..., stay) or numpad digits, e.g. "NE,E" or "96". Illegal ones are
+    /// reported as cheating.
+    #[arg(long, value_name = "STEPS", allow_hyphen_values = true)]
+    monster_moves: Option<String>,
+    /// Moves the rogue plays first, as for --monster-moves.
+    #[arg(long, value_name = "STEPS", allow_hyphen_values = true)]
+    rogue_moves: Option<String>,
     /// Turns after which the rogue has survived.
     #[arg(long, default_value_t = 1000)]
     max_moves: u32,
@@ -34,17 +56,35 @@ pub struct PlayArgs {
     quiet: bool,
 }
 
-#[derive(Args)]
-pub struct AnalyzeArgs {
-    /// Dungeon file in the coursework format, or - for standard input.
-    file: String,
-}
-
 pub fn run(command: RogueCommand) -> u8 {
     match command {
         RogueCommand::Analyze(args) => run_analyze(args),
         RogueCommand::Play(args) => run_play(args),
+        RogueCommand::Cycles(args) => run_cycles(args),
     }
+}
+
+/// Read the dungeon, printing lenient-mode warnings to standard error.
+fn load_dungeon(args: &DungeonArgs) -> Result<Dungeon, u8> {
+    let name = if args.file == "-" {
+        "<stdin>"
+    } else {
+        &args.file
+    };
+    let loaded = if args.lenient {
+        load(&args.file, Dungeon::parse_lenient).map(|(dungeon, warnings)| {
+            for w in warnings {
+                eprintln!("warning: {name}:{}:{}: {}", w.line, w.column, w.message);
+            }
+            dungeon
+        })
+    } else {
+        load(&args.file, Dungeon::parse)
+    };
+    loaded.map_err(|e| {
+        eprintln!("error: {e}");
+        EXIT_BAD_INPUT
+    })
 }
 
 fn names(from: gridlab::grid::Pos, to: &[gridlab::grid::Pos]) -> String {
@@ -54,13 +94,10 @@ fn names(from: gridlab::grid::Pos, to: &[gridlab::grid::Pos]) -> String {
         .join(", ")
 }
 
-fn run_analyze(args: AnalyzeArgs) -> u8 {
-    let dungeon = match load(&args.file, Dungeon::parse) {
+fn run_analyze(args: DungeonArgs) -> u8 {
+    let dungeon = match load_dungeon(&args) {
         Ok(d) => d,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_BAD_INPUT;
-        }
+        Err(code) => return code,
     };
     let analysis = Analysis::new(&dungeon);
     let (m, r) = (dungeon.monster, dungeon.rogue);
@@ -111,16 +148,94 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
 }
 
 fn run_play(args: PlayArgs) -> u8 {
-    let dungeon = match load(&args.file, Dungeon::parse) {
+    let dungeon = match load_dungeon(&args.dungeon) {
         Ok(d) => d,
-        Err(e) => {
+        Err(code) => return code,
+    };
+    let script = |option: &str, steps: &Option<String>| match steps {
+        None => Ok(None),
+        Some(text) => parse_steps(text)
+            .map(Some)
+            .map_err(|e| format!("--{option}: {e}")),
+    };
+    let (monster_steps, rogue_steps) = match (
+        script("monster-moves", &args.monster_moves),
+        script("rogue-moves", &args.rogue_moves),
+    ) {
+        (Ok(m), Ok(r)) => (m, r),
+        (Err(e), _) | (_, Err(e)) => {
             eprintln!("error: {e}");
             return EXIT_BAD_INPUT;
         }
     };
-    let referee = Referee::new(&dungeon, args.monster, args.rogue);
+    let mut shared = SharedAnalysis::default();
+    let mut monster = args.monster.player(&dungeon, &mut shared);
+    if let Some(steps) = monster_steps {
+        monster = Box::new(Scripted::new(Side::Monster, steps, monster));
+    }
+    let mut rogue = args.rogue.player(&dungeon, &mut shared);
+    if let Some(steps) = rogue_steps {
+        rogue = Box::new(Scripted::new(Side::Rogue, steps, rogue));
+    }
+    let mut referee = Referee::with_players(&dungeon, monster, rogue);
     let mut out = String::new();
-    referee.play(args.max_moves, args.quiet, &mut out);
+    let ending = referee.play(args.max_moves, args.quiet, &mut out);
+    emit(&out);
+    match ending {
+        Ending::Cheated { .. } => EXIT_NOT_MET,
+        _ => EXIT_OK,
+    }
+}
+
+fn run_cycles(args: DungeonArgs) -> u8 {
+    let dungeon = match load_dungeon(&args) {
+        Ok(d) => d,
+        Err(code) => return code,
+    };
+    let rogue = CycleRogue::new(&dungeon);
+    let n = dungeon.size();
+    let mut marks = vec![false; n * n];
+    let mut out = format!(
+        "{} cycle{} through a corridor\n",
+        rogue.cycles().len(),
+        if rogue.cycles().len() == 1 { "" } else { "s" }
+    );
+    for (i, cycle) in rogue.cycles().iter().enumerate() {
+        let sites: Vec<String> = cycle
+            .iter()
+            .map(|p| format!("({}, {})", p.row, p.col))
+            .collect();
+        out.push_str(&format!(
+            "cycle {}: {} sites: {}\n",
+            i + 1,
+            cycle.len(),
+            sites.join(" ")
+        ));
+        for p in cycle {
+            marks[p.row * n + p.col] = true;
+        }
+    }
+    out.push('\n');
+    for (row, line) in dungeon
+        .board(dungeon.monster, dungeon.rogue)
+        .lines()
+        .enumerate()
+    {
+        let marked: String = line
+            .chars()
+            .enumerate()
+            .map(|(at, c)| {
+                let on_cycle = at % 2 == 0 && marks[row * n + at / 2];
+                match c {
+                    '.' | '+' if on_cycle => 'o',
+                    c => c,
+                }
+            })
+            .collect();
+        out.push_str(&marked);
+        out.push('\n');
+    }
+    out.push_str("(o marks a site on a cycle)\n");
     emit(&out);
     EXIT_OK
 }

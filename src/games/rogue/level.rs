@@ -61,6 +61,25 @@ impl Dungeon {
     /// assert_eq!((e.line, e.column), (3, 2));
     /// ```
     pub fn parse(text: &str) -> Result<Dungeon, ParseError> {
+        Dungeon::parse_with(text, false).map(|(dungeon, _)| dungeon)
+    }
+
+    /// Parse leniently: short or missing rows are padded with walls, and each padding
+    /// is reported as a warning (line, column, message). Every other error stays.
+    ///
+    /// ```
+    /// use gridlab::games::rogue::Dungeon;
+    /// let (d, warnings) = Dungeon::parse_lenient("3\nA . .\n. @\n").unwrap();
+    /// assert_eq!(d.to_text(), "3\nA . .\n. @\n");
+    /// assert_eq!(warnings.len(), 2);
+    /// assert_eq!((warnings[0].line, warnings[0].column), (3, 4));
+    /// ```
+    pub fn parse_lenient(text: &str) -> Result<(Dungeon, Vec<ParseError>), ParseError> {
+        Dungeon::parse_with(text, true)
+    }
+
+    fn parse_with(text: &str, lenient: bool) -> Result<(Dungeon, Vec<ParseError>), ParseError> {
+        let mut warnings = Vec::new();
         let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
         let header = lines.next().unwrap_or("");
         let n: usize = match header.trim().parse() {
@@ -81,17 +100,30 @@ impl Dungeon {
         let mut rogue: Option<Pos> = None;
         for row in 0..n {
             let line_no = row + 2;
-            let line: Vec<char> = lines
-                .next()
-                .ok_or_else(|| {
-                    ParseError::new(line_no, 1, format!("expected {n} rows, found {row}"))
-                })?
-                .chars()
-                .collect();
+            let mut missing = false;
+            let line: Vec<char> = match lines.next() {
+                Some(line) => line.chars().collect(),
+                None if lenient => {
+                    missing = true;
+                    warnings.push(ParseError::new(
+                        line_no,
+                        1,
+                        format!("row {} is missing: padded with walls", row + 1),
+                    ));
+                    Vec::new()
+                }
+                None => {
+                    return Err(ParseError::new(
+                        line_no,
+                        1,
+                        format!("expected {n} rows, found {row}"),
+                    ))
+                }
+            };
             for col in 0..n {
                 let at = 2 * col;
-                let c = *line.get(at).ok_or_else(|| {
-                    ParseError::new(
+                let Some(&c) = line.get(at) else {
+                    let short = ParseError::new(
                         line_no,
                         line.len() + 1,
                         format!(
@@ -100,8 +132,24 @@ impl Dungeon {
                             col + 1,
                             at + 1
                         ),
-                    )
-                })?;
+                    );
+                    if !lenient {
+                        return Err(short);
+                    }
+                    if !missing {
+                        warnings.push(ParseError::new(
+                            line_no,
+                            line.len() + 1,
+                            format!(
+                                "row {} is too short ({} of {} characters): padded with walls",
+                                row + 1,
+                                line.len(),
+                                2 * n - 1
+                            ),
+                        ));
+                    }
+                    break;
+                };
                 let pos = Pos::new(row, col);
                 let place = |what: &str, first: Pos| {
                     format!(
@@ -148,12 +196,13 @@ impl Dungeon {
         let (monster, monster_letter) = monster
             .ok_or_else(|| ParseError::new(1, 1, "the dungeon has no monster (a letter A-Z)"))?;
         let rogue = rogue.ok_or_else(|| ParseError::new(1, 1, "the dungeon has no rogue '@'"))?;
-        Ok(Dungeon {
+        let dungeon = Dungeon {
             sites,
             monster_letter,
             monster,
             rogue,
-        })
+        };
+        Ok((dungeon, warnings))
     }
 
     /// N, the side of the dungeon.

@@ -3,7 +3,8 @@
 //!
 //! - [`Dungeon`]: the coursework's format and `isLegalMove`;
 //! - [`Analysis`]: the exact solution by backward induction;
-//! - [`Referee`]: the coursework's referee with BFS, naive and optimal strategies.
+//! - [`Referee`]: the coursework's referee, running any two [`Player`]s: the BFS and
+//!   optimal monsters, the naive, cycle and optimal rogues, or scripted moves.
 //!
 //! ```
 //! use gridlab::games::rogue::{Analysis, Dungeon};
@@ -12,9 +13,16 @@
 //! ```
 
 mod analysis;
+mod cycle;
 mod level;
 mod referee;
+mod strategy;
 
 pub use analysis::{Analysis, FOREVER};
+pub use cycle::CycleRogue;
 pub use level::{direction_name, Dungeon, Site, MAX_SIDE};
-pub use referee::{Ending, MonsterStrategy, Referee, RogueStrategy};
+pub use referee::{Ending, Referee};
+pub use strategy::{
+    distances, parse_steps, BfsMonster, MonsterStrategy, NaiveRogue, OptimalMonster, OptimalRogue,
+    Player, RogueStrategy, Scripted, SharedAnalysis, Side,
+};

@@ -1,0 +1,327 @@
+//! The players: a small [`Player`] trait and the built-in strategies of both sides.
+
+use super::analysis::Analysis;
+use super::cycle::CycleRogue;
+use super::level::Dungeon;
+use crate::grid::{Dir, Pos};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// A side's strategy: given the dungeon and both positions, the site to move to.
+///
+/// The referee checks every answer with [`Dungeon::is_legal_move`] and ends the game
+/// with a cheating report when it is not legal, so an external strategy may be wrong.
+///
+/// ```
+/// use gridlab::games::rogue::{BfsMonster, Dungeon, Player};
+/// let d = Dungeon::parse("3\nA . .\n. . .\n. . @\n").unwrap();
+/// let next = BfsMonster.next_move(&d, d.monster, d.rogue);
+/// assert_eq!((next.row, next.col), (1, 1));
+/// ```
+pub trait Player {
+    /// The site to move to from the player's own site (staying put is legal).
+    fn next_move(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos;
+}
+
+/// One of the two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The monster, who moves first.
+    Monster,
+    /// The rogue `@`.
+    Rogue,
+}
+
+impl Side {
+    /// `Monster` or `Rogue`, as the referee's messages name the side.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::Monster => "Monster",
+            Side::Rogue => "Rogue",
+        }
+    }
+}
+
+/// The monster's built-in strategies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MonsterStrategy {
+    /// One step along a BFS shortest path; ties go to the step nearest the rogue
+    /// (squared Euclidean), then to compass order.
+    Bfs,
+    /// The exact solution: the fastest capture.
+    Optimal,
+}
+
+/// The rogue's built-in strategies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RogueStrategy {
+    /// The adjacent site farthest (by BFS) from the monster.
+    Naive,
+    /// The coursework's approach: reach a cycle through a corridor ahead of the
+    /// monster and run around it; otherwise flee as `naive` does.
+    Cycle,
+    /// The exact solution: never a losing state; else the longest delay.
+    Optimal,
+}
+
+impl std::str::FromStr for MonsterStrategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "bfs" => Ok(Self::Bfs),
+            "optimal" => Ok(Self::Optimal),
+            _ => Err(format!(
+                "monster strategy must be bfs or optimal, not '{s}'"
+            )),
+        }
+    }
+}
+
+impl std::str::FromStr for RogueStrategy {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "naive" => Ok(Self::Naive),
+            "cycle" => Ok(Self::Cycle),
+            "optimal" => Ok(Self::Optimal),
+            _ => Err(format!(
+                "rogue strategy must be naive, cycle or optimal, not '{s}'"
+            )),
+        }
+    }
+}
+
+/// The exact solution, computed at most once for the strategies that need it.
+#[derive(Default)]
+pub struct SharedAnalysis(Option<Rc<Analysis>>);
+
+impl SharedAnalysis {
+    /// The analysis of `dungeon`, computed on first use.
+    pub fn get(&mut self, dungeon: &Dungeon) -> Rc<Analysis> {
+        self.0
+            .get_or_insert_with(|| Rc::new(Analysis::new(dungeon)))
+            .clone()
+    }
+}
+
+impl MonsterStrategy {
+    /// The player for this strategy.
+    pub fn player(self, dungeon: &Dungeon, shared: &mut SharedAnalysis) -> Box<dyn Player> {
+        match self {
+            MonsterStrategy::Bfs => Box::new(BfsMonster),
+            MonsterStrategy::Optimal => Box::new(OptimalMonster(shared.get(dungeon))),
+        }
+    }
+}
+
+impl RogueStrategy {
+    /// The player for this strategy.
+    pub fn player(self, dungeon: &Dungeon, shared: &mut SharedAnalysis) -> Box<dyn Player> {
+        match self {
+            RogueStrategy::Naive => Box::new(NaiveRogue),
+            RogueStrategy::Cycle => Box::new(CycleRogue::new(dungeon)),
+            RogueStrategy::Optimal => Box::new(OptimalRogue(shared.get(dungeon))),
+        }
+    }
+}
+
+/// BFS distances (in moves) from `from` to every cell, row-major; `u32::MAX` where
+/// unreachable.
+pub fn distances(dungeon: &Dungeon, from: Pos) -> Vec<u32> {
+    let n = dungeon.size();
+    let mut dist = vec![u32::MAX; n * n];
+    dist[from.row * n + from.col] = 0;
+    let mut queue = VecDeque::from([from]);
+    while let Some(p) = queue.pop_front() {
+        let d = dist[p.row * n + p.col];
+        for q in dungeon.moves(p) {
+            if dist[q.row * n + q.col] == u32::MAX {
+                dist[q.row * n + q.col] = d + 1;
+                queue.push_back(q);
+            }
+        }
+    }
+    dist
+}
+
+/// Squared Euclidean distance, the monster's tie-break.
+pub(super) fn euclid2(a: Pos, b: Pos) -> usize {
+    a.row.abs_diff(b.row).pow(2) + a.col.abs_diff(b.col).pow(2)
+}
+
+/// The coursework's baseline monster: one step along a BFS shortest path to the rogue;
+/// ties go to the step nearest the rogue by squared Euclidean distance, then to the
+/// first in the order stay, N, NE, E, SE, S, SW, W, NW.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BfsMonster;
+
+impl Player for BfsMonster {
+    fn next_move(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
+        let to_rogue = distances(dungeon, rogue);
+        let n = dungeon.size();
+        let d = |p: Pos| to_rogue[p.row * n + p.col];
+        let moves = dungeon.moves(monster);
+        let best = moves.iter().map(|&p| d(p)).min().unwrap_or(u32::MAX);
+        moves
+            .into_iter()
+            .filter(|&p| d(p) == best)
+            .min_by_key(|&p| euclid2(p, rogue))
+            .unwrap_or(monster)
+    }
+}
+
+/// The exact monster: a move of the fastest capture (ties as [`BfsMonster`]).
+#[derive(Clone, Debug)]
+pub struct OptimalMonster(pub Rc<Analysis>);
+
+impl Player for OptimalMonster {
+    fn next_move(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
+        self.0
+            .best_monster_moves(dungeon, monster, rogue)
+            .into_iter()
+            .min_by_key(|&p| euclid2(p, rogue))
+            .unwrap_or(monster)
+    }
+}
+
+/// The naive rogue: the adjacent site (or staying put) farthest from the monster by
+/// BFS; ties go to the last in row-major order.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NaiveRogue;
+
+impl NaiveRogue {
+    /// The naive choice given the monster's BFS distances.
+    pub(super) fn choose(dungeon: &Dungeon, from_monster: &[u32], rogue: Pos) -> Pos {
+        let n = dungeon.size();
+        dungeon
+            .moves(rogue)
+            .into_iter()
+            .max_by_key(|&p| (from_monster[p.row * n + p.col], std::cmp::Reverse(p)))
+            .unwrap_or(rogue)
+    }
+}
+
+impl Player for NaiveRogue {
+    fn next_move(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
+        NaiveRogue::choose(dungeon, &distances(dungeon, monster), rogue)
+    }
+}
+
+/// The exact rogue: a move that survives forever, else one that delays the capture
+/// longest; ties go to the site farthest from the monster (squared Euclidean).
+#[derive(Clone, Debug)]
+pub struct OptimalRogue(pub Rc<Analysis>);
+
+impl Player for OptimalRogue {
+    fn next_move(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
+        self.0
+            .best_rogue_moves(dungeon, monster, rogue)
+            .into_iter()
+            .max_by_key(|&p| (euclid2(p, monster), std::cmp::Reverse(p)))
+            .unwrap_or(rogue)
+    }
+}
+
+/// A fixed list of steps played first (possibly illegal ones: the referee reports
+/// them), then another strategy.
+///
+/// ```
+/// use gridlab::games::rogue::{parse_steps, BfsMonster, Dungeon, Player, Scripted, Side};
+/// let d = Dungeon::parse("3\nA . .\n. . .\n. . @\n").unwrap();
+/// let mut monster = Scripted::new(Side::Monster, parse_steps("E").unwrap(), Box::new(BfsMonster));
+/// let first = monster.next_move(&d, d.monster, d.rogue);
+/// assert_eq!((first.row, first.col), (0, 1));
+/// ```
+pub struct Scripted {
+    side: Side,
+    steps: Vec<Option<Dir>>,
+    played: usize,
+    then: Box<dyn Player>,
+}
+
+impl Scripted {
+    /// `side` plays `steps` (`None` stays put), then `then`.
+    pub fn new(side: Side, steps: Vec<Option<Dir>>, then: Box<dyn Player>) -> Self {
+        Scripted {
+            side,
+            steps,
+            played: 0,
+            then,
+        }
+    }
+}
+
+impl Player for Scripted {
+    fn next_move(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
+        let Some(&step) = self.steps.get(self.played) else {
+            return self.then.next_move(dungeon, monster, rogue);
+        };
+        self.played += 1;
+        let from = match self.side {
+            Side::Monster => monster,
+            Side::Rogue => rogue,
+        };
+        match step {
+            None => from,
+            Some(dir) => {
+                let (dr, dc) = dir.delta();
+                Pos::new(
+                    from.row.wrapping_add_signed(dr as isize),
+                    from.col.wrapping_add_signed(dc as isize),
+                )
+            }
+        }
+    }
+}
+
+/// Parse steps as compass names (`N`, `NE`, …, `stay`, any case) or numpad digits
+/// (`8` is N, `5` stays), separated by commas or spaces; a run of digits is one step
+/// per digit.
+///
+/// ```
+/// use gridlab::games::rogue::parse_steps;
+/// use gridlab::grid::Dir;
+/// assert_eq!(parse_steps("ne, stay 26").unwrap(), vec![Some(Dir::NE), None, Some(Dir::S), Some(Dir::E)]);
+/// assert!(parse_steps("N, up").unwrap_err().contains("'up'"));
+/// ```
+pub fn parse_steps(text: &str) -> Result<Vec<Option<Dir>>, String> {
+    let mut steps = Vec::new();
+    for (i, token) in text
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|t| !t.is_empty())
+        .enumerate()
+    {
+        if token.chars().all(|c| c.is_ascii_digit()) {
+            for c in token.chars() {
+                steps.push(match c {
+                    '5' => None,
+                    _ => Some(Dir::from_digit(c).ok_or_else(|| {
+                        format!("step {}: '{c}' is not a numpad direction (1-9)", i + 1)
+                    })?),
+                });
+            }
+            continue;
+        }
+        let step = match token.to_ascii_uppercase().as_str() {
+            "STAY" => None,
+            "N" => Some(Dir::N),
+            "NE" => Some(Dir::NE),
+            "E" => Some(Dir::E),
+            "SE" => Some(Dir::SE),
+            "S" => Some(Dir::S),
+            "SW" => Some(Dir::SW),
+            "W" => Some(Dir::W),
+            "NW" => Some(Dir::NW),
+            _ => return Err(format!(
+                "step {}: '{token}' is not a direction (N, NE, E, SE, S, SW, W, NW, stay or 1-9)",
+                i + 1
+            )),
+        };
+        steps.push(step);
+    }
+    Ok(steps)
+}

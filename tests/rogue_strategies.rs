@@ -1,0 +1,325 @@
+//! Rogue: the `cycle` rogue against the naive one, cheating reports for illegal moves,
+//! scripted moves, and the lenient reading of short rows.
+
+use gridlab::games::rogue::{
+    parse_steps, Analysis, BfsMonster, CycleRogue, Dungeon, Ending, MonsterStrategy, NaiveRogue,
+    Player, Referee, RogueStrategy, Scripted, Side, FOREVER,
+};
+use gridlab::grid::{Dir, Pos};
+use proptest::prelude::*;
+
+fn course(name: char) -> Dungeon {
+    let text = std::fs::read_to_string(format!("levels/rogue/course/dungeon{name}.txt")).unwrap();
+    Dungeon::parse(&text).unwrap()
+}
+
+fn outcome(d: &Dungeon, monster: MonsterStrategy, rogue: RogueStrategy) -> Ending {
+    Referee::new(d, monster, rogue).play(1000, true, &mut String::new())
+}
+
+/// Where the coursework says the naive rogue dies needlessly (dungeonJ) and where a
+/// corridor loop saves the rogue (H, I, K, L, P, R), the cycle rogue survives the
+/// BFS monster and the naive one does not.
+#[test]
+fn the_cycle_rogue_beats_the_naive_rogue_on_the_course_dungeons() {
+    for name in ['H', 'I', 'J', 'K', 'L', 'P', 'R'] {
+        let d = course(name);
+        assert_eq!(
+            Analysis::new(&d).monster_to_move(d.monster, d.rogue),
+            FOREVER,
+            "dungeon{name}"
+        );
+        assert!(
+            matches!(
+                outcome(&d, MonsterStrategy::Bfs, RogueStrategy::Naive),
+                Ending::Caught { .. }
+            ),
+            "dungeon{name}: naive"
+        );
+        assert_eq!(
+            outcome(&d, MonsterStrategy::Bfs, RogueStrategy::Cycle),
+            Ending::Survived { turns: 1000 },
+            "dungeon{name}: cycle"
+        );
+    }
+}
+
+#[test]
+fn the_cycles_of_dungeon_i_are_the_corridor_loop() {
+    let d = course('I');
+    let rogue = CycleRogue::new(&d);
+    assert_eq!(rogue.cycles().len(), 1);
+    let cycle = &rogue.cycles()[0];
+    assert_eq!(cycle.len(), 26);
+    // Every site of the loop is there once, consecutive sites are legal moves, and
+    // the loop closes.
+    for (i, &p) in cycle.iter().enumerate() {
+        let next = cycle[(i + 1) % cycle.len()];
+        assert!(d.is_legal_move(p, next) && p != next, "{p:?} -> {next:?}");
+    }
+    let mut sorted = cycle.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), 26);
+    assert!(cycle.contains(&Pos::new(0, 9)) && cycle.contains(&Pos::new(9, 9)));
+}
+
+#[test]
+fn the_cycle_rogue_goes_north_in_dungeon_i_and_southeast_in_dungeon_j() {
+    let i = course('I');
+    let m = BfsMonster.next_move(&i, i.monster, i.rogue);
+    let r = CycleRogue::new(&i).next_move(&i, m, i.rogue);
+    assert_eq!(r, Pos::new(2, 5), "dungeonI: N into the corridor loop");
+    let j = course('J');
+    let m = BfsMonster.next_move(&j, j.monster, j.rogue);
+    let r = CycleRogue::new(&j).next_move(&j, m, j.rogue);
+    assert_eq!(r, Pos::new(3, 6), "dungeonJ: SE towards the loop");
+    // The naive rogue runs away from the loop instead.
+    assert_ne!(NaiveRogue.next_move(&j, m, j.rogue), Pos::new(3, 6));
+}
+
+/// Every cycle found on random dungeons is a closed walk of legal moves through at
+/// least four distinct sites, one of them a corridor, with no chord.
+fn random_dungeon() -> impl Strategy<Value = Dungeon> {
+    (3usize..8).prop_flat_map(|n| {
+        prop::collection::vec(0u8..10, n * n).prop_map(move |cells| {
+            let mut text = format!("{n}\n");
+            for r in 0..n {
+                let row: Vec<String> = (0..n)
+                    .map(|c| {
+                        let k = r * n + c;
+                        match (k, cells[k]) {
+                            (0, _) => "A".into(),
+                            (k, _) if k == n * n - 1 => "@".into(),
+                            (_, 0..=2) => " ".into(),
+                            (_, 3..=5) => "+".into(),
+                            _ => ".".into(),
+                        }
+                    })
+                    .collect();
+                text.push_str(&row.join(" "));
+                text.push('\n');
+            }
+            Dungeon::parse(&text).unwrap()
+        })
+    })
+}
+
+proptest! {
+    #[test]
+    fn cycles_are_chordless_legal_loops_through_a_corridor(d in random_dungeon()) {
+        for cycle in CycleRogue::new(&d).cycles() {
+            let len = cycle.len();
+            prop_assert!(len >= 4);
+            prop_assert!(cycle.iter().any(|&p| d.sites[p] == gridlab::games::rogue::Site::Corridor));
+            for i in 0..len {
+                for j in i + 1..len {
+                    let adjacent_on_cycle = j == i + 1 || (i == 0 && j == len - 1);
+                    prop_assert_ne!(cycle[i], cycle[j]);
+                    prop_assert_eq!(d.is_legal_move(cycle[i], cycle[j]), adjacent_on_cycle,
+                        "{:?} {:?}", cycle[i], cycle[j]);
+                }
+            }
+        }
+    }
+
+    /// Whatever the cycle rogue does is a legal move.
+    #[test]
+    fn the_cycle_rogue_never_cheats(d in random_dungeon()) {
+        let ending = outcome(&d, MonsterStrategy::Bfs, RogueStrategy::Cycle);
+        prop_assert!(!matches!(ending, Ending::Cheated { .. }), "{:?}", ending);
+    }
+}
+
+fn scripted(d: &Dungeon, side: Side, steps: &str) -> (Ending, String) {
+    let steps = parse_steps(steps).unwrap();
+    let (monster, rogue): (Box<dyn Player>, Box<dyn Player>) = match side {
+        Side::Monster => (
+            Box::new(Scripted::new(side, steps, Box::new(BfsMonster))),
+            Box::new(NaiveRogue),
+        ),
+        Side::Rogue => (
+            Box::new(BfsMonster),
+            Box::new(Scripted::new(side, steps, Box::new(NaiveRogue))),
+        ),
+    };
+    let mut out = String::new();
+    let ending = Referee::with_players(d, monster, rogue).play(50, false, &mut out);
+    (ending, out)
+}
+
+#[test]
+fn an_illegal_move_is_reported_as_cheating() {
+    // Row 0: monster, room, corridor; row 1: two rooms and a wall; row 2: the rogue.
+    let d = Dungeon::parse("3\nA . +\n. .  \n@ . .\n").unwrap();
+    // The rogue steps off the board to the west after the monster's first step.
+    let (ending, out) = scripted(&d, Side::Rogue, "W");
+    assert_eq!(
+        out,
+        "Move 1\n\n. . + \nA .   \n@ . . \n\n\
+         Rogue caught cheating: move 1 from (2, 0) to (2, -1) is not legal\n"
+    );
+    assert_eq!(
+        ending,
+        Ending::Cheated {
+            side: Side::Rogue,
+            turn: 1,
+            from: Pos::new(2, 0),
+            to: Pos::new(2, usize::MAX)
+        }
+    );
+    // The monster steps E (legal), then SE into the wall.
+    let (ending, out) = scripted(&d, Side::Monster, "E SE");
+    assert!(
+        out.ends_with(
+            "Move 2\n\nMonster caught cheating: move 2 from (0, 1) to (1, 2) is not legal\n"
+        ),
+        "{out}"
+    );
+    assert!(matches!(
+        ending,
+        Ending::Cheated {
+            side: Side::Monster,
+            turn: 2,
+            ..
+        }
+    ));
+    // Room to corridor diagonally is cheating too; staying put never is.
+    let d = Dungeon::parse("3\nA . .\n. . +\n@ . .\n").unwrap();
+    let (ending, _) = scripted(&d, Side::Monster, "stay E SE");
+    assert_eq!(
+        ending,
+        Ending::Cheated {
+            side: Side::Monster,
+            turn: 3,
+            from: Pos::new(0, 1),
+            to: Pos::new(1, 2)
+        }
+    );
+}
+
+#[test]
+fn scripted_moves_are_played_first_then_the_strategy() {
+    let d = course('I');
+    // The rogue goes N, N into the loop, then the cycle strategy keeps it alive.
+    let steps = parse_steps("N N").unwrap();
+    let rogue = Scripted::new(Side::Rogue, steps, Box::new(CycleRogue::new(&d)));
+    let mut referee = Referee::with_players(&d, Box::new(BfsMonster), Box::new(rogue));
+    let mut out = String::new();
+    assert_eq!(
+        referee.play(200, false, &mut out),
+        Ending::Survived { turns: 200 }
+    );
+    let boards: Vec<&str> = out.split("\n\n").collect();
+    // Move 1's rogue board (index 2) shows @ one row up from (3, 5).
+    assert!(
+        boards[2].lines().nth(2).unwrap().starts_with(". . . . . @"),
+        "{}",
+        boards[2]
+    );
+    assert_eq!(
+        parse_steps("n,ne stay 1 5").unwrap(),
+        vec![Some(Dir::N), Some(Dir::NE), None, Some(Dir::SW), None]
+    );
+    assert!(parse_steps("N 0").unwrap_err().contains("'0'"));
+}
+
+#[test]
+fn the_lenient_reading_pads_short_rows_with_walls() {
+    // Like a student's dungeon in the corpus: the last rows stop early.
+    let text = "4\nA . . +\n. . . +\n. @\n\n";
+    let strict = Dungeon::parse(text).unwrap_err();
+    let (d, warnings) = Dungeon::parse_lenient(text).unwrap();
+    assert_eq!(
+        (warnings[0].line, warnings[0].column),
+        (strict.line, strict.column)
+    );
+    assert_eq!((strict.line, strict.column), (4, 4));
+    assert_eq!(warnings.len(), 2, "row 3 short, row 4 empty");
+    assert_eq!(d.to_text(), "4\nA . . +\n. . . +\n. @\n\n");
+    assert!(warnings[0].message.contains("padded with walls"));
+    // The padded dungeon prints in full and parses strictly.
+    let padded = d.to_text();
+    let n = d.size();
+    let reread = Dungeon::parse(&pad_rows(&padded, n)).unwrap();
+    assert_eq!(reread, d);
+    // Other errors stay errors.
+    assert!(Dungeon::parse_lenient("2\nA x\n@ .\n").is_err());
+    assert!(Dungeon::parse_lenient("2\nA .\n. .\n").is_err());
+}
+
+/// Pad every row of a dungeon text to 2N−1 characters (the strict reader's rule).
+fn pad_rows(text: &str, n: usize) -> String {
+    let mut lines = text.lines();
+    let mut out = format!("{}\n", lines.next().unwrap());
+    for line in lines {
+        out.push_str(&format!("{line:<width$}\n", width = 2 * n - 1));
+    }
+    out
+}
+
+fn gridlab(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_cli_plays_cycle_scripts_cheats_and_reads_leniently() {
+    let i = "levels/rogue/course/dungeonI.txt";
+    let (code, out, _) = gridlab(&["rogue", "play", i, "--rogue", "cycle", "--quiet"], "");
+    assert_eq!(
+        (code, out.as_str()),
+        (Some(0), "Rogue survived 1000 moves\n")
+    );
+    let (code, out, _) = gridlab(
+        &["rogue", "play", i, "--rogue-moves", "E,E,E,E", "--quiet"],
+        "",
+    );
+    assert_eq!(code, Some(1), "cheating exits with 1");
+    assert!(
+        out.starts_with("Rogue caught cheating: move 3 from (3, 7) to (3, 8) is not legal"),
+        "{out}"
+    );
+    let (code, _, err) = gridlab(&["rogue", "play", i, "--monster-moves", "N,up"], "");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--monster-moves: step 2: 'up'"), "{err}");
+    let (code, out, _) = gridlab(&["rogue", "cycles", i], "");
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with("1 cycle through a corridor\ncycle 1: 26 sites: "),
+        "{out}"
+    );
+    assert!(out.contains("\n          o o o o o\n"), "{out}");
+    let short = "3\nA . .\n. @\n";
+    let (code, _, err) = gridlab(&["rogue", "analyze", "-"], short);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "error: <stdin>:3:4: row 2 is too short: column 3 needs position 5\n"
+    );
+    let (code, out, err) = gridlab(&["rogue", "analyze", "--lenient", "-"], short);
+    assert_eq!(code, Some(0));
+    assert!(
+        err.starts_with("warning: <stdin>:3:4: row 2 is too short (3 of 5 characters)"),
+        "{err}"
+    );
+    assert!(out.starts_with("3 × 3 dungeon, 5 open sites"), "{out}");
+}
