@@ -70,7 +70,7 @@ impl Dungeon {
     /// ```
     /// use gridlab::games::rogue::Dungeon;
     /// let (d, warnings) = Dungeon::parse_lenient("3\nA . .\n. @\n").unwrap();
-    /// assert_eq!(d.to_text(), "3\nA . .\n. @\n");
+    /// assert_eq!(d.to_text(), "3\nA . .\n. @\n\n");
     /// assert_eq!(warnings.len(), 2);
     /// assert_eq!((warnings[0].line, warnings[0].column), (3, 4));
     /// ```
