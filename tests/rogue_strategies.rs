@@ -323,3 +323,27 @@ fn the_cli_plays_cycle_scripts_cheats_and_reads_leniently() {
     );
     assert!(out.starts_with("3 × 3 dungeon, 5 open sites"), "{out}");
 }
+
+#[test]
+fn a_game_refuses_illegal_moves_and_ends_as_the_referee_does() {
+    use gridlab::games::rogue::Game;
+    let d = Dungeon::parse("3\nA . .\n. . .\n. . @\n").unwrap();
+    let mut game = Game::new(&d, 2);
+    assert_eq!(game.to_move(), Some(Side::Monster));
+    assert_eq!(game.legal_steps(&d), "5632", "stay, then clockwise from N");
+    let e = game.replay(&d, "39").unwrap_err();
+    assert_eq!((e.index, e.symbol), (1, '9'));
+    assert_eq!(game.moves(), "3", "the legal prefix stays");
+    // The rogue steps onto the monster: the capture is printed in the next turn.
+    game.replay(&d, "7").unwrap();
+    assert_eq!(game.ending(), Some(Ending::Caught { turn: 2 }));
+    assert!(game.transcript(&d).ends_with(". . . \n\nMove 2\n\nCaught by monster\n"));
+    assert!(game.play_digit(&d, '5').unwrap_err().contains("over"));
+    // Undo reopens the game; two quiet turns reach the limit.
+    assert!(game.undo());
+    assert_eq!(game.to_move(), Some(Side::Rogue));
+    game.replay(&d, "555").unwrap();
+    assert_eq!(game.ending(), Some(Ending::Survived { turns: 2 }));
+    assert_eq!(game.positions().len(), 5);
+    assert!(game.transcript(&d).ends_with("\nRogue survived 2 moves\n"));
+}

@@ -238,6 +238,97 @@ impl Dungeon {
         out
     }
 
+    /// Paint a site: `' '` wall, `.` room, `+` corridor, `@` moves the rogue there, a
+    /// letter `A`–`Z` moves the monster there (and renames it). The players stand on
+    /// rooms, so a player's site cannot become a wall or corridor, nor can both
+    /// players share one.
+    ///
+    /// ```
+    /// use gridlab::games::rogue::Dungeon;
+    /// use gridlab::grid::Pos;
+    /// let mut d = Dungeon::parse("2\nA .\n. @\n").unwrap();
+    /// d.paint(Pos::new(0, 1), 'Z').unwrap();
+    /// d.paint(Pos::new(0, 0), '+').unwrap();
+    /// assert_eq!(d.to_text(), "2\n+ Z\n. @\n");
+    /// assert!(d.paint(Pos::new(1, 1), ' ').is_err());
+    /// ```
+    pub fn paint(&mut self, pos: Pos, symbol: char) -> Result<(), String> {
+        if !self.sites.contains(pos) {
+            return Err(format!("({}, {}) is outside the dungeon", pos.row, pos.col));
+        }
+        let site = match symbol {
+            ' ' => Site::Wall,
+            '.' => Site::Room,
+            '+' => Site::Corridor,
+            '@' | 'A'..='Z' => Site::Room,
+            _ => {
+                return Err(format!(
+                    "unknown site '{}' (expected ' ', '.', '+', '@' or a letter A-Z)",
+                    symbol.escape_debug()
+                ))
+            }
+        };
+        let (is_rogue, is_monster) = (pos == self.rogue, pos == self.monster);
+        match symbol {
+            '@' if is_monster => return Err("the monster stands here: move it first".into()),
+            'A'..='Z' if is_rogue => return Err("the rogue stands here: move it first".into()),
+            '@' => self.rogue = pos,
+            'A'..='Z' => {
+                self.monster = pos;
+                self.monster_letter = symbol;
+            }
+            _ if site != Site::Room && is_rogue => {
+                return Err("the rogue stands on a room: move it first".into())
+            }
+            _ if site != Site::Room && is_monster => {
+                return Err("the monster stands on a room: move it first".into())
+            }
+            _ => {}
+        }
+        self.sites[pos] = site;
+        Ok(())
+    }
+
+    /// The same dungeon with side `n` (2 to [`MAX_SIDE`]): kept sites stay, new ones
+    /// are walls, and a player that falls off moves to the nearest free site inside
+    /// (made a room).
+    ///
+    /// ```
+    /// use gridlab::games::rogue::Dungeon;
+    /// let d = Dungeon::parse("3\n. . .\n. A .\n. . @\n").unwrap();
+    /// assert_eq!(d.resized(2).to_text(), "2\n. .\n@ A\n");
+    /// assert_eq!(d.resized(4).to_text(), "4\n. . .\n. A .\n. . @\n\n");
+    /// ```
+    pub fn resized(&self, n: usize) -> Dungeon {
+        let n = n.clamp(2, MAX_SIDE);
+        let mut sites = Grid::filled(n, n, Site::Wall);
+        for (i, &site) in self.sites.cells().iter().enumerate() {
+            let p = self.sites.pos_of(i);
+            if p.row < n && p.col < n {
+                sites[p] = site;
+            }
+        }
+        let inside = |p: Pos| Pos::new(p.row.min(n - 1), p.col.min(n - 1));
+        let monster = inside(self.monster);
+        let mut rogue = inside(self.rogue);
+        if rogue == monster {
+            // Both were cut off into the same corner: the rogue steps aside.
+            rogue = if monster.col > 0 {
+                Pos::new(monster.row, monster.col - 1)
+            } else {
+                Pos::new(monster.row - 1, monster.col)
+            };
+        }
+        sites[monster] = Site::Room;
+        sites[rogue] = Site::Room;
+        Dungeon {
+            sites,
+            monster_letter: self.monster_letter,
+            monster,
+            rogue,
+        }
+    }
+
     /// The coursework's `isLegalMove(v, w)`: both sites on the board and not walls,
     /// at most one row and one column apart; staying put is legal; any two room sites
     /// connect diagonally; otherwise only straight (N, E, S, W) steps.

@@ -14,6 +14,7 @@
 
 mod analysis;
 mod cycle;
+mod game;
 mod level;
 mod referee;
 mod strategy;
@@ -21,7 +22,8 @@ mod strategy;
 pub use analysis::{Analysis, FOREVER};
 pub use cycle::CycleRogue;
 pub use level::{direction_name, Dungeon, Site, MAX_SIDE};
-pub use referee::{Ending, Referee};
+pub use game::{Ending, Game, HalfMove};
+pub use referee::Referee;
 pub use strategy::{
     distances, parse_steps, BfsMonster, MonsterStrategy, NaiveRogue, OptimalMonster, OptimalRogue,
     Player, RogueStrategy, Scripted, SharedAnalysis, Side,

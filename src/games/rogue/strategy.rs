@@ -265,16 +265,7 @@ impl Player for Scripted {
             Side::Monster => monster,
             Side::Rogue => rogue,
         };
-        match step {
-            None => from,
-            Some(dir) => {
-                let (dr, dc) = dir.delta();
-                Pos::new(
-                    from.row.wrapping_add_signed(dr as isize),
-                    from.col.wrapping_add_signed(dc as isize),
-                )
-            }
-        }
+        super::game::step(from, step)
     }
 }
 
