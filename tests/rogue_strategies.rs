@@ -337,7 +337,9 @@ fn a_game_refuses_illegal_moves_and_ends_as_the_referee_does() {
     // The rogue steps onto the monster: the capture is printed in the next turn.
     game.replay(&d, "7").unwrap();
     assert_eq!(game.ending(), Some(Ending::Caught { turn: 2 }));
-    assert!(game.transcript(&d).ends_with(". . . \n\nMove 2\n\nCaught by monster\n"));
+    assert!(game
+        .transcript(&d)
+        .ends_with(". . . \n\nMove 2\n\nCaught by monster\n"));
     assert!(game.play_digit(&d, '5').unwrap_err().contains("over"));
     // Undo reopens the game; two quiet turns reach the limit.
     assert!(game.undo());

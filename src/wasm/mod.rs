@@ -6,6 +6,7 @@
 
 mod actman;
 mod pengu;
+mod rogue;
 
 use crate::error::{MoveError, ParseError};
 use serde::Serialize;

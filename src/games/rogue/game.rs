@@ -311,8 +311,14 @@ pub(super) fn step(from: Pos, dir: Option<Dir>) -> Pos {
     }
 }
 
-/// The numpad digit of a step (`5` for none, `?` if not a step).
-fn step_digit(from: Pos, to: Pos) -> char {
+/// The numpad digit of a one-site step (`5` to stay, `?` if not a step).
+///
+/// ```
+/// use gridlab::games::rogue::step_digit;
+/// use gridlab::grid::Pos;
+/// assert_eq!(step_digit(Pos::new(1, 1), Pos::new(0, 2)), '9');
+/// ```
+pub fn step_digit(from: Pos, to: Pos) -> char {
     let dr = to.row as isize - from.row as isize;
     let dc = to.col as isize - from.col as isize;
     match (dr, dc) {

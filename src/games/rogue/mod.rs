@@ -21,8 +21,8 @@ mod strategy;
 
 pub use analysis::{Analysis, FOREVER};
 pub use cycle::CycleRogue;
+pub use game::{step_digit, Ending, Game, HalfMove};
 pub use level::{direction_name, Dungeon, Site, MAX_SIDE};
-pub use game::{Ending, Game, HalfMove};
 pub use referee::Referee;
 pub use strategy::{
     distances, parse_steps, BfsMonster, MonsterStrategy, NaiveRogue, OptimalMonster, OptimalRogue,

@@ -79,4 +79,3 @@ impl<'d> Referee<'d> {
         board(self.dungeon, m, r)
     }
 }
-

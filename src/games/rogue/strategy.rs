@@ -307,10 +307,12 @@ pub fn parse_steps(text: &str) -> Result<Vec<Option<Dir>>, String> {
             "SW" => Some(Dir::SW),
             "W" => Some(Dir::W),
             "NW" => Some(Dir::NW),
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "step {}: '{token}' is not a direction (N, NE, E, SE, S, SW, W, NW, stay or 1-9)",
                 i + 1
-            )),
+            ))
+            }
         };
         steps.push(step);
     }

@@ -1,0 +1,119 @@
+// Tests of the Rogue wasm bindings used by the playground, in node against pkg-node/.
+// Run: node --test tests/node/
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { g, thrown, tileBytes } from './helpers.mjs';
+
+const course = (name) => readFileSync(`levels/rogue/course/dungeon${name}.txt`, 'utf8');
+const TINY = '3\nA . .\n. . .\n. . @\n';
+const FOREVER = 0xffffffff;
+const WALL = 0xfffffffe;
+
+test('the exports the playground uses exist', () => {
+  for (const name of ['RogueSession', 'rogue_palette', 'rogue_analyze']) {
+    assert.equal(typeof g[name], 'function', name);
+  }
+  assert.equal(g.rogue_palette(), ' .+@A');
+});
+
+test('a strategy game matches the referee: the tiny room is a capture in turn 2', () => {
+  const s = new g.RogueSession(TINY);
+  assert.equal(tileBytes(s), 'A........'.slice(0, 8) + '@');
+  const played = s.run(100);
+  assert.equal(played.length, 3);
+  const v = s.view();
+  assert.equal(v.status, 'caught');
+  assert.equal(v.verdict, 'Caught by monster');
+  assert.deepEqual(v.ending, { kind: 'caught', turn: 2 });
+  assert.equal(v.output,
+    'Move 1\n\n. . . \n. A . \n. . @ \n\n. . . \n. A @ \n. . . \n\n'
+    + 'Move 2\n\n. . . \n. . * \n. . . \n\nCaught by monster\n');
+  assert.equal(tileBytes(s), '.....*...');
+  assert.equal(s.step(), null, 'nothing to play after the end');
+  s.free();
+});
+
+test('dungeonI: the cycle rogue survives where the naive one is caught', () => {
+  const s = new g.RogueSession(course('I'));
+  s.set_max_moves(200);
+  s.set_players('bfs', 'naive');
+  s.run(1000);
+  assert.equal(s.view().status, 'caught');
+  s.set_players('bfs', 'cycle');
+  s.restart();
+  s.run(1000);
+  const v = s.view();
+  assert.equal(v.verdict, 'Rogue survived 200 moves');
+  assert.equal(v.moves.length, 400);
+  const cycles = s.cycles();
+  assert.equal(cycles.length, 1);
+  assert.equal(cycles[0].length, 26);
+  s.free();
+});
+
+test('a human side: play checks legality, step waits for the human', () => {
+  const s = new g.RogueSession(TINY);
+  s.set_players('human', 'optimal');
+  assert.equal(s.view().humanToMove, true);
+  assert.equal(s.step(), null);
+  const e = thrown(() => s.play('7'));
+  assert.equal(e.index, 0);
+  assert.equal(e.symbol, '7');
+  assert.match(e.message, /cannot move/);
+  assert.deepEqual(s.play('3'), { side: 'monster', turn: 1, from: { row: 0, col: 0 }, to: { row: 1, col: 1 } });
+  const reply = s.step();
+  assert.equal(reply.side, 'rogue');
+  assert.equal(s.view().moves.length, 2);
+  assert.equal(s.undo(), true);
+  assert.equal(s.view().toMove, 'rogue');
+  assert.throws(() => s.set_players('dragon', 'naive'), (x) => /unknown monster player 'dragon'/.test(x.message));
+  s.free();
+});
+
+test('replay keeps the legal prefix and history has every position', () => {
+  const s = new g.RogueSession(TINY);
+  const e = thrown(() => s.replay('3413'));
+  assert.equal(e.index, 3);
+  assert.equal(s.view().moves, '341');
+  const h = s.history();
+  assert.equal(h.length, 4);
+  assert.deepEqual(h[3], { monster: { row: 2, col: 0 }, rogue: { row: 2, col: 1 } });
+  s.free();
+});
+
+test('the outcome map follows the exact solution', () => {
+  // Dungeon I: the rogue is safe on the corridor loop, and caught inside the room.
+  const s = new g.RogueSession(course('I'));
+  const map = s.outcome_map();
+  assert.equal(map.length, 100);
+  const at = (r, c) => map[r * 10 + c];
+  assert.equal(at(0, 0), WALL);
+  assert.equal(at(0, 9), FOREVER, 'the far corner of the loop');
+  assert.ok(at(4, 0) >= 1 && at(4, 0) < 10, 'next to the monster in the room');
+  assert.equal(s.exact().value, null);
+  const tiny = new g.RogueSession(TINY);
+  assert.deepEqual(tiny.exact(), { value: 2, best: '3', sites: 9, states: 162 });
+  s.free();
+  tiny.free();
+});
+
+test('editing, lenient reading and errors', () => {
+  const s = new g.RogueSession(TINY);
+  s.paint(0, 2, '+');
+  assert.equal(s.level_text(), '3\nA . +\n. . .\n. . @\n');
+  assert.match(thrown(() => s.paint(2, 2, ' ')).message, /rogue/);
+  s.resize(4, 4);
+  assert.equal(s.rows(), 4);
+  assert.equal(s.tiles_len(), 16);
+  const bad = thrown(() => new g.RogueSession('3\nA . .\n. @\n'));
+  assert.deepEqual([bad.line, bad.column], [3, 4]);
+  const lenient = new g.RogueSession('3\nA . .\n. @\n', true);
+  assert.equal(lenient.warnings().length, 2);
+  const summary = g.rogue_analyze(course('B'));
+  assert.equal(summary.value !== null, true);
+  assert.equal(summary.states, 2 * summary.sites * summary.sites);
+  s.free();
+  lenient.free();
+});
