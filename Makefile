@@ -59,6 +59,7 @@ e2e: browser-deps wasm native
 bench: native wasm browser-deps
 	$(CARGO) bench --bench pengu
 	$(CARGO) bench --bench actman
+	$(CARGO) bench --bench rogue
 	node benches/browser.mjs
 
 clean:

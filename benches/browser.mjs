@@ -1,9 +1,10 @@
-// Pengu solves side by side: the native binary and the WebAssembly module in headless
+// Pengu and Act-Man solves and Rogue's exact solution side by side: the native binary and the WebAssembly module in headless
 // Chromium (Debian's, through playwright-core), in one run.
 //
 // Run from the repository root after `make wasm native` (or `make bench`):
 //   node benches/browser.mjs
-// Environment: BENCH_RUNS (timed runs per side and case, default 5).
+// Environment: BENCH_RUNS (timed runs per side and case, default 5), BENCH_ONLY (games,
+// e.g. `rogue` or `pengu,actman`; default all).
 //
 // For each case: one warm-up on each side (a whole warm-up pass over every case, so the
 // browser's wasm tier-up happens before anything is timed), then BENCH_RUNS timed runs,
@@ -19,7 +20,7 @@
 // every case.
 
 import { execFile } from 'node:child_process';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { startServer, launch, ROOT } from '../tests/e2e/harness.mjs';
@@ -41,7 +42,7 @@ const ACTMAN_HARDEST = ['13-great-hall.txt', '12-long-haul.txt', '10-ogre-pileup
  */
 const PENGU = (file, algo, goal, expect) => ({ game: 'pengu', file: `course/${file}`, algo, goal, ...(expect === undefined ? {} : { expect }) });
 const ACTMAN = (file, algo, goal) => ({ game: 'actman', file, algo, goal });
-const CASES = [
+const ALL_CASES = [
   PENGU('testcase-11-8x17.txt', 'astar', 'all', 25),
   PENGU('a4-8x17.txt', 'astar', 'all', null),
   PENGU('testcase-15-13x69.txt', 'astar', 'all', 23),
@@ -51,6 +52,9 @@ const CASES = [
   PENGU('a3-6x20.txt', 'iddfs', 20),
   ...ACTMAN_HARDEST.flatMap((file) => [ACTMAN(file, 'bfs', 'turns'), ACTMAN(file, 'astar', 'score')]),
 ];
+/** BENCH_ONLY=pengu,actman,rogue limits the run to those games. */
+const ONLY = (process.env.BENCH_ONLY ?? 'pengu,actman,rogue').split(',');
+const CASES = ALL_CASES.filter((c) => ONLY.includes(c.game));
 
 // ---------------------------------------------------------------------------------
 // Clean-up on every path out.
@@ -296,34 +300,101 @@ for (const c of CASES) {
 }
 
 // ---------------------------------------------------------------------------------
+// Rogue: the exact solution (backward induction over every state), natively with
+// `gridlab rogue analyze --json` and in Chromium with `rogue_analyze`; both report the
+// analysis' own elapsedMs.
+
+/** An N×N dungeon of rooms only, the monster and the rogue in opposite corners. */
+function openRoom(n) {
+  const rows = Array.from({ length: n }, (_, r) =>
+    Array.from({ length: n }, (_, c) => (r === 0 && c === 0 ? 'A' : r === n - 1 && c === n - 1 ? '@' : '.')).join(' '),
+  );
+  return `${n}\n${rows.join('\n')}\n`;
+}
+const rogueDir = path.join(LEVELS, 'rogue');
+const rogueCases = !ONLY.includes('rogue') ? [] : [
+  { name: 'course/dungeonI.txt', text: readFileSync(path.join(rogueDir, 'course', 'dungeonI.txt'), 'utf8') },
+  { name: '32×32 open room (generated)', text: openRoom(32) },
+];
+for (const file of !ONLY.includes('rogue') ? [] : readdirSync(rogueDir).filter((f) => f.endsWith('.txt')).sort()) {
+  const text = readFileSync(path.join(rogueDir, file), 'utf8');
+  if (Number.parseInt(text, 10) >= 40) rogueCases.push({ name: file, text });
+}
+
+function rogueNative(text) {
+  return new Promise((resolve, reject) => {
+    const child = execFile(BIN, ['rogue', 'analyze', '--json', '-'], { cwd: ROOT, timeout: NATIVE_TIMEOUT_MS }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`native rogue analyze failed: ${stderr || err.message}`));
+      else resolve(JSON.parse(stdout));
+    });
+    child.stdin.end(text);
+  });
+}
+const rogueWasm = (text) => page.evaluate((t) => window.__gridlab.rogue_analyze(t), text);
+
+const rogueRows = [];
+for (const c of rogueCases) {
+  await rogueNative(c.text);
+  await rogueWasm(c.text);
+  const nat = [];
+  const was = [];
+  for (let i = 0; i < RUNS; i++) {
+    nat.push(await rogueNative(c.text));
+    was.push(await rogueWasm(c.text));
+  }
+  for (const r of [...nat, ...was]) {
+    if (r.value !== nat[0].value || r.monsterWinPairs !== nat[0].monsterWinPairs || r.states !== nat[0].states) {
+      console.error(`\n!!!!!!!! MISMATCH !!!!!!!! rogue ${c.name}: ${JSON.stringify(nat[0])} vs ${JSON.stringify(r)}\n`);
+      failed = true;
+    }
+  }
+  const nativeMs = median(nat.map((r) => r.elapsedMs));
+  const wasmMs = median(was.map((r) => r.elapsedMs));
+  rogueRows.push({ c, ref: nat[0], nativeMs, wasmMs, ratio: nativeMs > 0 ? wasmMs / nativeMs : null });
+}
+
+// ---------------------------------------------------------------------------------
 // Report.
 
 const wasmBytes = readFileSync(WASM);
 const gz = await gzipSize(WASM, wasmBytes);
 
-console.log(`\n## Solves: native vs wasm in headless Chromium\n`);
-console.log(`Chromium ${version}${env.isolated ? ' (cross-origin isolated)' : ' (NOT cross-origin isolated: 100 µs timer grain)'}, node ${process.version}, median of ${RUNS} runs per side after one warm-up.`);
-console.log(`"ms" = the search's own stats.elapsedMs; "native wall ms" includes process start, level parse and JSON output; "wasm wall ms" = performance.now() around the solve call.\n`);
-console.log('| case | algorithm | moves | states stored | native ms | wasm ms | wasm/native | expanded/s native | expanded/s wasm | native wall ms (incl. process start) | wasm wall ms (solve call) |');
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 const rate = (expanded, ms) => (ms > 0 ? `${Math.round((expanded / ms) * 1000).toLocaleString('en')}` : 'n/a');
-for (const r of rows) {
-  const stored = r.storedNative === r.storedWasm ? String(r.storedNative) : `${r.storedNative} / ${r.storedWasm} (wasm)`;
-  console.log(
-    `| ${caseName(r.c)} | ${ALGO_NAMES[r.c.algo]} | ${movesLabel(r.ref)}${r.mismatch ? ' **MISMATCH**' : ''} | ${stored} | ${fmtMs(r.nativeMs)} | ${fmtMs(r.wasmMs)} | ${r.ratio === null ? 'n/a' : r.ratio.toFixed(2)} | ${rate(r.ref.stats.expanded, r.nativeMs)} | ${rate(r.ref.stats.expanded, r.wasmMs)} | ${fmtMs(r.nativeWall)} | ${fmtMs(r.wasmWall)} |`,
-  );
+if (rows.length > 0) {
+  console.log(`\n## Solves: native vs wasm in headless Chromium\n`);
+  console.log(`Chromium ${version}${env.isolated ? ' (cross-origin isolated)' : ' (NOT cross-origin isolated: 100 µs timer grain)'}, node ${process.version}, median of ${RUNS} runs per side after one warm-up.`);
+  console.log(`"ms" = the search's own stats.elapsedMs; "native wall ms" includes process start, level parse and JSON output; "wasm wall ms" = performance.now() around the solve call.\n`);
+  console.log('| case | algorithm | moves | states stored | native ms | wasm ms | wasm/native | expanded/s native | expanded/s wasm | native wall ms (incl. process start) | wasm wall ms (solve call) |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const stored = r.storedNative === r.storedWasm ? String(r.storedNative) : `${r.storedNative} / ${r.storedWasm} (wasm)`;
+    console.log(
+      `| ${caseName(r.c)} | ${ALGO_NAMES[r.c.algo]} | ${movesLabel(r.ref)}${r.mismatch ? ' **MISMATCH**' : ''} | ${stored} | ${fmtMs(r.nativeMs)} | ${fmtMs(r.wasmMs)} | ${r.ratio === null ? 'n/a' : r.ratio.toFixed(2)} | ${rate(r.ref.stats.expanded, r.nativeMs)} | ${rate(r.ref.stats.expanded, r.wasmMs)} | ${fmtMs(r.nativeWall)} | ${fmtMs(r.wasmWall)} |`,
+    );
+  }
+  console.log('\n| case | algorithm | states stored | wasm memory grown | bytes/state (wasm) |');
+  console.log('|---|---|---:|---:|---:|');
+  for (const c of CASES.filter((x) => x.game === 'actman')) {
+    const m = await wasmBytesPerState(c, blankUrl);
+    const perState = m.stored > 0 ? Math.round(m.grown / m.stored) : 'n/a';
+    console.log(`| ${caseName(c)} | ${ALGO_NAMES[c.algo]} | ${m.stored} | ${(m.grown / 1e6).toFixed(1)} MB | ${perState} |`);
+  }
 }
-console.log('\n| case | algorithm | states stored | wasm memory grown | bytes/state (wasm) |');
-console.log('|---|---|---:|---:|---:|');
-for (const c of CASES.filter((x) => x.game === 'actman')) {
-  const m = await wasmBytesPerState(c, blankUrl);
-  const perState = m.stored > 0 ? Math.round(m.grown / m.stored) : 'n/a';
-  console.log(`| ${caseName(c)} | ${ALGO_NAMES[c.algo]} | ${m.stored} | ${(m.grown / 1e6).toFixed(1)} MB | ${perState} |`);
+
+console.log('\n## Rogue: exact solution, native vs wasm in headless Chromium\n');
+console.log('Backward induction over every (monster site, rogue site, side to move); "ms" is the analysis\' own clock, median of the runs. Targets: a 40×40 dungeon with ~1,000 open sites under 1 s natively and under 2 s in Chromium.\n');
+console.log('| dungeon | open sites | states | verdict | native ms | wasm ms | wasm/native | states/s wasm |');
+console.log('|---|---:|---:|---|---:|---:|---:|---:|');
+for (const r of rogueRows) {
+  const verdict = r.ref.value === null ? 'rogue survives' : `caught in ${r.ref.value}`;
+  console.log(
+    `| ${r.c.name} | ${r.ref.sites} | ${r.ref.states.toLocaleString('en')} | ${verdict} | ${fmtMs(r.nativeMs)} | ${fmtMs(r.wasmMs)} | ${r.ratio === null ? 'n/a' : r.ratio.toFixed(2)} | ${rate(r.ref.states, r.wasmMs)} |`,
+  );
 }
 
 const ratios = rows.filter((r) => r.ratio !== null).map((r) => r.ratio);
-const geo = Math.exp(ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length);
-console.log(`\nGeometric-mean wasm/native search-time ratio: **${geo.toFixed(2)}** (over ${ratios.length} of ${rows.length} cases; a case with a 0 ms search on either side is left out).`);
+const geo = ratios.length === 0 ? NaN : Math.exp(ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length);
+if (ratios.length > 0) console.log(`\nGeometric-mean wasm/native search-time ratio: **${geo.toFixed(2)}** (over ${ratios.length} of ${rows.length} cases; a case with a 0 ms search on either side is left out).`);
 console.log(`pkg/gridlab_bg.wasm: ${wasmBytes.length} bytes, ${gz.bytes} gzipped (${gz.how}).`);
 
 const notes = [];

@@ -11,7 +11,7 @@ use gridlab::games::rogue::{
 pub enum RogueCommand {
     /// Solve the game exactly: who wins from the start, in how many monster moves, the
     /// winning first moves, and how many start pairs the monster wins.
-    Analyze(DungeonArgs),
+    Analyze(AnalyzeArgs),
     /// Referee a game as the coursework's Game.java does (monster first, `Move t`,
     /// the boards, `Caught by monster`), with a move limit.
     Play(PlayArgs),
@@ -56,6 +56,16 @@ pub struct PlayArgs {
     quiet: bool,
 }
 
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    dungeon: DungeonArgs,
+    /// Print the numbers as JSON: sites, states, value (null: the rogue survives),
+    /// monsterWinPairs, pairs, and elapsedMs of the analysis.
+    #[arg(long)]
+    json: bool,
+}
+
 pub fn run(command: RogueCommand) -> u8 {
     match command {
         RogueCommand::Analyze(args) => run_analyze(args),
@@ -94,12 +104,20 @@ fn names(from: gridlab::grid::Pos, to: &[gridlab::grid::Pos]) -> String {
         .join(", ")
 }
 
-fn run_analyze(args: DungeonArgs) -> u8 {
-    let dungeon = match load_dungeon(&args) {
+fn run_analyze(args: AnalyzeArgs) -> u8 {
+    let dungeon = match load_dungeon(&args.dungeon) {
         Ok(d) => d,
         Err(code) => return code,
     };
+    let started = std::time::Instant::now();
     let analysis = Analysis::new(&dungeon);
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    if args.json {
+        let mut json = serde_json::to_value(analysis.summary(&dungeon)).unwrap_or_default();
+        json["elapsedMs"] = serde_json::json!(elapsed_ms);
+        emit(&format!("{json}\n"));
+        return EXIT_OK;
+    }
     let (m, r) = (dungeon.monster, dungeon.rogue);
     let letter = dungeon.monster_letter;
     let mut out = format!(

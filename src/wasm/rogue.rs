@@ -5,7 +5,7 @@ use crate::error::MoveError;
 use crate::games::rogue::step_digit;
 use crate::games::rogue::{
     Analysis, CycleRogue, Dungeon, Game, HalfMove, MonsterStrategy, Player, RogueStrategy,
-    SharedAnalysis, Side, FOREVER,
+    SharedAnalysis, Side, Summary, FOREVER,
 };
 use crate::grid::Pos;
 use serde::Serialize;
@@ -404,26 +404,17 @@ pub fn rogue_palette() -> String {
 pub fn rogue_analyze(text: &str) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
-    struct Summary {
-        sites: usize,
-        states: usize,
-        value: Option<u32>,
-        monster_win_pairs: u64,
-        pairs: u64,
+    struct Timed {
+        #[serde(flatten)]
+        summary: Summary,
         elapsed_ms: f64,
     }
     let dungeon = Dungeon::parse(text).map_err(parse_error)?;
     let start = web_time::Instant::now();
     let analysis = Analysis::new(&dungeon);
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-    let value = analysis.monster_to_move(dungeon.monster, dungeon.rogue);
-    let (monster_win_pairs, pairs) = analysis.monster_win_pairs(&dungeon);
-    Ok(to_js(&Summary {
-        sites: analysis.sites(),
-        states: 2 * analysis.sites() * analysis.sites(),
-        value: (value != FOREVER).then_some(value),
-        monster_win_pairs,
-        pairs,
+    Ok(to_js(&Timed {
+        summary: analysis.summary(&dungeon),
         elapsed_ms,
     }))
 }

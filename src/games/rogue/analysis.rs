@@ -4,7 +4,25 @@
 
 use super::level::Dungeon;
 use crate::grid::Pos;
+use serde::Serialize;
 use std::collections::VecDeque;
+
+/// The analysis of a start position in numbers (what `rogue analyze --json` prints).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Summary {
+    /// Open sites.
+    pub sites: usize,
+    /// States solved, 2·sites².
+    pub states: usize,
+    /// Monster moves to capture from the start under optimal play; `None` when the
+    /// rogue survives forever.
+    pub value: Option<u32>,
+    /// Start pairs of distinct room sites (monster first) that the monster wins.
+    pub monster_win_pairs: u64,
+    /// All such start pairs.
+    pub pairs: u64,
+}
 
 /// Value of a state the rogue survives forever.
 pub const FOREVER: u32 = u32::MAX;
@@ -195,6 +213,19 @@ impl Analysis {
             .into_iter()
             .filter(|&r| Some(self.after_rogue(monster, r)) == best)
             .collect()
+    }
+
+    /// The start position's verdict and the counts, for reports.
+    pub fn summary(&self, dungeon: &Dungeon) -> Summary {
+        let value = self.monster_to_move(dungeon.monster, dungeon.rogue);
+        let (monster_win_pairs, pairs) = self.monster_win_pairs(dungeon);
+        Summary {
+            sites: self.sites(),
+            states: 2 * self.sites() * self.sites(),
+            value: (value != FOREVER).then_some(value),
+            monster_win_pairs,
+            pairs,
+        }
     }
 
     /// Of all ordered pairs of distinct room sites as start positions (monster to

@@ -19,7 +19,7 @@ mod level;
 mod referee;
 mod strategy;
 
-pub use analysis::{Analysis, FOREVER};
+pub use analysis::{Analysis, Summary, FOREVER};
 pub use cycle::CycleRogue;
 pub use game::{step_digit, Ending, Game, HalfMove};
 pub use level::{direction_name, Dungeon, Site, MAX_SIDE};
