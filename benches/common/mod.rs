@@ -25,7 +25,8 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
 
-/// One row of the side-by-side table.
+/// One row of the side-by-side table (not every benchmark reads every field).
+#[allow(dead_code)]
 pub struct Row {
     /// Who solved.
     pub solver: &'static str,
