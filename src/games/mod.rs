@@ -1,5 +1,6 @@
 //! The games. Each folder holds one game's pure rules, its file formats and its solvers.
 
 pub mod actman;
+pub mod gpac;
 pub mod pengu;
 pub mod rogue;

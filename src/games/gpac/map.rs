@@ -1,0 +1,267 @@
+//! The GPac map: W×H cells, origin (0, 0) bottom-left, walls from the course's map
+//! format (`W H`, then H rows of `#` wall / `~` open, top row first) or a genotype.
+
+use crate::error::ParseError;
+use std::collections::VecDeque;
+
+/// Largest side accepted.
+pub const MAX_SIDE: usize = 1000;
+
+/// A cell's index: `x + y·W` (the genotype's order, y = 0 the bottom row).
+pub type Cell = u32;
+
+/// Unreachable in a distance table.
+pub const FAR: u16 = u16::MAX;
+
+/// A GPac map.
+///
+/// ```
+/// use gridlab::games::gpac::Map;
+/// let m = Map::parse("3 2\n~~~\n#~~\n").unwrap();
+/// assert!(m.is_wall(0, 0) && !m.is_wall(0, 1));
+/// assert_eq!(m.pacman_start(), m.cell(0, 1));
+/// assert_eq!(m.ghost_start(), m.cell(2, 0));
+/// assert_eq!(m.to_text(), "3 2\n~~~\n#~~\n");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Map {
+    width: usize,
+    height: usize,
+    walls: Vec<bool>,
+}
+
+impl Map {
+    /// A map without walls.
+    pub fn open(width: usize, height: usize) -> Map {
+        Map {
+            width,
+            height,
+            walls: vec![false; width * height],
+        }
+    }
+
+    /// A map from wall flags in genotype order (index `x + y·W`); `None` if the length
+    /// is not W·H.
+    pub fn from_walls(width: usize, height: usize, walls: Vec<bool>) -> Option<Map> {
+        (walls.len() == width * height && width > 0 && height > 0).then_some(Map {
+            width,
+            height,
+            walls,
+        })
+    }
+
+    /// Parse the course's map format: `W H`, then H rows of W characters, `#` wall
+    /// and `~` open, the top row (y = H−1) first. Errors name line and column.
+    pub fn parse(text: &str) -> Result<Map, ParseError> {
+        let mut lines = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l));
+        let header = lines.next().unwrap_or("");
+        let mut fields = header.split_whitespace();
+        let mut number = |name: &str, column: usize| -> Result<usize, ParseError> {
+            match fields.next().map(str::parse::<usize>) {
+                Some(Ok(n)) if (1..=MAX_SIDE).contains(&n) => Ok(n),
+                _ => Err(ParseError::new(
+                    1,
+                    column,
+                    format!(
+                        "the first line must be 'W H' (1 to {MAX_SIDE}): bad {name} in '{header}'"
+                    ),
+                )),
+            }
+        };
+        let width = number("width", 1)?;
+        let height = number("height", 1)?;
+        let mut walls = vec![false; width * height];
+        for row in 0..height {
+            let line_no = row + 2;
+            let line = lines.next().ok_or_else(|| {
+                ParseError::new(line_no, 1, format!("expected {height} rows, found {row}"))
+            })?;
+            let y = height - 1 - row;
+            let chars: Vec<char> = line.chars().collect();
+            if chars.len() != width {
+                return Err(ParseError::new(
+                    line_no,
+                    chars.len().min(width) + 1,
+                    format!(
+                        "row {} has {} cells, expected {width}",
+                        row + 1,
+                        chars.len()
+                    ),
+                ));
+            }
+            for (x, &c) in chars.iter().enumerate() {
+                walls[x + y * width] = match c {
+                    '#' => true,
+                    '~' => false,
+                    c => {
+                        return Err(ParseError::new(
+                            line_no,
+                            x + 1,
+                            format!("unknown cell '{}' (expected '#' or '~')", c.escape_debug()),
+                        ))
+                    }
+                };
+            }
+        }
+        Ok(Map {
+            width,
+            height,
+            walls,
+        })
+    }
+
+    /// The map in the course format (top row first, a newline after each row).
+    pub fn to_text(&self) -> String {
+        let mut out = format!("{} {}\n", self.width, self.height);
+        for y in (0..self.height).rev() {
+            for x in 0..self.width {
+                out.push(if self.is_wall(x, y) { '#' } else { '~' });
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Width W.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Height H.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Number of cells, W·H.
+    pub fn len(&self) -> usize {
+        self.walls.len()
+    }
+
+    /// Whether the map has no cells (never: maps are at least 1×1).
+    pub fn is_empty(&self) -> bool {
+        self.walls.is_empty()
+    }
+
+    /// The cell at (x, y).
+    pub fn cell(&self, x: usize, y: usize) -> Cell {
+        (x + y * self.width) as Cell
+    }
+
+    /// The coordinates (x, y) of a cell.
+    pub fn xy(&self, cell: Cell) -> (usize, usize) {
+        (cell as usize % self.width, cell as usize / self.width)
+    }
+
+    /// Whether (x, y) is a wall.
+    pub fn is_wall(&self, x: usize, y: usize) -> bool {
+        self.walls[x + y * self.width]
+    }
+
+    /// Whether a cell is a wall.
+    pub fn is_wall_cell(&self, cell: Cell) -> bool {
+        self.walls[cell as usize]
+    }
+
+    /// Make a cell a wall or open.
+    pub fn set_wall(&mut self, cell: Cell, wall: bool) {
+        self.walls[cell as usize] = wall;
+    }
+
+    /// The wall flags in genotype order.
+    pub fn walls(&self) -> &[bool] {
+        &self.walls
+    }
+
+    /// Pac-Man's start, (0, H−1), the top-left cell.
+    pub fn pacman_start(&self) -> Cell {
+        self.cell(0, self.height - 1)
+    }
+
+    /// The ghosts' start, (W−1, 0), the bottom-right cell.
+    pub fn ghost_start(&self) -> Cell {
+        self.cell(self.width - 1, 0)
+    }
+
+    /// The open cells one step up, right, down and left of `cell` (in that order).
+    pub fn open_neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
+        let (x, y) = self.xy(cell);
+        let (w, h) = (self.width, self.height);
+        [
+            (y + 1 < h).then(|| self.cell(x, y + 1)),
+            (x + 1 < w).then(|| self.cell(x + 1, y)),
+            (y > 0).then(|| self.cell(x, y - 1)),
+            (x > 0).then(|| self.cell(x - 1, y)),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|&c| !self.walls[c as usize])
+    }
+
+    /// BFS distances (4-neighbour, through open cells) from `from` to every cell;
+    /// [`FAR`] where unreachable.
+    pub fn distances_from(&self, from: Cell) -> Vec<u16> {
+        let mut dist = vec![FAR; self.len()];
+        if self.walls[from as usize] {
+            return dist;
+        }
+        dist[from as usize] = 0;
+        let mut queue = VecDeque::from([from]);
+        while let Some(c) = queue.pop_front() {
+            let d = dist[c as usize];
+            for n in self.open_neighbours(c) {
+                if dist[n as usize] == FAR {
+                    dist[n as usize] = d + 1;
+                    queue.push_back(n);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Number of open cells with exactly one open neighbour (dead ends), the second
+    /// objective of map evolution 1d.
+    pub fn dead_ends(&self) -> usize {
+        (0..self.len() as Cell)
+            .filter(|&c| !self.walls[c as usize] && self.open_neighbours(c).count() == 1)
+            .count()
+    }
+}
+
+/// All-pairs shortest-path distances of a map: `get(a, b)` in O(1), so a controller's
+/// choice costs a few lookups.
+///
+/// ```
+/// use gridlab::games::gpac::{DistanceTable, Map};
+/// let m = Map::parse("3 1\n~#~\n").unwrap();
+/// let t = DistanceTable::new(&m);
+/// assert_eq!(t.get(m.cell(0, 0), m.cell(0, 0)), 0);
+/// assert_eq!(t.get(m.cell(0, 0), m.cell(2, 0)), gridlab::games::gpac::FAR);
+/// ```
+#[derive(Clone, Debug)]
+pub struct DistanceTable {
+    cells: usize,
+    dist: Vec<u16>,
+}
+
+impl DistanceTable {
+    /// BFS from every open cell.
+    pub fn new(map: &Map) -> DistanceTable {
+        let cells = map.len();
+        let mut dist = Vec::with_capacity(cells * cells);
+        for c in 0..cells as Cell {
+            dist.extend(map.distances_from(c));
+        }
+        DistanceTable { cells, dist }
+    }
+
+    /// The distance between two cells ([`FAR`] if not connected or a wall).
+    #[inline]
+    pub fn get(&self, a: Cell, b: Cell) -> u16 {
+        self.dist[a as usize * self.cells + b as usize]
+    }
+
+    /// The distances from `a` to every cell.
+    pub fn row(&self, a: Cell) -> &[u16] {
+        &self.dist[a as usize * self.cells..(a as usize + 1) * self.cells]
+    }
+}
