@@ -6,6 +6,7 @@
 //
 // A game subclasses GameBase with a description (see www/README.md, "Adding a game"):
 //   super(shell, { id, Session, noun, moveNoun, catalog, painter, Ui, solve, edit })
+// (`solve` is optional: without it the game fills the Solve and Compare panels itself)
 // sets its own state, then calls this.mountPanels(). It implements scene(), and may
 // override the hooks below (onNewSession, onLevelEdited, afterReplay, played, ...).
 
@@ -77,8 +78,9 @@ export class GameBase extends EventTarget {
     this.board.setScene(() => this.scene());
     this.ui = new spec.Ui(this);
     this.editor = new Editor(this, shell.panels.edit, this.editSpec());
-    this.solver = new SolverPanel(this, shell.panels.solve, spec.solve);
-    this.compare = new ComparePanel(this, shell.panels.compare, spec.solve);
+    // Without a solve adapter the game fills the Solve and Compare panels itself.
+    this.solver = spec.solve ? new SolverPanel(this, shell.panels.solve, spec.solve) : null;
+    this.compare = spec.solve ? new ComparePanel(this, shell.panels.compare, spec.solve) : null;
     attachPointer(this.board, {
       mode: () => (shell.activeTab() === 'edit' ? 'edit' : 'play'),
       onTap: (cell, e) => this.tapCell(cell, e),
@@ -380,9 +382,9 @@ export class GameBase extends EventTarget {
         this.restart();
         return true;
       case 'space':
-        return tab === 'solve' ? this.solver.togglePlay() : false;
+        return tab === 'solve' && this.solver ? this.solver.togglePlay() : false;
       case 'heat':
-        if (!this.solver.trace.replay) return false;
+        if (!this.solver || !this.solver.trace.replay) return false;
         this.solver.trace.toggleHeat();
         return true;
       case 'move':
@@ -405,7 +407,7 @@ export class GameBase extends EventTarget {
       status: () => this.view.status,
       score: () => this.view.score,
       view: () => this.session.view(),
-      plan: () => this.solver.plan,
+      plan: () => (this.solver ? this.solver.plan : ''),
       animating: () => !!this.anim,
       loadLevel: (text, moves) => this.loadLevel(text, { moves }),
     };
@@ -415,8 +417,8 @@ export class GameBase extends EventTarget {
   unmount() {
     this.finishAnimation();
     this.saver.flush();
-    this.solver.dispose();
-    this.compare.dispose();
+    if (this.solver) this.solver.dispose();
+    if (this.compare) this.compare.dispose();
     if (this.session) this.session.free();
     this.session = null;
   }

@@ -19,7 +19,7 @@ struct Entry {
 /// ```
 /// use gridlab::games::gpac::Ini;
 /// let ini = Ini::parse("[a]\nh = 20\nw = 35\n[b]\nlength = ${a:h}*${a:w}\n").unwrap();
-/// assert_eq!(ini.get("b", "length").unwrap(), "20*35");
+/// assert_eq!(ini.get("b", "length").unwrap().as_deref(), Some("20*35"));
 /// assert_eq!(ini.number("b", "length").unwrap(), Some(700.0));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
