@@ -12,3 +12,4 @@ mod world;
 pub use ini::Ini;
 pub use map::{Cell, DistanceTable, Map, FAR, MAX_SIDE};
 pub use world::{Snapshot, WorldFile};
+pub mod stats;
