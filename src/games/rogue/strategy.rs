@@ -174,12 +174,17 @@ impl Player for BfsMonster {
     }
 }
 
-/// The exact monster: a move of the fastest capture (ties as [`BfsMonster`]).
+/// The exact monster: a move of the fastest capture (ties as [`BfsMonster`]). Where
+/// the rogue survives forever whatever the monster does, it chases as [`BfsMonster`]
+/// does (a rogue that errs is then caught).
 #[derive(Clone, Debug)]
 pub struct OptimalMonster(pub Rc<Analysis>);
 
 impl Player for OptimalMonster {
     fn next_move(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
+        if self.0.monster_to_move(monster, rogue) == super::analysis::FOREVER {
+            return BfsMonster.next_move(dungeon, monster, rogue);
+        }
         self.0
             .best_monster_moves(dungeon, monster, rogue)
             .into_iter()
