@@ -68,11 +68,13 @@ fn every_course_dungeon_parses_and_prints_back() {
         let text =
             std::fs::read_to_string(format!("levels/rogue/course/dungeon{name}.txt")).unwrap();
         let d = Dungeon::parse(&text).unwrap();
-        let trimmed: String = text
+        let n = d.size();
+        let rows: String = text
             .lines()
-            .map(|l| format!("{}\n", l.trim_end()))
+            .map(|l| format!("{:<w$.w$}\n", l, w = if l == n.to_string() { l.len() } else { 2 * n - 1 }))
             .collect();
-        assert_eq!(d.to_text(), trimmed, "dungeon{name}");
+        assert_eq!(d.to_text(), rows, "dungeon{name}");
+        assert_eq!(Dungeon::parse(&d.to_text()).unwrap(), d, "dungeon{name} reads back");
     }
 }
 

@@ -70,7 +70,7 @@ impl Dungeon {
     /// ```
     /// use gridlab::games::rogue::Dungeon;
     /// let (d, warnings) = Dungeon::parse_lenient("3\nA . .\n. @\n").unwrap();
-    /// assert_eq!(d.to_text(), "3\nA . .\n. @\n\n");
+    /// assert_eq!(d.to_text(), "3\nA . .\n. @  \n     \n");
     /// assert_eq!(warnings.len(), 2);
     /// assert_eq!((warnings[0].line, warnings[0].column), (3, 4));
     /// ```
@@ -210,9 +210,15 @@ impl Dungeon {
         self.sites.rows()
     }
 
-    /// The dungeon in the coursework format (rows of `2N−1` characters).
+    /// The dungeon in the coursework format: every row exactly `2N−1` characters (a
+    /// wall at the end of a row is a space), so the strict reader reads it back.
     pub fn to_text(&self) -> String {
-        format!("{}\n{}", self.size(), self.board(self.monster, self.rogue))
+        let width = 2 * self.size() - 1;
+        let mut out = format!("{}\n", self.size());
+        for row in self.board(self.monster, self.rogue).lines() {
+            out.push_str(&format!("{row:<width$}\n"));
+        }
+        out
     }
 
     /// The board as the referee prints it: every site's character followed by a
@@ -297,7 +303,7 @@ impl Dungeon {
     /// use gridlab::games::rogue::Dungeon;
     /// let d = Dungeon::parse("3\n. . .\n. A .\n. . @\n").unwrap();
     /// assert_eq!(d.resized(2).to_text(), "2\n. .\n@ A\n");
-    /// assert_eq!(d.resized(4).to_text(), "4\n. . .\n. A .\n. . @\n\n");
+    /// assert_eq!(d.resized(4).to_text(), "4\n. . .  \n. A .  \n. . @  \n       \n");
     /// ```
     pub fn resized(&self, n: usize) -> Dungeon {
         let n = n.clamp(2, MAX_SIDE);

@@ -15,7 +15,12 @@ export const games = [
     blurb: 'Act-Man II: outwit ogres and demons that chase by fixed rules; one magic bullet.',
     load: () => import('./actman.js'),
   },
-  { id: 'rogue', name: 'Rogue', blurb: 'Dungeon crawl with monsters and treasure.', soon: true },
+  {
+    id: 'rogue',
+    name: 'Rogue',
+    blurb: 'The coursework\'s Rogue: a monster chases the rogue through rooms and corridors; watch the strategies, play either side, see the exact solution.',
+    load: () => import('./rogue.js'),
+  },
   { id: 'gpac', name: 'GPac', blurb: 'Genetic-programming Pac-Man controllers.', soon: true },
   { id: 'arena', name: 'Arena', blurb: 'Multi-agent arena battles.', soon: true },
 ];

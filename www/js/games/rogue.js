@@ -1,0 +1,677 @@
+// Rogue in the playground: owns the wasm RogueSession (through ../game-base.js), lets
+// the chosen strategies step, play and run, lets a human play either side (the other
+// side's strategy answers), keeps the game's whole line so that undo and the scrub
+// slider can go back and forth, and draws the exact solution and the cycle rogue's
+// cycles over the dungeon. Every rule (legality, strategies, the referee's transcript,
+// the exact solution) comes from the wasm module; this file only draws and routes.
+
+import { roguePainter, tileSwatch, TILE_INFO, terrainOf, WALL, SAFE } from './rogue-tiles.js';
+import { catalog } from './rogue-levels.js';
+import { RogueUi } from './rogue-ui.js';
+import { ExactPanel, PairingsPanel } from './rogue-panels.js';
+import { MONSTERS, ROGUES, SPEEDS, EXACT_LIMIT, otherSide, sideAt } from './rogue-players.js';
+import { rogueKey } from './rogue-keys.js';
+import { digitToward, digitDelta } from '../input.js';
+import { GameBase, gameModule, sameCell as same, formatParseError } from '../game-base.js';
+import { h } from '../ui.js';
+import { load, save } from '../storage.js';
+
+const TRAIL = 8; // positions kept in a piece's trail
+const MAX_LIMIT = 100000;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r()));
+const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
+
+/**
+ * The level text with every row 2N − 1 characters long: the engine trims the walls at
+ * the end of a row, which the coursework's reading (and so the strict parser) rejects.
+ */
+export function fullRows(text) {
+  const lines = text.split('\n');
+  const width = 2 * (parseInt(lines[0], 10) || 0) - 1;
+  return lines.map((l, i) => (i === 0 || (!l.length && i === lines.length - 1) ? l : l.padEnd(width, ' '))).join('\n');
+}
+
+/** A new dungeon of rooms, N × N, the rogue in the top-left corner and the monster opposite. */
+function blankDungeon(n) {
+  const rows = [];
+  for (let r = 0; r < n; r++) {
+    const row = new Array(n).fill('.');
+    if (r === 0) row[0] = '@';
+    if (r === n - 1) row[n - 1] = 'A';
+    rows.push(row.join(' '));
+  }
+  return `${n}\n${rows.join('\n')}\n`;
+}
+
+class RogueGame extends GameBase {
+  constructor(shell) {
+    super(shell, {
+      id: 'rogue',
+      Session: 'RogueSession',
+      noun: 'dungeon',
+      moveNoun: 'half-move',
+      catalog,
+      painter: roguePainter,
+      Ui: RogueUi,
+      edit: {
+        info: TILE_INFO,
+        swatch: tileSwatch,
+        hero: '@',
+        paintHint: 'Pick a site, then click or drag on the board. Right button: wall. Painting the rogue or the monster moves it (both stand on rooms); an edit restarts the game.',
+        formatHint: 'Coursework format: first line N, then N rows with the site of column j at position 2j: "." room, "+" corridor, space wall, "@" the rogue, a capital letter the monster (its name). Text after the last row is ignored. You can also drop a .txt file on the board.',
+        skip(cell, sym) {
+          const line = this.levelText().split('\n')[cell.row + 1] || '';
+          return (line[2 * cell.col] || ' ') === (sym === 'A' ? this.terrain.letter : sym);
+        },
+      },
+    });
+    const prefs = load('prefs') || {};
+    const pick = (list, v, d) => (list.some(([id]) => id === v) ? v : d);
+    this.players = [pick(MONSTERS, prefs.rogueMonster, 'bfs'), pick(ROGUES, prefs.rogueRogue, 'cycle')];
+    this.maxMoves = Number.isInteger(prefs.rogueMaxMoves) && prefs.rogueMaxMoves >= 1 ? Math.min(MAX_LIMIT, prefs.rogueMaxMoves) : 1000;
+    this.speedIndex = Number.isInteger(prefs.rogueSpeed) ? Math.max(0, Math.min(SPEEDS.length - 1, prefs.rogueSpeed)) : 3;
+    this.showExact = prefs.rogueExact === true;
+    this.showCycles = prefs.rogueCycles === true;
+    this.showTrail = prefs.rogueTrail !== false;
+    this.playing = false;
+    this.playToken = 0;
+    this.answerToken = 0;
+    this.terrain = null;
+    this.terrainKey = 0;
+    this.warnings = [];
+    this.caches = {};
+    this.mountPanels();
+    this.exactPanel = new ExactPanel(this, shell.panels.solve);
+    this.pairings = new PairingsPanel(this, shell.panels.compare);
+    this.addLetterPicker();
+    shell.onTab(() => this.ui.update());
+  }
+
+  /** Rogue dungeons are square and start as rooms; the first brush is a room. */
+  editSpec() {
+    return { ...super.editSpec(), brush: '.', blank: (rows) => blankDungeon(rows) };
+  }
+
+  /** The monster's letter, in the Edit panel (the palette paints the monster as it is named). */
+  addLetterPicker() {
+    this.letterSelect = h('select#monster-letter', { 'aria-label': 'Monster letter', onchange: () => this.renameMonster(this.letterSelect.value) },
+      ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('').map((l) => h('option', { value: l }, l)));
+    this.letterSelect.value = this.terrain ? this.terrain.letter : 'A';
+    const palette = this.shell.panels.edit.querySelector('#palette');
+    palette.after(h('label.row.letter-pick', {}, h('span.muted.small', {}, 'Monster letter (its name in the file and the transcript)'), this.letterSelect));
+  }
+
+  renameMonster(letter) {
+    const m = this.terrain && this.terrain.monster;
+    if (!m || letter === this.terrain.letter) return;
+    const before = this.levelText();
+    try {
+      this.session.paintRaw(m.row, m.col, letter);
+    } catch (err) {
+      this.shell.toast(err.message || String(err), 'warn');
+      return;
+    }
+    this.editor.record(before);
+    this.levelEdited();
+  }
+
+  // ---- level and session -------------------------------------------------------
+
+  /** Strict coursework reading; short rows are padded with walls (with a warning). */
+  parse(text) {
+    const strict = super.parse(text);
+    this.pendingWarnings = [];
+    if (!strict.error) return strict;
+    let session;
+    try {
+      session = new this.api.RogueSession(text, true);
+    } catch {
+      return strict;
+    }
+    this.pendingWarnings = session.warnings();
+    return { session };
+  }
+
+  onNewSession() {
+    this.stopAll();
+    const session = this.session;
+    const text = session.level_text.bind(session);
+    session.level_text = () => fullRows(text());
+    const paint = session.paint.bind(session);
+    session.paintRaw = paint;
+    // The palette's monster swatch paints the monster under its current name.
+    session.paint = (row, col, sym) => paint(row, col, sym === 'A' ? this.terrain.letter : sym);
+    session.set_players(...this.safePlayers());
+    if (this.maxMoves !== 1000) session.set_max_moves(this.maxMoves);
+    this.view = session.view();
+    this.warnings = this.pendingWarnings || [];
+    this.pendingWarnings = [];
+    if (this.warnings.length) {
+      const w = this.warnings[0];
+      const text = `Short rows padded with walls (${formatParseError(w)}${this.warnings.length > 1 ? `, and ${this.warnings.length - 1} more` : ''})`;
+      setTimeout(() => this.shell.toast(text, 'warn')); // after the editor's "Level loaded"
+    }
+    this.noteTerrain();
+  }
+
+  onLevelEdited() {
+    this.stopAll();
+    this.warnings = [];
+    this.noteTerrain();
+  }
+
+  noteTerrain() {
+    this.terrain = terrainOf(this.session.level_text());
+    this.terrainKey++;
+    this.caches = {};
+    if (this.letterSelect) this.letterSelect.value = this.terrain.letter;
+    // The optimal players need the exact solution, which a huge dungeon cannot afford.
+    if (!this.exactOk() && this.players.includes('optimal')) {
+      this.session.set_players(...this.safePlayers());
+      this.view = this.session.view();
+    }
+  }
+
+  /** Whether the exact solution is affordable here (open sites ≤ EXACT_LIMIT). */
+  exactOk() {
+    const t = this.terrain;
+    return !t || t.rooms + t.corridors <= EXACT_LIMIT;
+  }
+
+  /** The players as set, with Optimal replaced when the dungeon is too large for it. */
+  safePlayers() {
+    if (this.exactOk()) return this.players;
+    return [this.players[0] === 'optimal' ? 'bfs' : this.players[0], this.players[1] === 'optimal' ? 'cycle' : this.players[1]];
+  }
+
+  // ---- players and settings ---------------------------------------------------------
+
+  isHuman(side) {
+    return !!side && this.players[side === 'monster' ? 0 : 1] === 'human';
+  }
+
+  /** Exactly one side is played by a human (the other one's strategy answers). */
+  oneHuman() {
+    return this.isHuman('monster') !== this.isHuman('rogue');
+  }
+
+  /** The side that a key or a click moves: the human's, else the side to move. */
+  actingSide() {
+    const side = this.view.toMove;
+    if (!side) return null;
+    if (this.oneHuman() && !this.isHuman(side)) return otherSide(side);
+    return side;
+  }
+
+  setPlayers(monster, rogue) {
+    this.stopAll();
+    this.players = [monster, rogue];
+    this.session.set_players(...this.safePlayers());
+    this.savePrefs({ rogueMonster: monster, rogueRogue: rogue });
+    this.changed();
+  }
+
+  setMaxMoves(turns) {
+    const n = Math.max(1, Math.min(MAX_LIMIT, Math.round(Number(turns)) || 1000));
+    if (n === this.maxMoves) return;
+    this.stopAll();
+    const line = this.fullLine().slice(0, 2 * n);
+    const moves = this.playedMoves().slice(0, 2 * n);
+    this.maxMoves = n;
+    this.savePrefs({ rogueMaxMoves: n });
+    this.session.set_max_moves(n);
+    this.redoMoves = [];
+    this.replayMoves(moves);
+    this.syncRedo(line);
+    this.ui.update();
+  }
+
+  setSpeed(index) {
+    this.speedIndex = Math.max(0, Math.min(SPEEDS.length - 1, index));
+    this.animSpeed = SPEEDS[this.speedIndex] / 4;
+    this.savePrefs({ rogueSpeed: this.speedIndex });
+    this.ui.update();
+  }
+
+  setExact(on) {
+    if (on && !this.exactOk()) {
+      this.shell.toast(`This dungeon is too large for the exact solution (over ${EXACT_LIMIT} open sites)`, 'warn');
+      on = false;
+    }
+    this.showExact = on;
+    this.savePrefs({ rogueExact: on });
+    this.ui.update();
+    this.board.invalidate();
+  }
+
+  setCycles(on) {
+    this.showCycles = on;
+    this.savePrefs({ rogueCycles: on });
+    this.ui.update();
+    this.board.invalidate();
+  }
+
+  setTrail(on) {
+    this.showTrail = on;
+    this.savePrefs({ rogueTrail: on });
+    this.ui.update();
+    this.board.invalidate();
+  }
+
+  savePrefs(patch) {
+    save('prefs', { ...(load('prefs') || {}), ...patch });
+  }
+
+  // ---- the line: moves played and the ones undone --------------------------------------
+
+  /** The whole line: the moves played, then those undone (redo, scrub forward). */
+  fullLine() {
+    return this.playedMoves() + this.redoMoves.slice().reverse().join('');
+  }
+
+  /** After new moves: keep the rest of `line` if they followed it, else drop it. */
+  syncRedo(line) {
+    const now = this.playedMoves();
+    this.redoMoves = line.length > now.length && line.startsWith(now) ? [...line.slice(now.length)].reverse() : [];
+  }
+
+  /** Go to half-move k of the line (replaying it from the start). */
+  seek(k) {
+    this.stopAll();
+    const line = this.fullLine();
+    const to = Math.max(0, Math.min(line.length, k));
+    if (to === this.playedMoves().length) return;
+    this.redoMoves = [...line.slice(to)].reverse();
+    this.replayMoves(line.slice(0, to));
+  }
+
+  /** Load a whole game's line and go to its start (Compare tab: watch a pairing). */
+  loadLine(moves) {
+    this.stopAll();
+    this.redoMoves = [...moves].reverse();
+    this.replayMoves('');
+  }
+
+  /** Undo back to the human's turn when one side is human, else one half-move. */
+  undo() {
+    const moves = this.session ? this.playedMoves() : '';
+    if (!moves) return false;
+    let k = moves.length - 1;
+    if (this.oneHuman()) while (k > 0 && !this.isHuman(sideAt(k))) k--;
+    this.dispatchEvent(new Event('usermove'));
+    this.seek(k);
+    return true;
+  }
+
+  /** Redo forward to the human's next turn when one side is human, else one half-move. */
+  redo() {
+    const line = this.fullLine();
+    const len = this.playedMoves().length;
+    if (line.length === len) return false;
+    let k = len + 1;
+    if (this.oneHuman()) while (k < line.length && !this.isHuman(sideAt(k))) k++;
+    this.dispatchEvent(new Event('usermove'));
+    if (k > len + 1) {
+      this.seek(k);
+      return true;
+    }
+    this.stopAll();
+    super.move(this.redoMoves.pop(), { fromPlan: true });
+    return true;
+  }
+
+  /** Back to the start, keeping the line (redo or the scrub slider go forward again). */
+  restart() {
+    if (!this.session) return;
+    this.dispatchEvent(new Event('usermove'));
+    this.seek(0);
+  }
+
+  // ---- moves ------------------------------------------------------------------------------
+
+  /** Stop playing, drop a pending answer, end the running animation. */
+  stopAll() {
+    this.pause();
+    this.answerToken++;
+    this.finishAnimation();
+  }
+
+  /**
+   * Play a digit for the side that a key or click moves. With one human side, when the
+   * strategy is to move it plays first (undone if the human's move is illegal); after
+   * the human's move it answers, once the move's animation is over. `{toMove: true}`
+   * plays for the side to move whoever controls it (the exact solution's best moves).
+   */
+  move(symbol, opts = {}) {
+    if (!this.session) return Promise.resolve(false);
+    if (opts.fromPlan) return super.move(symbol, opts);
+    this.stopAll();
+    const token = this.answerToken;
+    const line = this.fullLine();
+    const v = this.view;
+    const ahead = !opts.toMove && !!(v.toMove && this.oneHuman() && !this.isHuman(v.toMove) && this.session.step());
+    const side = ahead ? otherSide(v.toMove) : v.toMove;
+    const before = v.moves.length + (ahead ? 1 : 0);
+    const done = super.move(symbol, { fromPlan: true });
+    if (this.view.moves.length <= before) {
+      if (ahead) this.session.undo();
+      return done;
+    }
+    this.syncRedo(line);
+    this.dispatchEvent(new Event('usermove'));
+    this.ui.update();
+    const next = this.view.toMove;
+    if (this.isHuman(side) && next && !this.isHuman(next)) {
+      done.then(() => {
+        if (token === this.answerToken) this.stepStrategy();
+      });
+    }
+    return done;
+  }
+
+  /**
+   * The strategy of the side to move plays one half-move. Resolves when its animation
+   * ends; null when nothing was played (game over, or a human is to move).
+   */
+  stepStrategy({ animate = true, quiet = false } = {}) {
+    if (!this.session) return null;
+    this.finishAnimation();
+    const line = this.fullLine();
+    const report = this.session.step();
+    if (!report) return null;
+    this.syncRedo(line);
+    this.planNote = null;
+    const done = animate ? this.played(null, report) : Promise.resolve(true);
+    if (!quiet) this.changed();
+    return done;
+  }
+
+  /** Step button, Enter, Space when no human is to move. */
+  stepOnce() {
+    this.stopAll();
+    const v = this.view;
+    if (!v.toMove) this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
+    else if (v.humanToMove) this.shell.toast(`Your move: the ${v.toMove} is yours (a direction key, 5 or S to stay)`);
+    else this.stepStrategy();
+  }
+
+  /** The strategies play to the end (or a human's turn) at once. */
+  runToEnd() {
+    this.stopAll();
+    const v = this.view;
+    if (v.humanToMove) {
+      this.shell.toast(`Your move: the ${v.toMove} is yours`);
+      return;
+    }
+    const line = this.fullLine();
+    this.session.run(2 * this.maxMoves + 2);
+    this.syncRedo(line);
+    this.changed();
+  }
+
+  togglePlay() {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  play() {
+    const v = this.view;
+    this.answerToken++;
+    if (!v.toMove) {
+      this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
+      return;
+    }
+    if (v.humanToMove) {
+      this.shell.toast(`Your move: the ${v.toMove} is yours`);
+      return;
+    }
+    this.playing = true;
+    const token = ++this.playToken;
+    this.ui.update();
+    this.loop(token);
+  }
+
+  pause() {
+    if (!this.playing) return;
+    this.playing = false;
+    this.playToken++;
+    this.ui.update();
+  }
+
+  async loop(token) {
+    while (this.playToken === token) {
+      const rate = SPEEDS[this.speedIndex];
+      const t0 = performance.now();
+      if (rate >= 30) {
+        // Fast: several half-moves a frame, not animated.
+        const batch = Math.max(1, Math.round(rate / 60));
+        let n = 0;
+        while (n < batch && this.stepStrategy({ animate: false, quiet: true })) n++;
+        if (n) this.changed();
+        if (n < batch) break;
+        await nextFrame();
+      } else {
+        const done = this.stepStrategy();
+        if (!done) break;
+        await done;
+        const wait = 1000 / rate - (performance.now() - t0);
+        if (wait > 0) await sleep(wait);
+      }
+    }
+    if (this.playToken === token) {
+      this.playing = false;
+      this.ui.update();
+    }
+  }
+
+  /** A half-move was played: slide the piece. */
+  played(prev, report) {
+    const rate = SPEEDS[this.speedIndex];
+    const ms = this.playing ? Math.min(200, 700 / rate) : 170;
+    if (same(report.from, report.to)) return this.animateFor({ half: report }, Math.min(ms, 90));
+    return this.animateFor({ half: report }, ms);
+  }
+
+  // ---- pointer ----------------------------------------------------------------------------
+
+  tapCell(cell) {
+    const v = this.view;
+    if (!v.toMove) {
+      this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
+      return;
+    }
+    const side = this.actingSide();
+    const at = v[side];
+    const dr = cell.row - at.row;
+    const dc = cell.col - at.col;
+    if (Math.max(Math.abs(dr), Math.abs(dc)) > 1) {
+      this.shell.toast(`Click a site next to the ${side} to step there (the ${side} itself to stay)`);
+      return;
+    }
+    this.move(dr || dc ? digitToward(at, cell) : '5');
+  }
+
+  setHover(cell) {
+    if (same(cell, this.hover)) return;
+    this.hover = cell;
+    this.ui.showCoords(cell);
+    this.board.invalidate();
+  }
+
+  // ---- the exact solution and the cycles (cached per position) ---------------------------
+
+  positionKey() {
+    return `${this.terrainKey}|${this.view.moves}|${this.view.maxMoves}`;
+  }
+
+  /** outcome_map() with the slowest capture: {values, max}, or null when unaffordable. */
+  outcome() {
+    if (!this.exactOk()) return null;
+    const key = this.positionKey();
+    if (!this.caches.outcome || this.caches.outcome.key !== key) {
+      const values = this.session.outcome_map();
+      let max = 0;
+      for (const v of values) if (v < WALL && v > max) max = v;
+      this.caches.outcome = { key, values, max };
+    }
+    return this.caches.outcome;
+  }
+
+  /** exact() for the position now, or null when unaffordable. */
+  exactNow() {
+    if (!this.exactOk()) return null;
+    const key = this.positionKey();
+    if (!this.caches.exact || this.caches.exact.key !== key) this.caches.exact = { key, value: this.session.exact() };
+    return this.caches.exact.value;
+  }
+
+  cycles() {
+    if (!this.caches.cycles) this.caches.cycles = this.session.cycles();
+    return this.caches.cycles;
+  }
+
+  /** The outcome overlay's reading of a site: 'wall', 'safe' or k (monster moves). */
+  outcomeAt(row, col) {
+    const o = this.outcome();
+    if (!o) return null;
+    const v = o.values[row * this.view.cols + col];
+    return v === WALL ? 'wall' : v === SAFE ? 'safe' : v;
+  }
+
+  // ---- drawing ----------------------------------------------------------------------------
+
+  /** A piece's recent positions (oldest first), from the move digits, without `at`. */
+  trail(side, at) {
+    const moves = this.view.moves;
+    const pts = [];
+    let p = at;
+    for (let i = moves.length - 1; i >= 0 && pts.length < TRAIL; i--) {
+      if (sideAt(i) !== side) continue;
+      const d = digitDelta(moves[i]);
+      if (!d) continue;
+      p = { row: p.row - d[0], col: p.col - d[1] };
+      pts.unshift(p);
+    }
+    return pts;
+  }
+
+  scene() {
+    if (!this.session || !this.terrain) return null;
+    const tab = this.shell.activeTab();
+    const v = this.view;
+    const t = this.terrain;
+    const scene = { rows: v.rows, cols: v.cols, tiles: t.bytes, tilesKey: `terrain${this.terrainKey}`, marks: [], actors: [], top: [] };
+    if (tab === 'edit') {
+      if (t.rogue) scene.actors.push({ kind: 'rogue', ...t.rogue });
+      if (t.monster) scene.actors.push({ kind: 'monster', letter: t.letter, ...t.monster });
+      if (this.hover) scene.marks.push({ kind: 'target', ...this.hover });
+      return scene;
+    }
+    const pos = { monster: v.monster, rogue: v.rogue };
+    const a = this.anim && this.anim.half;
+    if (a) {
+      const u = ease(Math.min(1, this.anim.t / this.anim.duration));
+      pos[a.side] = { row: a.from.row + (a.to.row - a.from.row) * u, col: a.from.col + (a.to.col - a.from.col) * u };
+    }
+    if (this.showExact) {
+      const o = this.outcome();
+      if (o) scene.marks.push({ kind: 'outcome', row: 0, col: 0, values: o.values, max: o.max, cols: v.cols });
+    }
+    if (this.showCycles) scene.marks.push({ kind: 'cycles', row: 0, col: 0, cycles: this.cycles() });
+    if (this.showTrail) {
+      for (const side of ['monster', 'rogue']) {
+        const pts = this.trail(side, v[side]);
+        if (pts.length) scene.marks.push({ kind: 'trail', side, row: 0, col: 0, points: [...pts, pos[side]] });
+      }
+    }
+    const caught = v.status === 'caught' && !a;
+    if (caught) scene.marks.push({ kind: 'catch', ...v.rogue });
+    scene.actors.push({ kind: 'rogue', ...pos.rogue, alpha: caught ? 0.55 : 1 });
+    scene.actors.push({ kind: 'monster', letter: v.letter, ...pos.monster });
+    if (this.showExact && v.toMove && !a) {
+      const ex = this.exactNow();
+      const from = v[v.toMove];
+      // No arrows when every step is as good: they would only hide the piece.
+      const best = ex && ex.best.length < v.legal.length ? ex.best : '';
+      for (const d of best) {
+        const delta = digitDelta(d) || [0, 0];
+        scene.top.push({ kind: 'best', ...from, to: { row: from.row + delta[0], col: from.col + delta[1] } });
+      }
+    }
+    if (this.hover && v.toMove) {
+      const side = this.actingSide();
+      const at = v[side];
+      const dr = this.hover.row - at.row;
+      const dc = this.hover.col - at.col;
+      if (Math.max(Math.abs(dr), Math.abs(dc)) <= 1) {
+        const digit = dr || dc ? digitToward(at, this.hover) : '5';
+        const known = side === v.toMove;
+        scene.top.push({ kind: !known || v.legal.includes(digit) ? 'target' : 'bad', ...this.hover });
+      }
+    }
+    return scene;
+  }
+
+  keyCommand(e) {
+    return rogueKey(e);
+  }
+
+  gameKey(k) {
+    switch (k.type) {
+      case 'rogue-space':
+        if (this.view.humanToMove) this.move('5');
+        else this.stepOnce();
+        return true;
+      case 'step':
+        this.stepOnce();
+        return true;
+      case 'play':
+        this.togglePlay();
+        return true;
+      case 'first':
+        this.seek(0);
+        return true;
+      case 'last':
+        this.seek(this.fullLine().length);
+        return true;
+      case 'exact':
+        this.setExact(!this.showExact);
+        this.shell.toast(this.showExact ? 'Exact solution shown' : 'Exact solution hidden');
+        return true;
+      case 'cycles':
+        this.setCycles(!this.showCycles);
+        this.shell.toast(this.showCycles ? 'Cycles shown' : 'Cycles hidden');
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  debug() {
+    return {
+      ...super.debug(),
+      players: () => [...this.players],
+      setPlayers: (m, r) => this.setPlayers(m, r),
+      line: () => this.fullLine(),
+      playing: () => this.playing,
+      outcomeAt: (row, col) => this.outcomeAt(row, col),
+      exact: () => this.exactNow(),
+      cycles: () => this.cycles(),
+      overlays: () => ({ exact: this.showExact, cycles: this.showCycles, trail: this.showTrail }),
+      scene: () => {
+        const s = this.scene();
+        return { actors: s.actors, marks: s.marks.map((m) => ({ kind: m.kind, row: m.row, col: m.col, side: m.side })), top: s.top };
+      },
+    };
+  }
+
+  unmount() {
+    this.stopAll();
+    this.pairings.dispose();
+    super.unmount();
+  }
+}
+
+export default gameModule('rogue', 'Rogue', RogueGame);
