@@ -247,9 +247,15 @@ impl DistanceTable {
     /// BFS from every open cell.
     pub fn new(map: &Map) -> DistanceTable {
         let cells = map.len();
-        let mut dist = Vec::with_capacity(cells * cells);
-        for c in 0..cells as Cell {
-            dist.extend(map.distances_from(c));
+        let steps = Steps::new(map);
+        let mut dist = vec![FAR; cells * cells];
+        let mut queue: Vec<Cell> = Vec::with_capacity(cells);
+        for source in 0..cells as Cell {
+            if map.is_wall_cell(source) {
+                continue;
+            }
+            let row = &mut dist[source as usize * cells..(source as usize + 1) * cells];
+            steps.bfs(&[source], row, &mut queue);
         }
         DistanceTable { cells, dist }
     }
@@ -263,5 +269,82 @@ impl DistanceTable {
     /// The distances from `a` to every cell.
     pub fn row(&self, a: Cell) -> &[u16] {
         &self.dist[a as usize * self.cells..(a as usize + 1) * self.cells]
+    }
+}
+
+/// No neighbour in that direction.
+pub const NONE: Cell = Cell::MAX;
+
+/// The open neighbours of every cell, up, right, down, left ([`NONE`] where a wall or
+/// the edge is), for fast searches.
+#[derive(Clone, Debug)]
+pub struct Steps {
+    next: Vec<[Cell; 4]>,
+    coords: Vec<(i32, i32)>,
+}
+
+impl Steps {
+    /// The neighbour table of `map`.
+    pub fn new(map: &Map) -> Steps {
+        let (w, h) = (map.width(), map.height());
+        let next = (0..map.len() as Cell)
+            .map(|c| {
+                let (x, y) = map.xy(c);
+                let open = |ok: bool, n: usize| {
+                    if ok && !map.is_wall_cell(n as Cell) {
+                        n as Cell
+                    } else {
+                        NONE
+                    }
+                };
+                [
+                    open(y + 1 < h, c as usize + w),
+                    open(x + 1 < w, c as usize + 1),
+                    open(y > 0, (c as usize).wrapping_sub(w)),
+                    open(x > 0, (c as usize).wrapping_sub(1)),
+                ]
+            })
+            .collect();
+        let coords = (0..map.len() as Cell)
+            .map(|c| {
+                let (x, y) = map.xy(c);
+                (x as i32, y as i32)
+            })
+            .collect();
+        Steps { next, coords }
+    }
+
+    /// The (x, y) of a cell, from a table.
+    #[inline]
+    pub fn xy(&self, cell: Cell) -> (i32, i32) {
+        self.coords[cell as usize]
+    }
+
+    /// The neighbours of `cell` (up, right, down, left; [`NONE`] for none).
+    #[inline]
+    pub fn of(&self, cell: Cell) -> [Cell; 4] {
+        self.next[cell as usize]
+    }
+
+    /// Multi-source BFS: `dist` (one entry per cell, all [`FAR`] on entry) gets the
+    /// distance to the nearest source; `queue` is scratch space.
+    pub fn bfs(&self, sources: &[Cell], dist: &mut [u16], queue: &mut Vec<Cell>) {
+        queue.clear();
+        for &s in sources {
+            dist[s as usize] = 0;
+            queue.push(s);
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let c = queue[head];
+            head += 1;
+            let d = dist[c as usize] + 1;
+            for n in self.next[c as usize] {
+                if n != NONE && dist[n as usize] == FAR {
+                    dist[n as usize] = d;
+                    queue.push(n);
+                }
+            }
+        }
     }
 }

@@ -3,13 +3,23 @@
 //!
 //! - [`Map`] and [`DistanceTable`]: the course's map format, all-pairs distances;
 //! - [`WorldFile`]: the game log, read and written exactly;
-//! - [`Ini`]: the course's configs as `configparser` reads them.
+//! - [`Ini`]: the course's configs as `configparser` reads them;
+//! - [`Game`], [`Settings`], the controllers ([`PacKind`], [`GhostKind`]) and [`play`].
 
+mod agents;
+pub mod evolve;
 mod ini;
 mod map;
+mod play;
+mod queue;
+mod rules;
+pub mod stats;
 mod world;
 
+pub use agents::{ghost_move, GameRng, GhostKind, PacAgent, PacKind};
+pub use evolve::{repair, Repaired};
 pub use ini::Ini;
-pub use map::{Cell, DistanceTable, Map, FAR, MAX_SIDE};
+pub use map::{Cell, DistanceTable, Map, Steps, FAR, MAX_SIDE, NONE};
+pub use play::{play, Outcome};
+pub use rules::{pill_period, End, Game, Move, PillSpawn, Settings, World};
 pub use world::{Snapshot, WorldFile};
-pub mod stats;
