@@ -320,6 +320,16 @@ impl Game {
         self.fruit
     }
 
+    /// Put the fruit on `cell` (an open cell; replaces any fruit), to set up a position.
+    pub fn set_fruit(&mut self, cell: Cell) -> Result<(), String> {
+        let map = &self.world.map;
+        if cell as usize >= map.len() || map.is_wall_cell(cell) {
+            return Err(format!("cell {cell} is not an open cell"));
+        }
+        self.fruit = Some(cell);
+        Ok(())
+    }
+
     /// Fruit eaten so far.
     pub fn fruit_eaten(&self) -> u32 {
         self.fruit_eaten
