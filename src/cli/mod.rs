@@ -1,6 +1,7 @@
 //! The `gridlab` command line (native only): one subcommand per game, plus `serve`.
 
 mod actman;
+mod gpac;
 mod pengu;
 mod rogue;
 mod serve;
@@ -41,6 +42,11 @@ enum Command {
         #[command(subcommand)]
         command: rogue::RogueCommand,
     },
+    /// GPac: Pac-Man against ghosts; world files; evolution of hard maps.
+    Gpac {
+        #[command(subcommand)]
+        command: gpac::GpacCommand,
+    },
     /// Serve the browser playground (www/ and pkg/) over HTTP.
     Serve(serve::ServeArgs),
 }
@@ -52,6 +58,7 @@ pub fn main() -> ExitCode {
         Command::Pengu { command } => pengu::run(command),
         Command::Actman { command } => actman::run(command),
         Command::Rogue { command } => rogue::run(command),
+        Command::Gpac { command } => gpac::run(command),
         Command::Serve(args) => serve::run(args),
     };
     ExitCode::from(code)

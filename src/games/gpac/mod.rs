@@ -22,4 +22,4 @@ pub use ini::Ini;
 pub use map::{Cell, DistanceTable, Map, Steps, FAR, MAX_SIDE, NONE};
 pub use play::{play, Outcome};
 pub use rules::{pill_period, End, Game, Move, PillSpawn, Settings, World};
-pub use world::{Snapshot, WorldFile};
+pub use world::{Frame, Snapshot, WorldFile};

@@ -272,6 +272,7 @@ impl Game {
             fruit: fruit.map(|c| map.xy(c)),
             time: self.time,
             score: self.score,
+            line: 0,
         }
     }
 

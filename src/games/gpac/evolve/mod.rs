@@ -1,9 +1,14 @@
 //! Evolution of hard GPac maps (assignment series 1): genotypes, repair, fitness, the
 //! operators of 1a–1d and the experiment loop.
 
+mod config;
 mod operators;
 mod pareto;
 mod repair;
+mod run;
+
+pub use config::{EvolveConfig, GenotypeKind};
+pub use run::{evaluate, Evaluation, Generation, Individual, Run};
 
 pub use operators::{mutate, ParentSelection, Recombination, SurvivalSelection};
 pub use pareto::{crowding_distances, dominates, non_dominated_levels, pareto_fitness};

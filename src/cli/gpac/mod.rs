@@ -1,0 +1,233 @@
+//! `gridlab gpac play|replay|evolve`.
+
+use super::{emit, load, read_input, EXIT_BAD_INPUT, EXIT_OK};
+use clap::{Args, Subcommand};
+use gridlab::games::gpac::evolve::EvolveConfig;
+use gridlab::games::gpac::{
+    play, repair, GameRng, GhostKind, Ini, Map, PacKind, PillSpawn, Settings, World, WorldFile,
+};
+use rand::{Rng, SeedableRng};
+use std::sync::Arc;
+
+mod evolve;
+mod plot;
+
+#[derive(Subcommand)]
+pub enum GpacCommand {
+    /// Play one seeded game between controllers and write its world file.
+    Play(PlayArgs),
+    /// Check a world file and show its game as text, snapshot by snapshot.
+    Replay(ReplayArgs),
+    /// Evolve hard maps as the course's assignment series 1 (random search, (μ+λ) EA,
+    /// repair penalty, self-adaptation, two objectives), several runs in parallel.
+    Evolve(evolve::EvolveArgs),
+}
+
+/// The game's settings, with the course defaults.
+#[derive(Args, Clone)]
+pub struct SettingsArgs {
+    /// Pill density.
+    #[arg(long, default_value_t = 0.05)]
+    pill_density: f64,
+    /// Pill placement: stochastic, linear or manhattan.
+    #[arg(long, default_value = "linear")]
+    pill_spawn: PillSpawn,
+    /// Chance per turn that a fruit appears.
+    #[arg(long, default_value_t = 0.1)]
+    fruit_prob: f64,
+    /// Points for a fruit.
+    #[arg(long, default_value_t = 10)]
+    fruit_score: u32,
+    /// Time = width × height × multiplier.
+    #[arg(long, default_value_t = 2.0)]
+    time_multiplier: f64,
+    /// Number of ghosts.
+    #[arg(long, default_value_t = 3)]
+    ghosts_count: usize,
+    /// Keep pills off the ghosts' start as the framework does.
+    #[arg(long)]
+    no_pill_on_ghost_start: bool,
+}
+
+impl SettingsArgs {
+    fn settings(&self) -> Settings {
+        Settings {
+            pill_density: self.pill_density,
+            pill_spawn: self.pill_spawn,
+            fruit_prob: self.fruit_prob,
+            fruit_score: self.fruit_score,
+            time_multiplier: self.time_multiplier,
+            ghosts: self.ghosts_count,
+            no_pill_on_ghost_start: self.no_pill_on_ghost_start,
+        }
+    }
+}
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// A map in the course format (`W H`, rows of `#`/`~`, top row first).
+    #[arg(long, conflicts_with = "random", required_unless_present = "random")]
+    map: Option<String>,
+    /// A random W×H map (walls at --density, repaired).
+    #[arg(long, num_args = 2, value_names = ["W", "H"])]
+    random: Option<Vec<usize>>,
+    /// Wall density of a random map.
+    #[arg(long, default_value_t = 0.3)]
+    density: f64,
+    /// Pac-Man's controller: pill, fruit or avoid.
+    #[arg(long, default_value = "avoid")]
+    pacman: PacKind,
+    /// The ghosts' controller: wander or chase.
+    #[arg(long, default_value = "chase")]
+    ghosts: GhostKind,
+    /// Seed of the game (and of a random map).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Write the world file here.
+    #[arg(long)]
+    log: Option<String>,
+    /// Number the ghosts from 0 in the world file, as the course framework does.
+    #[arg(long)]
+    zero_based_ids: bool,
+    #[command(flatten)]
+    settings: SettingsArgs,
+}
+
+#[derive(Args)]
+pub struct ReplayArgs {
+    /// World file, or - for standard input.
+    file: String,
+    /// Show only this snapshot (0 = the start; negative counts from the end).
+    #[arg(long, allow_hyphen_values = true)]
+    frame: Option<i64>,
+}
+
+pub fn run(command: GpacCommand) -> u8 {
+    match command {
+        GpacCommand::Play(args) => run_play(args),
+        GpacCommand::Replay(args) => run_replay(args),
+        GpacCommand::Evolve(args) => evolve::run(args),
+    }
+}
+
+/// A random W×H map, walls at `density`, repaired.
+pub fn random_map(width: usize, height: usize, density: f64, seed: u64) -> Map {
+    let mut rng = GameRng::seed_from_u64(seed ^ 0x6d61_7073);
+    let walls = (0..width * height)
+        .map(|_| rng.random::<f64>() < density)
+        .collect();
+    let map = Map::from_walls(width, height, walls).expect("sizes match");
+    repair(&map).map
+}
+
+fn run_play(args: PlayArgs) -> u8 {
+    let map = match (&args.map, &args.random) {
+        (Some(path), _) => match load(path, Map::parse) {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_BAD_INPUT;
+            }
+        },
+        (None, Some(size)) => {
+            let (w, h) = (size[0], size[1]);
+            if !(1..=gridlab::games::gpac::MAX_SIDE).contains(&w)
+                || !(1..=gridlab::games::gpac::MAX_SIDE).contains(&h)
+                || w * h < 2
+            {
+                eprintln!("error: --random W H: sides from 1 to 1000, at least 2 cells");
+                return EXIT_BAD_INPUT;
+            }
+            random_map(w, h, args.density, args.seed)
+        }
+        (None, None) => unreachable!("clap requires --map or --random"),
+    };
+    if map.is_wall_cell(map.pacman_start()) || map.is_wall_cell(map.ghost_start()) {
+        eprintln!("error: the map's spawn cells (0, H-1) and (W-1, 0) must be open");
+        return EXIT_BAD_INPUT;
+    }
+    let world = Arc::new(World::new(map));
+    let settings = args.settings.settings();
+    let outcome = play(
+        &world,
+        &settings,
+        args.pacman,
+        args.ghosts,
+        args.seed,
+        args.log.is_some(),
+    );
+    if let (Some(path), Some(mut log)) = (&args.log, outcome.log.clone()) {
+        if args.zero_based_ids {
+            log.first_ghost_id = 0;
+        }
+        if let Err(e) = std::fs::write(path, log.to_text()) {
+            eprintln!("error: cannot write {path}: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    }
+    emit(&format!(
+        "score {}\nghost score {}\nend {:?}\nturns {}\n",
+        outcome.score, outcome.ghost_score, outcome.end, outcome.turns
+    ));
+    EXIT_OK
+}
+
+fn run_replay(args: ReplayArgs) -> u8 {
+    let name = if args.file == "-" {
+        "<stdin>"
+    } else {
+        &args.file
+    };
+    let world = match load(&args.file, WorldFile::parse) {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let frames = match world.frames() {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: {name}:{}:{}: {}", e.line, e.column, e.message);
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let count = frames.len() as i64;
+    let pick: Vec<usize> = match args.frame {
+        None => (0..frames.len()).collect(),
+        Some(k) => {
+            let i = if k < 0 { count + k } else { k };
+            if !(0..count).contains(&i) {
+                eprintln!(
+                    "error: --frame {k}: the file has {count} snapshots (0 to {})",
+                    count - 1
+                );
+                return EXIT_BAD_INPUT;
+            }
+            vec![i as usize]
+        }
+    };
+    let mut out = String::new();
+    for i in pick {
+        let f = &frames[i];
+        out.push_str(&format!(
+            "snapshot {i}: time {} score {} pills {}\n",
+            f.time,
+            f.score,
+            f.pills.len()
+        ));
+        out.push_str(&world.render(f));
+        out.push('\n');
+    }
+    emit(&out);
+    EXIT_OK
+}
+
+/// Read an experiment config (a course INI file).
+pub fn load_config(path: &str) -> Result<EvolveConfig, String> {
+    let text = read_input(path)?;
+    let ini =
+        Ini::parse(&text).map_err(|e| format!("{path}:{}:{}: {}", e.line, e.column, e.message))?;
+    EvolveConfig::from_ini(&ini)
+        .map_err(|e| format!("{path}:{}:{}: {}", e.line, e.column, e.message))
+}

@@ -1,0 +1,273 @@
+//! An experiment's settings, read from the course's INI configs as they are.
+
+use super::operators::{ParentSelection, Recombination, SurvivalSelection};
+use crate::error::ParseError;
+use crate::games::gpac::agents::{GhostKind, PacKind};
+use crate::games::gpac::ini::Ini;
+use crate::games::gpac::rules::{PillSpawn, Settings};
+use serde::{Deserialize, Serialize};
+
+/// What an individual carries besides its map bits.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum GenotypeKind {
+    /// Bits only (`binaryGenotype`).
+    Binary,
+    /// Bits and a self-adaptive mutation rate drawn in [min, max]
+    /// (`selfAdaptiveMutationGenotype`, 1c).
+    SelfAdaptiveMutation {
+        /// Lowest initial rate.
+        min: f64,
+        /// Highest initial rate.
+        max: f64,
+    },
+    /// Bits and a self-adaptive repair-penalty coefficient drawn in [min, max]
+    /// (`selfAdaptiveGenotype`, 1c).
+    SelfAdaptivePenalty {
+        /// Lowest initial coefficient.
+        min: f64,
+        /// Highest initial coefficient.
+        max: f64,
+    },
+}
+
+/// Everything an experiment needs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct EvolveConfig {
+    /// Map width.
+    pub width: usize,
+    /// Map height.
+    pub height: usize,
+    /// Games per evaluation.
+    pub samples: usize,
+    /// The games' settings.
+    pub settings: Settings,
+    /// Pac-Man's controller.
+    pub pacman: PacKind,
+    /// The ghosts' controller.
+    pub ghosts: GhostKind,
+    /// 1d: a second objective, fewer dead ends.
+    pub dead_ends: bool,
+    /// 1c: fitness −= coefficient × repairs (`None`: repair silently).
+    pub penalty: Option<f64>,
+    /// 1a: random search instead of the EA.
+    pub random_search: bool,
+    /// μ.
+    pub mu: usize,
+    /// λ, children per generation.
+    pub lambda: usize,
+    /// Chance that a child is mutated.
+    pub mutation_rate: f64,
+    /// The genotype.
+    pub genotype: GenotypeKind,
+    /// Parent selection.
+    pub parents: ParentSelection,
+    /// Survival selection.
+    pub survival: SurvivalSelection,
+    /// Recombination.
+    pub recombination: Recombination,
+    /// 1d: crowding within each non-domination level.
+    pub crowding: bool,
+    /// Evaluations per run.
+    pub evaluations: usize,
+}
+
+impl Default for EvolveConfig {
+    fn default() -> Self {
+        EvolveConfig {
+            width: 35,
+            height: 20,
+            samples: 5,
+            settings: Settings::default(),
+            pacman: PacKind::Avoid,
+            ghosts: GhostKind::Chase,
+            dead_ends: false,
+            penalty: None,
+            random_search: false,
+            mu: 200,
+            lambda: 100,
+            mutation_rate: 0.2,
+            genotype: GenotypeKind::Binary,
+            parents: ParentSelection::Tournament { k: 5 },
+            survival: SurvivalSelection::Truncation,
+            recombination: Recombination::OnePoint,
+            crowding: false,
+            evaluations: 2000,
+        }
+    }
+}
+
+impl EvolveConfig {
+    /// Read a course config (sections `fitness_kwargs`, `EA_configs`,
+    /// `initialization_kwargs`, `parent_selection_kwargs`, `recombination_kwargs`,
+    /// `survival_selection_kwargs`); missing keys keep their defaults. Errors name the
+    /// line of the key.
+    ///
+    /// ```
+    /// use gridlab::games::gpac::{evolve::EvolveConfig, Ini};
+    /// let ini = Ini::parse("[fitness_kwargs]\nsamples = 3\n[EA_configs]\nmu = 20\n").unwrap();
+    /// let c = EvolveConfig::from_ini(&ini).unwrap();
+    /// assert_eq!((c.samples, c.mu, c.lambda), (3, 20, 100));
+    /// ```
+    pub fn from_ini(ini: &Ini) -> Result<EvolveConfig, ParseError> {
+        let mut c = EvolveConfig::default();
+        let f = "fitness_kwargs";
+        let ea = "EA_configs";
+        let error = |section: &str, key: &str, message: String| {
+            ParseError::new(
+                ini.line_of(section, key).max(1),
+                1,
+                format!("[{section}] {key}: {message}"),
+            )
+        };
+        let count = |section: &str, key: &str| -> Result<Option<usize>, ParseError> {
+            match ini.number(section, key)? {
+                Some(v) if v >= 0.0 && v.fract() == 0.0 => Ok(Some(v as usize)),
+                Some(v) => Err(error(section, key, format!("{v} is not a whole number"))),
+                None => Ok(None),
+            }
+        };
+        let text = |section: &str, key: &str| ini.get(section, key);
+        if let Some(v) = count(f, "width")? {
+            c.width = v;
+        }
+        if let Some(v) = count(f, "height")? {
+            c.height = v;
+        }
+        if let Some(v) = count(f, "samples")? {
+            c.samples = v.max(1);
+        }
+        if let Some(v) = text(f, "pill_spawn")? {
+            c.settings.pill_spawn = v
+                .parse::<PillSpawn>()
+                .map_err(|e| error(f, "pill_spawn", e))?;
+        }
+        if let Some(v) = ini.number(f, "pill_density")? {
+            c.settings.pill_density = v;
+        }
+        if let Some(v) = ini.number(f, "fruit_prob")? {
+            c.settings.fruit_prob = v;
+        }
+        if let Some(v) = count(f, "fruit_score")? {
+            c.settings.fruit_score = v as u32;
+        }
+        if let Some(v) = ini.number(f, "time_multiplier")? {
+            c.settings.time_multiplier = v;
+        }
+        if let Some(v) = count(f, "num_ghosts")? {
+            c.settings.ghosts = v;
+        }
+        if let Some(v) = text(f, "agent_type")? {
+            c.pacman = v.parse().map_err(|e| error(f, "agent_type", e))?;
+        }
+        if let Some(v) = text(f, "ghost_type")? {
+            c.ghosts = v.parse().map_err(|e| error(f, "ghost_type", e))?;
+        }
+        c.dead_ends = ini.boolean(f, "minimize_dead_ends")?.unwrap_or(false);
+        let repairs_count = ini.boolean(f, "return_repair_count")?.unwrap_or(false);
+        c.penalty = match (repairs_count, ini.number(f, "penalty_coefficient")?) {
+            (_, Some(p)) => Some(p),
+            (true, None) => Some(0.0),
+            (false, None) => None,
+        };
+        if let Some(v) = count(ea, "mu")? {
+            c.mu = v.max(1);
+        }
+        if let Some(v) = count(ea, "num_children")? {
+            c.lambda = v.max(1);
+        }
+        if let Some(v) = ini.number(ea, "mutation_rate")? {
+            c.mutation_rate = v;
+        }
+        let init = "initialization_kwargs";
+        if let Some(class) = text(ea, "individual_class")? {
+            c.genotype = match class.as_str() {
+                "binaryGenotype" => GenotypeKind::Binary,
+                "selfAdaptiveMutationGenotype" => GenotypeKind::SelfAdaptiveMutation {
+                    min: ini.number(init, "min_mutation")?.unwrap_or(0.1),
+                    max: ini.number(init, "max_mutation")?.unwrap_or(0.3),
+                },
+                "selfAdaptiveGenotype" => GenotypeKind::SelfAdaptivePenalty {
+                    min: ini.number(init, "min_parameter")?.unwrap_or(0.0),
+                    max: ini.number(init, "max_parameter")?.unwrap_or(1.0),
+                },
+                other => {
+                    return Err(error(
+                        ea,
+                        "individual_class",
+                        format!(
+                            "'{other}' is not a map genotype (binaryGenotype, \
+                             selfAdaptiveGenotype, selfAdaptiveMutationGenotype): \
+                             gridlab evolves maps (assignment series 1), not controllers"
+                        ),
+                    ))
+                }
+            };
+        }
+        if let Some(length) = count(init, "length")? {
+            if length != c.width * c.height {
+                return Err(error(
+                    init,
+                    "length",
+                    format!("{length} is not width × height = {}", c.width * c.height),
+                ));
+            }
+        }
+        let k = |section: &str| count(section, "k").map(|k| k.unwrap_or(5).max(1));
+        if let Some(v) = text(ea, "parent_selection")? {
+            c.parents = match v.as_str() {
+                "k_tournament_with_replacement" => ParentSelection::Tournament {
+                    k: k("parent_selection_kwargs")?,
+                },
+                "fitness_proportional_selection" => ParentSelection::FitnessProportional,
+                "stochastic_universal_sampling" => ParentSelection::StochasticUniversal,
+                "uniform_random_selection" => ParentSelection::Uniform,
+                other => {
+                    return Err(error(ea, "parent_selection", format!(
+                        "unknown '{other}' (k_tournament_with_replacement, fitness_proportional_selection, stochastic_universal_sampling, uniform_random_selection)"
+                    )))
+                }
+            };
+        }
+        if let Some(v) = text(ea, "survival_selection")? {
+            c.survival = match v.as_str() {
+                "truncation" => SurvivalSelection::Truncation,
+                "k_tournament_without_replacement" => SurvivalSelection::Tournament {
+                    k: k("survival_selection_kwargs")?,
+                },
+                "fitness_proportional_selection" => SurvivalSelection::FitnessProportional,
+                other => {
+                    return Err(error(ea, "survival_selection", format!(
+                        "unknown '{other}' (truncation, k_tournament_without_replacement, fitness_proportional_selection)"
+                    )))
+                }
+            };
+        }
+        if let Some(v) = text("recombination_kwargs", "method")? {
+            c.recombination = match v.to_lowercase().as_str() {
+                "1-point crossover" => Recombination::OnePoint,
+                "uniform" => Recombination::Uniform,
+                "multi-dimensional" => Recombination::MultiDimensional,
+                other => {
+                    return Err(error(
+                        "recombination_kwargs",
+                        "method",
+                        format!(
+                            "unknown '{other}' (1-point crossover, uniform, multi-dimensional)"
+                        ),
+                    ))
+                }
+            };
+        }
+        c.crowding = ini.boolean(ea, "crowding")?.unwrap_or(false);
+        if c.width == 0 || c.height == 0 {
+            return Err(ParseError::new(
+                1,
+                1,
+                "[fitness_kwargs] width and height must be positive",
+            ));
+        }
+        Ok(c)
+    }
+}
