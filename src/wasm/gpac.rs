@@ -1,0 +1,491 @@
+//! GPac bindings: a game session (agents or the keyboard), a world-file replay and the
+//! evolution lab.
+
+use super::{message, parse_error, to_js};
+use crate::games::gpac::evolve::{EvolveConfig, Run};
+use crate::games::gpac::{
+    ghost_move, repair, End, Game, GameRng, GhostKind, Ini, Map, Move, PacAgent, PacKind, Settings,
+    World, WorldFile,
+};
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+use std::sync::Arc;
+use wasm_bindgen::prelude::*;
+
+#[derive(Serialize)]
+struct Xy {
+    x: usize,
+    y: usize,
+}
+
+fn xy((x, y): (usize, usize)) -> Xy {
+    Xy { x, y }
+}
+
+/// A GPac game: Pac-Man by an agent or by the keyboard, ghosts by an agent.
+/// `tiles_ptr()`/`tiles_len()` view the board, top row first, one byte a cell:
+/// `#` wall, `.` pill, ` ` open, `f` fruit, `m` Pac-Man, `1`–`9` a ghost, `X` caught.
+#[wasm_bindgen]
+pub struct GpacSession {
+    world: Arc<World>,
+    settings: Settings,
+    pacman: Option<PacKind>,
+    ghosts: GhostKind,
+    seed: u64,
+    rng: GameRng,
+    game: Game,
+    agent: PacAgent,
+    board: Vec<u8>,
+    turns: u32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SessionView {
+    width: usize,
+    height: usize,
+    pacman: Xy,
+    ghosts: Vec<Xy>,
+    fruit: Option<Xy>,
+    time: i64,
+    total_time: i64,
+    score: i64,
+    ghost_score: i64,
+    pills_left: u32,
+    pills_total: u32,
+    fruit_eaten: u32,
+    end: Option<End>,
+    turns: u32,
+    seed: u64,
+    legal: String,
+}
+
+fn settings_from(options: JsValue) -> Result<Settings, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(Settings::default());
+    }
+    serde_wasm_bindgen::from_value(options).map_err(|e| message(format!("bad settings: {e}")))
+}
+
+#[wasm_bindgen]
+impl GpacSession {
+    /// A session on a map in the course format (throws `{line, column, message}`),
+    /// with settings `{pillDensity, pillSpawn, fruitProb, fruitScore, timeMultiplier,
+    /// ghosts, noPillOnGhostStart}` (all optional).
+    #[wasm_bindgen(constructor)]
+    pub fn new(map: &str, settings: JsValue, seed: f64) -> Result<GpacSession, JsValue> {
+        let map = Map::parse(map).map_err(parse_error)?;
+        GpacSession::with_map(map, settings_from(settings)?, seed as u64)
+    }
+
+    /// A session on a random W×H map with walls at `density`, repaired.
+    pub fn random(
+        width: usize,
+        height: usize,
+        density: f64,
+        settings: JsValue,
+        seed: f64,
+    ) -> Result<GpacSession, JsValue> {
+        let seed = seed as u64;
+        if !(1..=200).contains(&width) || !(1..=200).contains(&height) || width * height < 2 {
+            return Err(message("sides from 1 to 200 and at least 2 cells".into()));
+        }
+        let mut rng = GameRng::seed_from_u64(seed ^ 0x6d61_7073);
+        let walls = (0..width * height)
+            .map(|_| rng.random::<f64>() < density)
+            .collect();
+        let map =
+            Map::from_walls(width, height, walls).ok_or_else(|| message("bad size".into()))?;
+        GpacSession::with_map(repair(&map).map, settings_from(settings)?, seed)
+    }
+
+    fn with_map(map: Map, settings: Settings, seed: u64) -> Result<GpacSession, JsValue> {
+        if map.is_wall_cell(map.pacman_start()) || map.is_wall_cell(map.ghost_start()) {
+            return Err(message(
+                "the spawn cells (0, H-1) and (W-1, 0) must be open".into(),
+            ));
+        }
+        let world = Arc::new(World::new(map));
+        let mut rng = GameRng::seed_from_u64(seed);
+        let game = Game::new(Arc::clone(&world), &settings, &mut rng, true);
+        let mut session = GpacSession {
+            world,
+            settings,
+            pacman: Some(PacKind::Avoid),
+            ghosts: GhostKind::Chase,
+            seed,
+            rng,
+            game,
+            agent: PacAgent::new(PacKind::Avoid),
+            board: Vec::new(),
+            turns: 0,
+        };
+        session.refresh();
+        Ok(session)
+    }
+
+    /// Choose the players: Pac-Man `pill`, `fruit`, `avoid` or `keyboard`; ghosts
+    /// `wander` or `chase`. Restarts with the same seed.
+    pub fn set_players(&mut self, pacman: &str, ghosts: &str) -> Result<(), JsValue> {
+        self.pacman = match pacman {
+            "keyboard" => None,
+            other => Some(other.parse::<PacKind>().map_err(message)?),
+        };
+        self.ghosts = ghosts.parse::<GhostKind>().map_err(message)?;
+        self.restart(self.seed as f64);
+        Ok(())
+    }
+
+    /// Start again with `seed` (the same seed replays the same game).
+    pub fn restart(&mut self, seed: f64) {
+        let seed = seed as u64;
+        self.seed = seed;
+        self.rng = GameRng::seed_from_u64(seed);
+        self.game = Game::new(Arc::clone(&self.world), &self.settings, &mut self.rng, true);
+        self.agent = PacAgent::new(self.pacman.unwrap_or(PacKind::Pill));
+        self.turns = 0;
+        self.refresh();
+    }
+
+    fn refresh(&mut self) {
+        let map = &self.world.map;
+        let (w, h) = (map.width(), map.height());
+        self.board.clear();
+        self.board.resize(w * h, b' ');
+        let at = |x: usize, y: usize| (h - 1 - y) * w + x;
+        for c in 0..map.len() as u32 {
+            let (x, y) = map.xy(c);
+            self.board[at(x, y)] = if map.is_wall_cell(c) {
+                b'#'
+            } else if self.game.has_pill(c) {
+                b'.'
+            } else {
+                b' '
+            };
+        }
+        if let Some(f) = self.game.fruit() {
+            let (x, y) = map.xy(f);
+            self.board[at(x, y)] = b'f';
+        }
+        for (i, &g) in self.game.ghosts().iter().enumerate() {
+            let (x, y) = map.xy(g);
+            self.board[at(x, y)] = b'1' + (i % 9) as u8;
+        }
+        let (x, y) = map.xy(self.game.pacman());
+        let caught = matches!(self.game.end(), Some(End::Caught | End::Swapped));
+        self.board[at(x, y)] = if caught { b'X' } else { b'm' };
+    }
+
+    /// Map width.
+    pub fn width(&self) -> usize {
+        self.world.map.width()
+    }
+
+    /// Map height.
+    pub fn height(&self) -> usize {
+        self.world.map.height()
+    }
+
+    /// Pointer to the board bytes.
+    pub fn tiles_ptr(&self) -> *const u8 {
+        self.board.as_ptr()
+    }
+
+    /// Number of board bytes (W·H).
+    pub fn tiles_len(&self) -> usize {
+        self.board.len()
+    }
+
+    /// The map in the course format.
+    pub fn map_text(&self) -> String {
+        self.world.map.to_text()
+    }
+
+    /// The game now: positions, fruit, time, score, pills, end, turns, and Pac-Man's
+    /// legal moves as letters (`h u r d l`).
+    pub fn view(&self) -> JsValue {
+        let map = &self.world.map;
+        let g = &self.game;
+        to_js(&SessionView {
+            width: map.width(),
+            height: map.height(),
+            pacman: xy(map.xy(g.pacman())),
+            ghosts: g.ghosts().iter().map(|&c| xy(map.xy(c))).collect(),
+            fruit: g.fruit().map(|c| xy(map.xy(c))),
+            time: g.time(),
+            total_time: g.total_time(),
+            score: g.score(),
+            ghost_score: g.ghost_score(),
+            pills_left: g.pills_left(),
+            pills_total: g.pills_total(),
+            fruit_eaten: g.fruit_eaten(),
+            end: g.end(),
+            turns: self.turns,
+            seed: self.seed,
+            legal: g.legal_moves(g.pacman(), false).map(Move::letter).collect(),
+        })
+    }
+
+    /// Play one turn. With a keyboard Pac-Man, `pacman` is its move (`h u r d l`);
+    /// an illegal one throws `{message}` and changes nothing. Returns the view.
+    pub fn step(&mut self, pacman: Option<char>) -> Result<JsValue, JsValue> {
+        if self.game.end().is_some() {
+            return Err(message("the game is over".into()));
+        }
+        let pac_move = match (self.pacman, pacman) {
+            (None, Some(c)) => {
+                let mv = Move::from_letter(c)
+                    .ok_or_else(|| message(format!("'{c}' is not a move (h u r d l)")))?;
+                if self.game.target(self.game.pacman(), mv, false).is_none() {
+                    return Err(message(format!("Pac-Man cannot move {mv:?} here")));
+                }
+                mv
+            }
+            (None, None) => Move::Hold,
+            (Some(_), _) => self.agent.choose(&self.game, &mut self.rng),
+        };
+        let moves: Vec<Move> = (0..self.game.ghosts().len())
+            .map(|g| ghost_move(self.ghosts, &self.game, g, &mut self.rng))
+            .collect();
+        self.game
+            .step(pac_move, &moves, &mut self.rng)
+            .map_err(message)?;
+        self.turns += 1;
+        self.refresh();
+        Ok(self.view())
+    }
+
+    /// Let the agents play up to `turns` turns (stops at the end); returns the view.
+    pub fn run(&mut self, turns: u32) -> Result<JsValue, JsValue> {
+        if self.pacman.is_none() {
+            return Err(message("Pac-Man is on the keyboard: use step(move)".into()));
+        }
+        for _ in 0..turns {
+            if self.game.end().is_some() {
+                break;
+            }
+            self.step(None)?;
+        }
+        Ok(self.view())
+    }
+
+    /// The world file of the game so far (ghost ids from 1, or from 0).
+    pub fn world_file(&self, zero_based_ids: bool) -> String {
+        let mut log = self.game.log().cloned().expect("sessions log their games");
+        if zero_based_ids {
+            log.first_ghost_id = 0;
+        }
+        log.to_text()
+    }
+}
+
+/// A world file opened for replay: `frame_count()`, and `frame(i)` for each snapshot.
+#[wasm_bindgen]
+pub struct GpacReplay {
+    world: WorldFile,
+    frames: Vec<crate::games::gpac::Frame>,
+}
+
+#[wasm_bindgen]
+impl GpacReplay {
+    /// Read and check a world file (throws `{line, column, message}`).
+    #[wasm_bindgen(constructor)]
+    pub fn new(text: &str) -> Result<GpacReplay, JsValue> {
+        let world = WorldFile::parse(text).map_err(parse_error)?;
+        let frames = world.frames().map_err(parse_error)?;
+        Ok(GpacReplay { world, frames })
+    }
+
+    /// Map width.
+    pub fn width(&self) -> usize {
+        self.world.width
+    }
+
+    /// Map height.
+    pub fn height(&self) -> usize {
+        self.world.height
+    }
+
+    /// Number of snapshots.
+    pub fn frame_count(&self) -> usize {
+        self.frames.len()
+    }
+
+    /// The walls `[{x, y}]`.
+    pub fn walls(&self) -> JsValue {
+        to_js(&self.world.walls.iter().map(|&p| xy(p)).collect::<Vec<_>>())
+    }
+
+    /// Snapshot `i`: `{pacman, ghosts, pills, fruit, time, score}` (coordinates as
+    /// `[x, y]`), or `null` past the end.
+    pub fn frame(&self, i: usize) -> JsValue {
+        self.frames.get(i).map_or(JsValue::NULL, to_js)
+    }
+
+    /// Snapshot `i` as text (top row first).
+    pub fn render(&self, i: usize) -> String {
+        self.frames
+            .get(i)
+            .map(|f| self.world.render(f))
+            .unwrap_or_default()
+    }
+}
+
+/// The evolution lab: one run of an experiment, a generation at a time.
+#[wasm_bindgen]
+pub struct GpacLab {
+    run: Run,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Best {
+    map: String,
+    mean_score: f64,
+    objectives: Vec<f64>,
+    repairs: u32,
+    dead_ends: usize,
+    parameter: Option<f64>,
+}
+
+#[wasm_bindgen]
+impl GpacLab {
+    /// A run of the experiment in a course INI config (throws `{line, column,
+    /// message}`), seeded; `evaluations` overrides the budget when given.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: &str, seed: f64, evaluations: Option<usize>) -> Result<GpacLab, JsValue> {
+        let seed = seed as u64;
+        let ini = Ini::parse(config).map_err(parse_error)?;
+        let mut config = EvolveConfig::from_ini(&ini).map_err(parse_error)?;
+        if let Some(e) = evaluations {
+            config.evaluations = e.max(1);
+        }
+        Ok(GpacLab {
+            run: Run::new(config, seed),
+        })
+    }
+
+    /// The configuration as read (JSON-like object).
+    pub fn config(&self) -> JsValue {
+        to_js(self.run.config())
+    }
+
+    /// One generation (the first call evaluates the initial population): the log line
+    /// `{evaluations, mean, best, meanParameter}`, or `null` when the budget is spent.
+    pub fn step(&mut self) -> JsValue {
+        self.run.step().map_or(JsValue::NULL, to_js)
+    }
+
+    /// Evaluations done.
+    pub fn evaluations(&self) -> usize {
+        self.run.evaluations()
+    }
+
+    /// The evaluation budget.
+    pub fn budget(&self) -> usize {
+        self.run.config().evaluations
+    }
+
+    /// Whether the budget is spent.
+    pub fn done(&self) -> bool {
+        self.run.done()
+    }
+
+    /// The whole log so far.
+    pub fn log(&self) -> JsValue {
+        to_js(&self.run.log())
+    }
+
+    /// The best individual so far: `{map, meanScore, objectives, repairs, deadEnds,
+    /// parameter}` (`map` in the course format), or `null`.
+    pub fn best(&self) -> JsValue {
+        let config = self.run.config();
+        self.run.best().map_or(JsValue::NULL, |b| {
+            to_js(&Best {
+                map: b.map(config).to_text(),
+                mean_score: b.eval.mean_score,
+                objectives: b.eval.objectives.clone(),
+                repairs: b.eval.repairs,
+                dead_ends: b.eval.dead_ends,
+                parameter: b.parameter,
+            })
+        })
+    }
+
+    /// The world file of the best individual's representative game.
+    pub fn best_world(&self) -> String {
+        self.run
+            .best()
+            .map(|b| b.world_file(self.run.config()).to_text())
+            .unwrap_or_default()
+    }
+
+    /// The population's objectives `[[fitness, −dead ends?], ...]` and the members of
+    /// the first non-dominated front (`front`: indices).
+    pub fn population(&self) -> JsValue {
+        #[derive(Serialize)]
+        struct Population {
+            objectives: Vec<Vec<f64>>,
+            front: Vec<usize>,
+        }
+        let objectives: Vec<Vec<f64>> = self
+            .run
+            .population()
+            .iter()
+            .map(|i| i.eval.objectives.clone())
+            .collect();
+        let level = crate::games::gpac::evolve::non_dominated_levels(&objectives);
+        let front = (0..objectives.len()).filter(|&i| level[i] == 0).collect();
+        to_js(&Population { objectives, front })
+    }
+}
+
+/// Play `games` seeded games (seeds `seed`, `seed + 1`, ...) between agents on a map
+/// and time them: `{games, turns, meanScore, scores, elapsedMs}` (for the benchmark
+/// and the native-vs-browser checks).
+#[wasm_bindgen]
+pub fn gpac_play(
+    map: &str,
+    settings: JsValue,
+    pacman: &str,
+    ghosts: &str,
+    seed: f64,
+    games: u32,
+) -> Result<JsValue, JsValue> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Played {
+        games: u32,
+        turns: u64,
+        mean_score: f64,
+        scores: Vec<i64>,
+        elapsed_ms: f64,
+    }
+    let map = Map::parse(map).map_err(parse_error)?;
+    let settings = settings_from(settings)?;
+    let pacman: PacKind = pacman.parse().map_err(message)?;
+    let ghosts: GhostKind = ghosts.parse().map_err(message)?;
+    let world = Arc::new(World::new(map));
+    let start = web_time::Instant::now();
+    let outcomes: Vec<_> = (0..u64::from(games))
+        .map(|k| {
+            crate::games::gpac::play(&world, &settings, pacman, ghosts, seed as u64 + k, false)
+        })
+        .collect();
+    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
+    let scores: Vec<i64> = outcomes.iter().map(|o| o.score).collect();
+    Ok(to_js(&Played {
+        games,
+        turns: outcomes.iter().map(|o| u64::from(o.turns)).sum(),
+        mean_score: scores.iter().sum::<i64>() as f64 / f64::from(games.max(1)),
+        scores,
+        elapsed_ms,
+    }))
+}
+
+/// The course's default experiment config (green 1b) as INI text, for the lab's
+/// editor.
+#[wasm_bindgen]
+pub fn gpac_default_config() -> String {
+    include_str!("../../configs/gpac/fall2021_series1_mapgen/green1b_config.txt").to_string()
+}

@@ -1,0 +1,83 @@
+// Tests of the GPac wasm bindings, in node against pkg-node/: seeded games and a seeded
+// evolution run give the same results as the native binary.
+// Run: node --test tests/node/
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { g, thrown, tileBytes } from './helpers.mjs';
+
+const BIN = 'target/release/gridlab';
+const MAP00 = readFileSync('levels/gpac/course/map00.txt', 'utf8');
+const CONFIG = 'configs/gpac/fall2021_series1_mapgen/green1b_config.txt';
+
+test('the exports the playground uses exist', () => {
+  for (const name of ['GpacSession', 'GpacReplay', 'GpacLab', 'gpac_play', 'gpac_default_config']) {
+    assert.equal(typeof g[name], 'function', name);
+  }
+  assert.match(g.gpac_default_config(), /\[fitness_kwargs\]/);
+});
+
+test('a seeded game is the same natively and in wasm', () => {
+  for (const seed of [0, 7, 42]) {
+    const wasm = g.gpac_play(MAP00, null, 'avoid', 'chase', seed, 1);
+    const native = execFileSync(BIN, ['gpac', 'play', '--map', 'levels/gpac/course/map00.txt', '--seed', String(seed)], { encoding: 'utf8' });
+    assert.match(native, new RegExp(`^score ${wasm.scores[0]}\\n`), `seed ${seed}`);
+    assert.match(native, new RegExp(`\\nturns ${wasm.turns}\\n`), `seed ${seed}`);
+  }
+});
+
+test('a session plays, logs a world file that replays, and refuses illegal keys', () => {
+  const s = new g.GpacSession(MAP00, null, 3);
+  assert.equal(s.width(), 35);
+  assert.equal(tileBytes(s).length, 700);
+  assert.equal(tileBytes(s)[0], 'm', 'Pac-Man top-left');
+  const end = s.run(5000);
+  assert.ok(end.end, 'the game ends');
+  const native = execFileSync(BIN, ['gpac', 'play', '--map', 'levels/gpac/course/map00.txt', '--seed', '3'], { encoding: 'utf8' });
+  assert.match(native, new RegExp(`^score ${end.score}\\n`));
+  const text = s.world_file(false);
+  const replay = new g.GpacReplay(text);
+  assert.equal(replay.frame_count(), end.turns + 1);
+  assert.equal(replay.frame(end.turns).score, end.score);
+  s.set_players('keyboard', 'chase');
+  assert.equal(s.view().legal, 'hrd');
+  assert.match(thrown(() => s.step('l')).message, /cannot move/);
+  const v = s.step('r');
+  assert.deepEqual(v.pacman, { x: 1, y: 19 });
+  assert.match(thrown(() => new g.GpacReplay('35\n20\nm 0 19\nq 1 1\n')).message, /unknown key 'q'/);
+  s.free();
+});
+
+test('a seeded evolution run is the same twice and the same as the native run', () => {
+  const config = readFileSync(CONFIG, 'utf8').replace('mu = 200', 'mu = 20').replace('num_children = 100', 'num_children = 10');
+  const runLab = () => {
+    const lab = new g.GpacLab(config, 5, 60);
+    while (lab.step() !== null);
+    const result = { log: lab.log(), best: lab.best() };
+    lab.free();
+    return result;
+  };
+  const a = runLab();
+  const b = runLab();
+  assert.deepEqual(a, b);
+  assert.equal(a.log.at(-1).evaluations, 60);
+  const dir = mkdtempSync(path.join(tmpdir(), 'gridlab-gpac-'));
+  try {
+    const configFile = path.join(dir, 'config.txt');
+    execFileSync('sh', ['-c', `cat > ${configFile}`], { input: config });
+    execFileSync(BIN, ['gpac', 'evolve', '--config', configFile, '--runs', '1', '--evals', '60', '--seed', '5', '--out', dir]);
+    const log = readFileSync(path.join(dir, 'run_00.log'), 'utf8').trim().split('\n').slice(1);
+    assert.equal(log.length, a.log.length);
+    const last = log.at(-1).split('\t').map(Number);
+    assert.deepEqual(last, [60, a.log.at(-1).mean[0], a.log.at(-1).best[0]]);
+    assert.equal(readFileSync(path.join(dir, 'run_00_best_map.txt'), 'utf8'), a.best.map);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  assert.match(thrown(() => new g.GpacLab('[EA_configs]\nmu = x\n', 1)).message, /not a number/);
+});
