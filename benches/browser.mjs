@@ -20,7 +20,8 @@
 // every case.
 
 import { execFile } from 'node:child_process';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { startServer, launch, ROOT } from '../tests/e2e/harness.mjs';
@@ -52,8 +53,8 @@ const ALL_CASES = [
   PENGU('a3-6x20.txt', 'iddfs', 20),
   ...ACTMAN_HARDEST.flatMap((file) => [ACTMAN(file, 'bfs', 'turns'), ACTMAN(file, 'astar', 'score')]),
 ];
-/** BENCH_ONLY=pengu,actman,rogue limits the run to those games. */
-const ONLY = (process.env.BENCH_ONLY ?? 'pengu,actman,rogue').split(',');
+/** BENCH_ONLY=pengu,actman,rogue,gpac limits the run to those games. */
+const ONLY = (process.env.BENCH_ONLY ?? 'pengu,actman,rogue,gpac').split(',');
 const CASES = ALL_CASES.filter((c) => ONLY.includes(c.game));
 
 // ---------------------------------------------------------------------------------
@@ -354,6 +355,57 @@ for (const c of rogueCases) {
 }
 
 // ---------------------------------------------------------------------------------
+// GPac: games per second on one core (avoid vs chase, the course defaults) on random
+// repaired 35×20 maps at three wall densities, natively (`gridlab gpac play` would
+// time the process, so the native side runs `cargo bench --bench gpac`'s table
+// separately) and in Chromium with `gpac_play`, which plays N seeded games and times
+// them with the same clock as natively.
+
+const gpacRows = [];
+if (ONLY.includes('gpac')) {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'gridlab-bench-'));
+  const gamesPerMap = 200;
+  for (const density of [0.05, 0.3, 0.5]) {
+    // Five random repaired maps per density, made by the engine itself (the same
+    // maps natively: the same seeded generator and repair).
+    const maps = await page.evaluate(
+      (d) => [0, 1, 2, 3, 4].map((seed) => {
+        const s = window.__gridlab.GpacSession.random(35, 20, d, null, seed);
+        const text = s.map_text();
+        s.free();
+        return text;
+      }),
+      density,
+    );
+    const files = maps.map((text, i) => {
+      const file = path.join(tmp, `map-${density}-${i}.txt`);
+      writeFileSync(file, text);
+      return file;
+    });
+    const nativeRates = [];
+    const wasmRates = [];
+    for (let run = 0; run < RUNS; run++) {
+      const nat = await new Promise((resolve, reject) => {
+        execFile(BIN, ['gpac', 'bench', '--games', String(gamesPerMap), '--seed', '1000', '--json', ...files.flatMap((f) => ['--map', f])], { cwd: ROOT }, (err, stdout, stderr) =>
+          err ? reject(new Error(`gpac bench: ${stderr || err.message}`)) : resolve(JSON.parse(stdout)),
+        );
+      });
+      nativeRates.push(nat.gamesPerSecond);
+      let games = 0;
+      let ms = 0;
+      for (const text of maps) {
+        const r = await page.evaluate(({ t, n }) => window.__gridlab.gpac_play(t, null, 'avoid', 'chase', 1000, n), { t: text, n: gamesPerMap });
+        games += r.games;
+        ms += r.elapsedMs;
+      }
+      wasmRates.push((games / ms) * 1000);
+    }
+    gpacRows.push({ density, native: median(nativeRates), wasm: median(wasmRates) });
+  }
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+// ---------------------------------------------------------------------------------
 // Report.
 
 const wasmBytes = readFileSync(WASM);
@@ -390,6 +442,16 @@ for (const r of rogueRows) {
   console.log(
     `| ${r.c.name} | ${r.ref.sites} | ${r.ref.states.toLocaleString('en')} | ${verdict} | ${fmtMs(r.nativeMs)} | ${fmtMs(r.wasmMs)} | ${r.ratio === null ? 'n/a' : r.ratio.toFixed(2)} | ${rate(r.ref.states, r.wasmMs)} |`,
   );
+}
+
+if (gpacRows.length > 0) {
+  console.log('\n## GPac: games per second on one core, native vs wasm in headless Chromium\n');
+  console.log(`avoid vs chase, 3 ghosts, linear pills at 0.05, fruit 0.1; five random repaired 35×20 maps per wall density, ${200} seeded games each; median of ${RUNS} runs. Targets: ≥ 2,000 games/s natively, Chromium within 1.8×.\n`);
+  console.log('| wall density | native games/s | Chromium games/s | native/Chromium |');
+  console.log('|---:|---:|---:|---:|');
+  for (const r of gpacRows) {
+    console.log(`| ${r.density} | ${Math.round(r.native).toLocaleString('en')} | ${Math.round(r.wasm).toLocaleString('en')} | ${(r.native / r.wasm).toFixed(2)} |`);
+  }
 }
 
 const ratios = rows.filter((r) => r.ratio !== null).map((r) => r.ratio);

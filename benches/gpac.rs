@@ -1,11 +1,13 @@
 //! GPac benchmarks: games per second on one core with the course default (35×20,
 //! 3 ghosts, `avoid` against `chase`, linear pills at 0.05) on random repaired maps at
-//! wall densities 0.05, 0.3 and 0.5; and the cost of a map's distance table.
+//! wall densities 0.05, 0.3 and 0.5; the cost of a map's distance table; and a whole
+//! 2,000-evaluation run of the course's default experiment on one core.
 //!
 //! Run with `cargo bench --bench gpac` (`-- --table-only` skips criterion).
 
 use criterion::{criterion_group, Criterion};
-use gridlab::games::gpac::{play, repair, GhostKind, Map, PacKind, Settings, World};
+use gridlab::games::gpac::evolve::{EvolveConfig, Run};
+use gridlab::games::gpac::{play, repair, GhostKind, Ini, Map, PacKind, Settings, World};
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -89,6 +91,24 @@ fn main() {
             turns as f64 / games as f64,
             score as f64 / games as f64,
             games as f64 / seconds
+        );
+    }
+    let text = std::fs::read_to_string("configs/gpac/fall2021_series1_mapgen/green1b_config.txt")
+        .expect("the course config");
+    let config = EvolveConfig::from_ini(&Ini::parse(&text).expect("INI")).expect("config");
+    println!();
+    println!("| experiment | evaluations | games | time (one core) | best fitness |");
+    println!("|---|---|---|---|---|");
+    for seed in 0..3 {
+        let started = Instant::now();
+        let mut run = Run::new(config.clone(), seed);
+        run.finish();
+        let best = run.best().map_or(f64::NAN, |b| -b.eval.mean_score);
+        println!(
+            "| green1b (μ 200, λ 100, 5 samples), seed {seed} | {} | {} | {:.2} s | {best} |",
+            run.evaluations(),
+            run.evaluations() * config.samples,
+            started.elapsed().as_secs_f64()
         );
     }
 }

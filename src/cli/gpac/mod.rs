@@ -21,6 +21,32 @@ pub enum GpacCommand {
     /// Evolve hard maps as the course's assignment series 1 (random search, (μ+λ) EA,
     /// repair penalty, self-adaptation, two objectives), several runs in parallel.
     Evolve(evolve::EvolveArgs),
+    /// Time seeded games between agents on maps (games per second on one core).
+    Bench(BenchArgs),
+}
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// A map in the course format (repeat for several).
+    #[arg(long, required = true)]
+    map: Vec<String>,
+    /// Games on each map.
+    #[arg(long, default_value_t = 200)]
+    games: u64,
+    /// Seed of the first game (then seed + 1, ...).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Pac-Man's controller.
+    #[arg(long, default_value = "avoid")]
+    pacman: PacKind,
+    /// The ghosts' controller.
+    #[arg(long, default_value = "chase")]
+    ghosts: GhostKind,
+    /// Print JSON: games, turns, meanScore, elapsedMs, gamesPerSecond.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    settings: SettingsArgs,
 }
 
 /// The game's settings, with the course defaults.
@@ -107,6 +133,7 @@ pub fn run(command: GpacCommand) -> u8 {
         GpacCommand::Play(args) => run_play(args),
         GpacCommand::Replay(args) => run_replay(args),
         GpacCommand::Evolve(args) => evolve::run(args),
+        GpacCommand::Bench(args) => run_bench(args),
     }
 }
 
@@ -230,4 +257,62 @@ pub fn load_config(path: &str) -> Result<EvolveConfig, String> {
         Ini::parse(&text).map_err(|e| format!("{path}:{}:{}: {}", e.line, e.column, e.message))?;
     EvolveConfig::from_ini(&ini)
         .map_err(|e| format!("{path}:{}:{}: {}", e.line, e.column, e.message))
+}
+
+fn run_bench(args: BenchArgs) -> u8 {
+    let mut worlds = Vec::new();
+    for path in &args.map {
+        match load(path, Map::parse) {
+            Ok(m) if !m.is_wall_cell(m.pacman_start()) && !m.is_wall_cell(m.ghost_start()) => {
+                worlds.push(Arc::new(World::new(m)))
+            }
+            Ok(_) => {
+                eprintln!("error: {path}: the spawn cells (0, H-1) and (W-1, 0) must be open");
+                return EXIT_BAD_INPUT;
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_BAD_INPUT;
+            }
+        }
+    }
+    let settings = args.settings.settings();
+    let (mut games, mut turns, mut score) = (0u64, 0u64, 0i64);
+    let started = std::time::Instant::now();
+    for world in &worlds {
+        for k in 0..args.games {
+            let o = play(
+                world,
+                &settings,
+                args.pacman,
+                args.ghosts,
+                args.seed + k,
+                false,
+            );
+            games += 1;
+            turns += u64::from(o.turns);
+            score += o.score;
+        }
+    }
+    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    let rate = if elapsed_ms > 0.0 {
+        games as f64 / elapsed_ms * 1000.0
+    } else {
+        0.0
+    };
+    let mean_score = score as f64 / games.max(1) as f64;
+    if args.json {
+        emit(&format!(
+            "{}\n",
+            serde_json::json!({
+                "games": games, "turns": turns, "meanScore": mean_score,
+                "elapsedMs": elapsed_ms, "gamesPerSecond": rate
+            })
+        ));
+    } else {
+        emit(&format!(
+            "{games} games, {turns} turns, mean score {mean_score:.1}, {elapsed_ms:.1} ms: {rate:.0} games/s\n"
+        ));
+    }
+    EXIT_OK
 }

@@ -21,8 +21,8 @@ pub enum PacKind {
     Pill,
     /// The fruit when there is one, else as `pill`.
     Fruit,
-    /// A cheapest path to a pill or the fruit, where cells near a ghost cost more;
-    /// replans when a ghost comes within 3 (Manhattan) or the plan is 10 turns old.
+    /// A cheapest path to the nearest pill or fruit, where cells near a ghost cost
+    /// more; replans when a ghost is within 3 (Manhattan) or the plan is 10 turns old.
     Avoid,
 }
 
@@ -131,6 +131,7 @@ pub struct PacAgent {
     planned_at: i64,
     search: Search,
     pills: PillField,
+    targets: Vec<u16>,
 }
 
 /// The avoiding agent's search memory, reused from search to search: entries are
@@ -155,8 +156,6 @@ const AVOIDANCE_RADIUS: u32 = 3;
 const MAX_PLAN_AGE: i64 = 10;
 /// Cells within this Manhattan distance of a ghost cost more.
 const COST_RADIUS: u32 = 10;
-/// The fruit is worth a path up to this many times longer than the pill's.
-const FRUIT_FACTOR: usize = 4;
 
 impl PacAgent {
     /// A fresh controller.
@@ -167,6 +166,7 @@ impl PacAgent {
             planned_at: 0,
             search: Search::default(),
             pills: PillField::default(),
+            targets: Vec::new(),
         }
     }
 
@@ -192,22 +192,7 @@ impl PacAgent {
             self.plan.clear();
         }
         if self.plan.is_empty() {
-            let pill_path = self.cheapest_path(game, None);
-            let plan = match game.fruit() {
-                Some(fruit) => {
-                    let fruit_path = self.cheapest_path(game, Some(fruit));
-                    match (fruit_path, pill_path) {
-                        (Some(f), Some(p)) => {
-                            let worth = f.len() < p.len() * FRUIT_FACTOR
-                                && ((2 * f.len() + p.len()) as i64) < game.time();
-                            Some(if worth { f } else { p })
-                        }
-                        (f, p) => f.or(p),
-                    }
-                }
-                None => pill_path,
-            };
-            self.plan = plan.unwrap_or_default();
+            self.plan = self.cheapest_path(game).unwrap_or_default();
             self.planned_at = game.time();
         }
         match self.plan.pop_front() {
@@ -219,14 +204,21 @@ impl PacAgent {
         }
     }
 
-    /// A* from Pac-Man to the nearest pill (or to `fruit`), entering a cell costing
-    /// more the closer it is to a ghost; the heuristic is the plain distance (every
-    /// step costs at least 1). `None` if every path runs into a ghost.
-    fn cheapest_path(&mut self, game: &Game, fruit: Option<Cell>) -> Option<VecDeque<Move>> {
-        let world = game.world();
-        let h: &[u16] = match fruit {
-            Some(f) => world.distances.row(f),
-            None => self.pills.update(game),
+    /// A* from Pac-Man to the cheapest pill or fruit, entering a cell costing more the
+    /// closer it is to a ghost; the heuristic is the plain distance to the nearest
+    /// pill or fruit (every step costs at least 1). `None` if every path runs into a
+    /// ghost.
+    fn cheapest_path(&mut self, game: &Game) -> Option<VecDeque<Move>> {
+        let pills = self.pills.update(game);
+        let h: &[u16] = match game.fruit() {
+            Some(f) => {
+                let to_fruit = game.world().distances.row(f);
+                self.targets.clear();
+                self.targets
+                    .extend(pills.iter().zip(to_fruit).map(|(&a, &b)| a.min(b)));
+                &self.targets
+            }
+            None => pills,
         };
         self.search.run(game, h)
     }
