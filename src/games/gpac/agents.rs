@@ -75,27 +75,49 @@ fn step_towards(game: &Game, from: Cell, target: Cell, ghost: bool) -> Option<Mo
     })
 }
 
-/// Distances to the nearest pill, kept up to date as pills are eaten (a multi-source
-/// BFS from the pills, redone only when their number changes).
+/// Distances to the nearest pill, kept up to date as pills are eaten: a multi-source
+/// BFS at first; then, when a pill goes, only the cells that had it as their nearest
+/// are recomputed from the distance table.
 #[derive(Clone, Debug, Default)]
 struct PillField {
     dist: Vec<u16>,
-    pills_left: Option<u32>,
+    pills: Vec<Cell>,
     queue: Vec<Cell>,
 }
 
 impl PillField {
     fn update(&mut self, game: &Game) -> &[u16] {
-        if self.pills_left != Some(game.pills_left()) || self.dist.len() != game.pills().len() {
-            let sources: Vec<Cell> = (0..game.pills().len() as Cell)
-                .filter(|&c| game.has_pill(c))
-                .collect();
+        let cells = game.pills().len();
+        if self.dist.len() != cells {
+            self.pills = (0..cells as Cell).filter(|&c| game.has_pill(c)).collect();
             self.dist.clear();
-            self.dist.resize(game.pills().len(), FAR);
+            self.dist.resize(cells, FAR);
             game.world()
                 .steps
-                .bfs(&sources, &mut self.dist, &mut self.queue);
-            self.pills_left = Some(game.pills_left());
+                .bfs(&self.pills, &mut self.dist, &mut self.queue);
+        } else if self.pills.len() != game.pills_left() as usize {
+            let table = &game.world().distances;
+            let mut gone = Vec::new();
+            self.pills.retain(|&p| {
+                let kept = game.has_pill(p);
+                if !kept {
+                    gone.push(p);
+                }
+                kept
+            });
+            for p in gone {
+                let from_gone = table.row(p);
+                for c in 0..cells {
+                    if self.dist[c] != FAR && self.dist[c] == from_gone[c] {
+                        self.dist[c] = self
+                            .pills
+                            .iter()
+                            .map(|&q| table.get(q, c as Cell))
+                            .min()
+                            .unwrap_or(FAR);
+                    }
+                }
+            }
         }
         &self.dist
     }
@@ -132,6 +154,7 @@ pub struct PacAgent {
     search: Search,
     pills: PillField,
     targets: Vec<u16>,
+    targets_for: Option<(u32, Cell)>,
 }
 
 /// The avoiding agent's search memory, reused from search to search: entries are
@@ -167,6 +190,7 @@ impl PacAgent {
             search: Search::default(),
             pills: PillField::default(),
             targets: Vec::new(),
+            targets_for: None,
         }
     }
 
@@ -192,7 +216,7 @@ impl PacAgent {
             self.plan.clear();
         }
         if self.plan.is_empty() {
-            self.plan = self.cheapest_path(game).unwrap_or_default();
+            self.plan_cheapest_path(game);
             self.planned_at = game.time();
         }
         match self.plan.pop_front() {
@@ -208,28 +232,34 @@ impl PacAgent {
     /// closer it is to a ghost; the heuristic is the plain distance to the nearest
     /// pill or fruit (every step costs at least 1). `None` if every path runs into a
     /// ghost.
-    fn cheapest_path(&mut self, game: &Game) -> Option<VecDeque<Move>> {
+    fn plan_cheapest_path(&mut self, game: &Game) {
         let pills = self.pills.update(game);
         let h: &[u16] = match game.fruit() {
             Some(f) => {
-                let to_fruit = game.world().distances.row(f);
-                self.targets.clear();
-                self.targets
-                    .extend(pills.iter().zip(to_fruit).map(|(&a, &b)| a.min(b)));
+                let key = (game.pills_left(), f);
+                if self.targets_for != Some(key) {
+                    let to_fruit = game.world().distances.row(f);
+                    self.targets.clear();
+                    self.targets
+                        .extend(pills.iter().zip(to_fruit).map(|(&a, &b)| a.min(b)));
+                    self.targets_for = Some(key);
+                }
                 &self.targets
             }
             None => pills,
         };
-        self.search.run(game, h)
+        self.plan.clear();
+        self.search.run(game, h, &mut self.plan);
     }
 }
 
 impl Search {
-    fn run(&mut self, game: &Game, h: &[u16]) -> Option<VecDeque<Move>> {
+    /// Fill `path` with the moves of the cheapest path (left empty if none).
+    fn run(&mut self, game: &Game, h: &[u16], path: &mut VecDeque<Move>) {
         let world = game.world();
         let start = game.pacman();
         if h[start as usize] == FAR {
-            return None;
+            return;
         }
         let cells = world.map.len();
         if self.stamp.len() != cells || self.current == u32::MAX {
@@ -276,17 +306,16 @@ impl Search {
                 continue;
             }
             if g >= ON_GHOST {
-                return None;
+                return;
             }
             if cell != start && h[cell as usize] == 0 {
-                let mut path = VecDeque::with_capacity(h[start as usize] as usize + 4);
                 let mut at = cell;
                 while at != start {
                     let (prev, mv) = self.previous[at as usize];
                     path.push_front(mv);
                     at = prev;
                 }
-                return Some(path);
+                return;
             }
             let next = world.steps.of(cell);
             for (k, &n) in next.iter().enumerate() {
@@ -308,7 +337,6 @@ impl Search {
                 }
             }
         }
-        None
     }
 }
 
