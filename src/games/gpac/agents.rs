@@ -107,9 +107,9 @@ impl PillField {
             });
             for p in gone {
                 let from_gone = table.row(p);
-                for c in 0..cells {
-                    if self.dist[c] != FAR && self.dist[c] == from_gone[c] {
-                        self.dist[c] = self
+                for (c, (d, &via_gone)) in self.dist.iter_mut().zip(from_gone).enumerate() {
+                    if *d != FAR && *d == via_gone {
+                        *d = self
                             .pills
                             .iter()
                             .map(|&q| table.get(q, c as Cell))
