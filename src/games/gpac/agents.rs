@@ -371,3 +371,50 @@ pub fn ghost_move(kind: GhostKind, game: &Game, ghost: usize, rng: &mut GameRng)
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::gpac::{repair, Map, Settings, World};
+    use rand::SeedableRng;
+    use std::sync::Arc;
+
+    /// The pill field kept up through the distance table equals a fresh BFS from the
+    /// remaining pills after every turn of whole games.
+    #[test]
+    fn the_pill_field_follows_eaten_pills_exactly() {
+        let mut eaten = 0;
+        for seed in 0..6u64 {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let walls = (0..20 * 12).map(|_| rng.random::<f64>() < 0.3).collect();
+            let map = repair(&Map::from_walls(20, 12, walls).unwrap()).map;
+            let world = Arc::new(World::new(map));
+            let settings = Settings {
+                pill_density: 0.3,
+                ..Settings::default()
+            };
+            let mut game = Game::new(Arc::clone(&world), &settings, &mut rng, false);
+            let mut field = PillField::default();
+            let mut pac = PacAgent::new(PacKind::Pill);
+            while game.end().is_none() {
+                let kept = field.update(&game).to_vec();
+                let sources: Vec<Cell> = (0..game.pills().len() as Cell)
+                    .filter(|&c| game.has_pill(c))
+                    .collect();
+                let mut fresh = vec![FAR; game.pills().len()];
+                world.steps.bfs(&sources, &mut fresh, &mut Vec::new());
+                assert_eq!(kept, fresh, "seed {seed}, time {}", game.time());
+                let mv = pac.choose(&game, &mut rng);
+                let ghosts: Vec<Move> = (0..game.ghosts().len())
+                    .map(|g| ghost_move(GhostKind::Wander, &game, g, &mut rng))
+                    .collect();
+                game.step(mv, &ghosts, &mut rng).unwrap();
+            }
+            eaten += game.pills_total() - game.pills_left();
+        }
+        assert!(
+            eaten > 30,
+            "only {eaten} pills eaten: the test checks too little"
+        );
+    }
+}
