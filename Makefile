@@ -60,6 +60,7 @@ bench: native wasm browser-deps
 	$(CARGO) bench --bench pengu
 	$(CARGO) bench --bench actman
 	$(CARGO) bench --bench rogue
+	$(CARGO) bench --bench gpac
 	node benches/browser.mjs
 
 clean:
