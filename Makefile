@@ -61,6 +61,7 @@ bench: native wasm browser-deps
 	$(CARGO) bench --bench actman
 	$(CARGO) bench --bench rogue
 	$(CARGO) bench --bench gpac
+	$(CARGO) bench --bench arena
 	node benches/browser.mjs
 
 clean:

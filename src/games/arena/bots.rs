@@ -1,0 +1,160 @@
+//! Built-in players. Each sees what a remote client sees (the whole state) and answers
+//! with a command, through the same [`Bot`] interface the server uses for a seat.
+
+use super::engine::{Arena, Command, Item, Unit};
+use super::maze::{Heading, CELL, SIDE};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
+
+/// A player program: given the state and its seat, this step's command.
+pub trait Bot {
+    /// The command for this step (`None`: keep going).
+    fn command(&mut self, arena: &Arena, me: usize) -> Option<Command>;
+}
+
+/// The built-in bots, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BotKind {
+    /// Heads for the nearest pellet, ignoring ghosts.
+    Greedy,
+    /// Avoids ghosts, takes power pellets when threatened and hunts ghosts in power
+    /// mode.
+    Hunter,
+    /// As `hunter`, and drops a landmine when a ghost follows close behind.
+    Miner,
+}
+
+impl std::str::FromStr for BotKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "greedy" => Ok(BotKind::Greedy),
+            "hunter" => Ok(BotKind::Hunter),
+            "miner" => Ok(BotKind::Miner),
+            _ => Err(format!("bot must be greedy, hunter or miner, not '{s}'")),
+        }
+    }
+}
+
+impl BotKind {
+    /// A fresh bot of this kind.
+    pub fn bot(self) -> Box<dyn Bot + Send> {
+        Box::new(Planner { kind: self })
+    }
+}
+
+/// The cell whose centre the unit reaches next (its own when at or before the centre).
+fn next_centre(u: &Unit) -> (usize, usize) {
+    let (cx, cy) = ((u.x / CELL) as usize, (u.y / CELL) as usize);
+    let (ox, oy) = (u.x % CELL - CELL / 2, u.y % CELL - CELL / 2);
+    let past = match u.heading {
+        Some(Heading::Right) => ox > 0,
+        Some(Heading::Left) => ox < 0,
+        Some(Heading::Down) => oy > 0,
+        Some(Heading::Up) => oy < 0,
+        None => false,
+    };
+    match (past, u.heading) {
+        (true, Some(h)) => {
+            let (dx, dy) = h.delta();
+            ((cx as i32 + dx) as usize, (cy as i32 + dy) as usize)
+        }
+        _ => (cx, cy),
+    }
+}
+
+/// The bots' shared planner: a BFS over cells from the next centre, avoiding cells
+/// next to dangerous ghosts, to the best target.
+struct Planner {
+    kind: BotKind,
+}
+
+impl Bot for Planner {
+    fn command(&mut self, arena: &Arena, me: usize) -> Option<Command> {
+        let player = arena.players[me];
+        if player.unit.wait > 0 {
+            return None;
+        }
+        let (sx, sy) = next_centre(&player.unit);
+        let start = sy * SIDE + sx;
+        let cell_of = |u: &Unit| (u.y / CELL) as usize * SIDE + (u.x / CELL) as usize;
+        let active_ghosts: Vec<usize> = arena
+            .ghosts
+            .iter()
+            .filter(|g| g.wait == 0)
+            .map(cell_of)
+            .collect();
+        let powered = player.power > 8;
+        let careful = self.kind != BotKind::Greedy;
+        let danger = |c: usize| {
+            careful && !powered && active_ghosts.iter().any(|&g| arena.distance(g, c) <= 1)
+        };
+        let nearest_ghost = active_ghosts
+            .iter()
+            .map(|&g| arena.distance(g, start))
+            .min()
+            .unwrap_or(u8::MAX);
+        if self.kind == BotKind::Miner && player.mines > 0 && !powered && nearest_ghost <= 1 {
+            return Some(Command::Drop);
+        }
+        let goal = |c: usize| -> bool {
+            if careful && powered {
+                return active_ghosts.contains(&c);
+            }
+            match arena.items[c] {
+                Item::Pellet => true,
+                Item::Power => careful,
+                Item::Mine => self.kind == BotKind::Miner,
+                Item::None => false,
+            }
+        };
+        // BFS from the next centre, first steps remembered.
+        let mut first: Vec<Option<Heading>> = vec![None; SIDE * SIDE];
+        let mut seen = vec![false; SIDE * SIDE];
+        seen[start] = true;
+        let mut queue = VecDeque::from([start]);
+        let mut target = None;
+        while let Some(c) = queue.pop_front() {
+            if c != start && goal(c) {
+                target = Some(c);
+                break;
+            }
+            let (x, y) = (c % SIDE, c / SIDE);
+            for h in Heading::ALL {
+                if !arena.maze.is_open(x, y, h) {
+                    continue;
+                }
+                let (dx, dy) = h.delta();
+                let n = (y as i32 + dy) as usize * SIDE + (x as i32 + dx) as usize;
+                if seen[n] || danger(n) {
+                    continue;
+                }
+                seen[n] = true;
+                first[n] = first[c].or(Some(h));
+                queue.push_back(n);
+            }
+        }
+        match target.and_then(|t| first[t]) {
+            Some(h) => Some(Command::Go(h)),
+            None if careful && nearest_ghost <= 2 => {
+                // Cornered: run to the open side farthest from the ghosts.
+                let (x, y) = (sx, sy);
+                Heading::ALL
+                    .into_iter()
+                    .filter(|&h| arena.maze.is_open(x, y, h))
+                    .max_by_key(|&h| {
+                        let (dx, dy) = h.delta();
+                        let n = (y as i32 + dy) as usize * SIDE + (x as i32 + dx) as usize;
+                        active_ghosts
+                            .iter()
+                            .map(|&g| arena.distance(g, n))
+                            .min()
+                            .unwrap_or(0)
+                    })
+                    .map(Command::Go)
+            }
+            None => None,
+        }
+    }
+}

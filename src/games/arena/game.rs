@@ -1,0 +1,83 @@
+//! Whole games: bots in their seats, the command log that replays a game exactly, and
+//! the tournament's points.
+
+use super::bots::Bot;
+use super::engine::{Arena, Command, Config};
+use serde::{Deserialize, Serialize};
+
+/// Every player's command at every step, with the seed and config: enough to replay
+/// the game exactly.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommandLog {
+    /// The game's seed.
+    pub seed: u64,
+    /// The numbers.
+    pub config: Config,
+    /// The players' names, by seat.
+    pub names: Vec<String>,
+    /// Per step, each seat's command.
+    pub steps: Vec<[Option<Command>; 4]>,
+}
+
+/// Play a whole game between four bots; returns the final state and its log.
+///
+/// ```
+/// use gridlab::games::arena::{play_game, replay, BotKind, Config};
+/// let config = Config { steps: 300, ..Config::default() };
+/// let mut bots: Vec<_> = [BotKind::Greedy, BotKind::Hunter, BotKind::Miner, BotKind::Greedy]
+///     .iter().map(|k| k.bot()).collect();
+/// let (arena, log) = play_game(config, 3, &mut bots);
+/// assert_eq!(arena.tick, 300);
+/// assert_eq!(replay(&log), arena);
+/// ```
+pub fn play_game(
+    config: Config,
+    seed: u64,
+    bots: &mut [Box<dyn Bot + Send>],
+) -> (Arena, CommandLog) {
+    let mut arena = Arena::new(config.clone(), seed);
+    let mut log = CommandLog {
+        seed,
+        config,
+        names: (0..bots.len()).map(|i| format!("bot {i}")).collect(),
+        steps: Vec::new(),
+    };
+    while !arena.over() {
+        let mut commands = [None; 4];
+        for (seat, bot) in bots.iter_mut().enumerate().take(4) {
+            commands[seat] = bot.command(&arena, seat);
+        }
+        arena.step(&commands);
+        log.steps.push(commands);
+    }
+    (arena, log)
+}
+
+/// Replay a command log from the start: the same final state.
+pub fn replay(log: &CommandLog) -> Arena {
+    let mut arena = Arena::new(log.config.clone(), log.seed);
+    for commands in &log.steps {
+        arena.step(commands);
+    }
+    arena
+}
+
+/// Tournament points of one game from the four scores: 5, 3, 2, 1 by rank, tied
+/// players sharing the points of the places they span evenly.
+///
+/// ```
+/// use gridlab::games::arena::tournament_points;
+/// assert_eq!(tournament_points(&[40, 90, 10, 20]), [3.0, 5.0, 1.0, 2.0]);
+/// assert_eq!(tournament_points(&[50, 50, 10, 10]), [4.0, 4.0, 1.5, 1.5]);
+/// ```
+pub fn tournament_points(scores: &[i64; 4]) -> [f64; 4] {
+    const PLACES: [f64; 4] = [5.0, 3.0, 2.0, 1.0];
+    let mut points = [0.0; 4];
+    for i in 0..4 {
+        let above = scores.iter().filter(|&&s| s > scores[i]).count();
+        let tied = scores.iter().filter(|&&s| s == scores[i]).count();
+        points[i] = PLACES[above..above + tied].iter().sum::<f64>() / tied as f64;
+    }
+    points
+}

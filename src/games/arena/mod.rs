@@ -1,0 +1,18 @@
+//! **Arena**: real-time 4-player Pac-Man with power pellets and landmines on a
+//! seeded 16×16 maze.
+//!
+//! - [`Maze`]: thin-wall maze generation (all reachable, no dead ends, open hub);
+//! - [`Arena`]: the engine, one 50 ms step at a time, deterministic given the seed
+//!   and the commands;
+//! - [`Bot`], [`BotKind`]: built-in players of three strengths;
+//! - [`play_game`]: a whole game between bots, with its command log.
+
+mod bots;
+mod engine;
+mod game;
+mod maze;
+
+pub use bots::{Bot, BotKind};
+pub use engine::{centre, Arena, Command, Config, Item, Landmine, Player, Unit};
+pub use game::{play_game, replay, tournament_points, CommandLog};
+pub use maze::{Heading, Maze, CELL, HUB, SIDE};
