@@ -125,20 +125,33 @@ fn tournaments_pick_the_best_and_truncation_keeps_the_best() {
 }
 
 fn course_config(name: &str) -> EvolveConfig {
-    let text = std::fs::read_to_string(format!("configs/gpac/fall2021_series1_mapgen/{name}")).unwrap();
+    let text =
+        std::fs::read_to_string(format!("configs/gpac/fall2021_series1_mapgen/{name}")).unwrap();
     EvolveConfig::from_ini(&Ini::parse(&text).unwrap()).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 #[test]
 fn the_course_series_1_configs_load_with_their_operators() {
     let c = course_config("green1b_config.txt");
-    assert_eq!((c.width, c.height, c.samples, c.mu, c.lambda), (35, 20, 5, 200, 100));
+    assert_eq!(
+        (c.width, c.height, c.samples, c.mu, c.lambda),
+        (35, 20, 5, 200, 100)
+    );
     assert_eq!(c.parents, ParentSelection::Tournament { k: 5 });
     assert_eq!(c.survival, SurvivalSelection::Truncation);
     assert_eq!(c.recombination, Recombination::OnePoint);
-    assert_eq!((c.settings.pill_density, c.settings.fruit_prob), (0.05, 0.1));
-    assert_eq!(course_config("red1b_config.txt").parents, ParentSelection::StochasticUniversal);
-    assert_eq!(course_config("yellow1b_config.txt").recombination, Recombination::MultiDimensional);
+    assert_eq!(
+        (c.settings.pill_density, c.settings.fruit_prob),
+        (0.05, 0.1)
+    );
+    assert_eq!(
+        course_config("red1b_config.txt").parents,
+        ParentSelection::StochasticUniversal
+    );
+    assert_eq!(
+        course_config("yellow1b_config.txt").recombination,
+        Recombination::MultiDimensional
+    );
     assert_eq!(course_config("green1c0_config.txt").penalty, Some(0.2));
     assert_eq!(
         course_config("green1c1_config.txt").genotype,
@@ -150,12 +163,21 @@ fn the_course_series_1_configs_load_with_their_operators() {
     );
     let d = course_config("yellow1d_config.txt");
     assert!(d.dead_ends && d.crowding);
-    for name in ["green1d_config.txt", "red11d_config.txt", "red21d_config.txt"] {
+    for name in [
+        "green1d_config.txt",
+        "red11d_config.txt",
+        "red21d_config.txt",
+    ] {
         course_config(name);
     }
-    let text = std::fs::read_to_string("configs/gpac/fall2022_series2_controllers/green2b_config.txt").unwrap();
+    let text =
+        std::fs::read_to_string("configs/gpac/fall2022_series2_controllers/green2b_config.txt")
+            .unwrap();
     let e = EvolveConfig::from_ini(&Ini::parse(&text).unwrap()).unwrap_err();
-    assert!(e.message.contains("TreeGenotype") && e.message.contains("series 1"), "{e}");
+    assert!(
+        e.message.contains("TreeGenotype") && e.message.contains("series 1"),
+        "{e}"
+    );
 }
 
 fn small(config: &str) -> EvolveConfig {

@@ -44,7 +44,7 @@ test('the page opens with the default level and no errors', async () => {
     return { w: c.width, h: c.height, cssW: c.getBoundingClientRect().width };
   });
   assert.ok(size.w > 100 && size.h > 100, `canvas drawn (${size.w}×${size.h})`);
-  for (const id of ['gpac', 'arena']) {
+  for (const id of ['arena']) {
     assert.equal(await page.getAttribute(`[data-game="${id}"]`, 'aria-disabled'), 'true');
   }
   assert.deepEqual(errors, []);

@@ -21,7 +21,12 @@ export const games = [
     blurb: 'The coursework\'s Rogue: a monster chases the rogue through rooms and corridors; watch the strategies, play either side, see the exact solution.',
     load: () => import('./rogue.js'),
   },
-  { id: 'gpac', name: 'GPac', blurb: 'Genetic-programming Pac-Man controllers.', soon: true },
+  {
+    id: 'gpac',
+    name: 'GPac',
+    blurb: 'The course\'s GPac: play Pac-Man against ghosts or watch the agents, replay world files, evolve hard maps in the lab.',
+    load: () => import('./gpac.js'),
+  },
   { id: 'arena', name: 'Arena', blurb: 'Multi-agent arena battles.', soon: true },
 ];
 

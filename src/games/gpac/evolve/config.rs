@@ -261,6 +261,8 @@ impl EvolveConfig {
             };
         }
         c.crowding = ini.boolean(ea, "crowding")?.unwrap_or(false);
+        // Our extension: random search (1a) from a config, as `--random-search` does.
+        c.random_search = ini.boolean(ea, "random_search")?.unwrap_or(false);
         if c.width == 0 || c.height == 0 {
             return Err(ParseError::new(
                 1,
