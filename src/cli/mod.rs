@@ -1,6 +1,7 @@
 //! The `gridlab` command line (native only): one subcommand per game, plus `serve`.
 
 mod actman;
+mod arena;
 mod gpac;
 mod pengu;
 mod rogue;
@@ -47,6 +48,11 @@ enum Command {
         #[command(subcommand)]
         command: gpac::GpacCommand,
     },
+    /// Arena: real-time 4-player Pac-Man; game server, bots, tournaments.
+    Arena {
+        #[command(subcommand)]
+        command: arena::ArenaCommand,
+    },
     /// Serve the browser playground (www/ and pkg/) over HTTP.
     Serve(serve::ServeArgs),
 }
@@ -59,6 +65,7 @@ pub fn main() -> ExitCode {
         Command::Actman { command } => actman::run(command),
         Command::Rogue { command } => rogue::run(command),
         Command::Gpac { command } => gpac::run(command),
+        Command::Arena { command } => arena::run(command),
         Command::Serve(args) => serve::run(args),
     };
     ExitCode::from(code)

@@ -1,0 +1,363 @@
+//! `gridlab arena serve|play|tournament`.
+
+use super::{emit, EXIT_BAD_INPUT, EXIT_OK};
+use clap::{Args, Subcommand};
+use gridlab::games::arena::{play_game, tournament_points, BotKind, Config};
+use std::path::PathBuf;
+use std::time::Duration;
+
+mod server;
+
+#[derive(Subcommand)]
+pub enum ArenaCommand {
+    /// Run the TCP game server (JSON lines; see docs/arena-protocol.md).
+    Serve(ServeArgs),
+    /// Play a game between built-in bots and write its replay.
+    Play(PlayArgs),
+    /// Play a tournament between client programs and bots.
+    Tournament(TournamentArgs),
+}
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Port to listen on (0: any free port; the first line printed names it).
+    #[arg(long, default_value_t = 7777)]
+    port: u16,
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    host: String,
+    /// Real time: a step every 50 ms (the default).
+    #[arg(long, conflicts_with = "lockstep")]
+    realtime: bool,
+    /// Lock-step: a step as soon as every client has answered (or after --step-timeout).
+    #[arg(long)]
+    lockstep: bool,
+    /// Lock-step: the longest wait for a client, in milliseconds.
+    #[arg(long, default_value_t = 200)]
+    step_timeout: u64,
+    /// Games to play, then stop (0: for ever).
+    #[arg(long, default_value_t = 1)]
+    games: u32,
+    /// The bots that fill free seats, by seat (comma-separated: greedy, hunter, miner).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "greedy,hunter,miner,hunter"
+    )]
+    bots: Vec<BotKind>,
+    /// Seconds to wait for clients before the first game.
+    #[arg(long, default_value_t = 5.0)]
+    wait: f64,
+    /// Steps in a game.
+    #[arg(long, default_value_t = 6000)]
+    steps: u32,
+    /// Seed of the first game.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Folder for a replay per game (command logs the browser can open).
+    #[arg(long, default_value = "replays")]
+    replays: PathBuf,
+}
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The four bots by seat (comma-separated: greedy, hunter, miner).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "greedy,hunter,miner,hunter"
+    )]
+    bots: Vec<BotKind>,
+    /// Seed.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Steps in the game.
+    #[arg(long, default_value_t = 6000)]
+    steps: u32,
+    /// Write the replay (command log, JSON) here.
+    #[arg(long)]
+    replay: Option<PathBuf>,
+}
+
+#[derive(Args)]
+pub struct TournamentArgs {
+    /// An entrant: `bot:greedy|hunter|miner`, or a command that starts a client (run
+    /// by `sh -c` with ARENA_HOST, ARENA_PORT and ARENA_NAME set; it must say hello
+    /// with ARENA_NAME). Give at least two.
+    #[arg(long = "entrant", required = true)]
+    entrants: Vec<String>,
+    /// Games per entrant and start position (each entrant plays this many games from
+    /// each of the four seats).
+    #[arg(long, default_value_t = 1)]
+    games: u32,
+    /// Seed of the pairings and games.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Steps per game.
+    #[arg(long, default_value_t = 6000)]
+    steps: u32,
+    /// Lock-step: the longest wait for a client, in milliseconds.
+    #[arg(long, default_value_t = 200)]
+    step_timeout: u64,
+    /// Folder for the replays.
+    #[arg(long)]
+    replays: Option<PathBuf>,
+}
+
+pub fn run(command: ArenaCommand) -> u8 {
+    match command {
+        ArenaCommand::Serve(args) => run_serve(args),
+        ArenaCommand::Play(args) => run_play(args),
+        ArenaCommand::Tournament(args) => run_tournament(args),
+    }
+}
+
+fn runtime() -> Option<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| eprintln!("error: {e}"))
+        .ok()
+}
+
+fn run_serve(args: ServeArgs) -> u8 {
+    let Some(rt) = runtime() else {
+        return EXIT_BAD_INPUT;
+    };
+    let options = server::Options {
+        realtime: !args.lockstep,
+        tick: Duration::from_millis(50),
+        step_timeout: Duration::from_millis(args.step_timeout),
+        games: args.games,
+        lobby: Duration::from_secs_f64(args.wait.max(0.0)),
+        bots: args.bots,
+        config: Config {
+            steps: args.steps,
+            ..Config::default()
+        },
+        seed: args.seed,
+        replays: Some(args.replays),
+        report: true,
+        reserved: Vec::new(),
+    };
+    rt.block_on(async move {
+        let listener = match tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("error: cannot listen on {}:{}: {e}", args.host, args.port);
+                return EXIT_BAD_INPUT;
+            }
+        };
+        let addr = listener
+            .local_addr()
+            .map(|a| a.to_string())
+            .unwrap_or_default();
+        println!("listening on {addr}");
+        let realtime = options.realtime;
+        let results = server::serve(listener, options).await;
+        if realtime {
+            let mut jitter: Vec<Duration> = results.iter().flat_map(|r| r.jitter.clone()).collect();
+            jitter.sort();
+            if !jitter.is_empty() {
+                let p = |q: f64| jitter[((jitter.len() - 1) as f64 * q) as usize];
+                println!(
+                    "tick lateness over {} ticks: median {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+                    jitter.len(),
+                    p(0.5).as_secs_f64() * 1000.0,
+                    p(0.99).as_secs_f64() * 1000.0,
+                    p(1.0).as_secs_f64() * 1000.0
+                );
+            }
+        }
+        EXIT_OK
+    })
+}
+
+fn run_play(args: PlayArgs) -> u8 {
+    if args.bots.len() != 4 {
+        eprintln!("error: --bots needs four bots, one a seat");
+        return EXIT_BAD_INPUT;
+    }
+    let config = Config {
+        steps: args.steps,
+        ..Config::default()
+    };
+    let mut bots: Vec<_> = args.bots.iter().map(|k| k.bot()).collect();
+    let (arena, mut log) = play_game(config, args.seed, &mut bots);
+    log.names = args
+        .bots
+        .iter()
+        .map(|k| format!("bot:{}", format!("{k:?}").to_lowercase()))
+        .collect();
+    if let Some(path) = &args.replay {
+        if let Err(e) = std::fs::write(path, serde_json::to_string(&log).unwrap_or_default()) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return EXIT_BAD_INPUT;
+        }
+    }
+    let scores = [0, 1, 2, 3].map(|s| arena.players[s].score);
+    let points = tournament_points(&scores);
+    let mut out = format!("{} rounds, {} steps\n", arena.round, arena.tick);
+    for s in 0..4 {
+        out.push_str(&format!(
+            "seat {s} {}: {} ({} points)\n",
+            log.names[s], scores[s], points[s]
+        ));
+    }
+    emit(&out);
+    EXIT_OK
+}
+
+/// One entrant's totals.
+#[derive(Default, Clone)]
+struct Standing {
+    points: f64,
+    score: i64,
+    games: u32,
+}
+
+fn run_tournament(args: TournamentArgs) -> u8 {
+    if args.entrants.len() < 2 {
+        eprintln!("error: a tournament needs at least two --entrant");
+        return EXIT_BAD_INPUT;
+    }
+    for e in &args.entrants {
+        if let Some(kind) = e.strip_prefix("bot:") {
+            if kind.parse::<BotKind>().is_err() {
+                eprintln!("error: --entrant {e}: bot must be greedy, hunter or miner");
+                return EXIT_BAD_INPUT;
+            }
+        }
+    }
+    let Some(rt) = runtime() else {
+        return EXIT_BAD_INPUT;
+    };
+    // Every entrant plays `games` games from each seat: game k of round r seats
+    // entrant (k + seat) mod n, over a seeded shuffle of the entrants.
+    let n = args.entrants.len();
+    let mut order: Vec<usize> = (0..n).collect();
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+    order.shuffle(&mut rand_pcg::Pcg64Mcg::seed_from_u64(args.seed));
+    let mut standings = vec![Standing::default(); n];
+    let mut game = 0u32;
+    for _ in 0..args.games {
+        for k in 0..n {
+            let seats: Vec<usize> = (0..4).map(|s| order[(k + s) % n]).collect();
+            let result = rt.block_on(tournament_game(&args, &seats, game));
+            let Some((scores, names)) = result else {
+                return EXIT_BAD_INPUT;
+            };
+            let points = tournament_points(&scores);
+            for s in 0..4 {
+                let st = &mut standings[seats[s]];
+                st.points += points[s];
+                st.score += scores[s];
+                st.games += 1;
+            }
+            eprintln!(
+                "game {game}: {}",
+                (0..4)
+                    .map(|s| format!("{} {}", names[s], scores[s]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+            game += 1;
+        }
+    }
+    let mut ranking: Vec<usize> = (0..n).collect();
+    ranking.sort_by(|&a, &b| {
+        standings[b]
+            .points
+            .total_cmp(&standings[a].points)
+            .then(standings[b].score.cmp(&standings[a].score))
+    });
+    let mut out =
+        String::from("| rank | entrant | games | points | total score |\n|---|---|---|---|---|\n");
+    for (rank, &e) in ranking.iter().enumerate() {
+        let s = &standings[e];
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            rank + 1,
+            args.entrants[e],
+            s.games,
+            s.points,
+            s.score
+        ));
+    }
+    emit(&out);
+    EXIT_OK
+}
+
+/// One tournament game: a lock-step server on a free port, bots in their seats, the
+/// client programs started with their seat's name.
+async fn tournament_game(
+    args: &TournamentArgs,
+    seats: &[usize],
+    game: u32,
+) -> Option<([i64; 4], Vec<String>)> {
+    let listener = match tokio::net::TcpListener::bind(("127.0.0.1", 0)).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return None;
+        }
+    };
+    let port = listener.local_addr().ok()?.port();
+    let mut bots = Vec::new();
+    let mut reserved = Vec::new();
+    let mut children = Vec::new();
+    for (s, &e) in seats.iter().enumerate() {
+        let entrant = &args.entrants[e];
+        match entrant.strip_prefix("bot:") {
+            Some(kind) => {
+                bots.push(kind.parse::<BotKind>().unwrap_or(BotKind::Hunter));
+                reserved.push(None);
+            }
+            None => {
+                bots.push(BotKind::Hunter);
+                let name = format!("entrant-{e}-seat-{s}");
+                let child = tokio::process::Command::new("sh")
+                    .arg("-c")
+                    .arg(entrant)
+                    .env("ARENA_HOST", "127.0.0.1")
+                    .env("ARENA_PORT", port.to_string())
+                    .env("ARENA_NAME", &name)
+                    .stdin(std::process::Stdio::null())
+                    .kill_on_drop(true)
+                    .spawn();
+                match child {
+                    Ok(c) => children.push(c),
+                    Err(e) => {
+                        eprintln!("error: cannot start '{entrant}': {e}");
+                        return None;
+                    }
+                }
+                reserved.push(Some(name));
+            }
+        }
+    }
+    let options = server::Options {
+        realtime: false,
+        tick: Duration::from_millis(50),
+        step_timeout: Duration::from_millis(args.step_timeout),
+        games: 1,
+        lobby: Duration::from_secs(10),
+        bots,
+        config: Config {
+            steps: args.steps,
+            ..Config::default()
+        },
+        seed: args.seed.wrapping_add(u64::from(game)),
+        replays: args.replays.clone(),
+        report: false,
+        reserved,
+    };
+    let results = server::serve(listener, options).await;
+    for mut c in children {
+        let _ = c.kill().await;
+    }
+    let r = results.into_iter().next()?;
+    let names = seats.iter().map(|&e| args.entrants[e].clone()).collect();
+    Some((r.scores, names))
+}
