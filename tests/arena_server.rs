@@ -203,3 +203,52 @@ fn clients_join_and_leave_between_and_during_games() {
     assert_eq!(out.matches("game ").count(), 3, "{out}");
     assert!(out.contains("tick lateness over 120 ticks"), "{out}");
 }
+
+#[test]
+fn a_tournament_seats_everyone_equally_and_ranks_by_points() {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args([
+            "arena",
+            "tournament",
+            "--steps",
+            "200",
+            "--step-timeout",
+            "100",
+        ])
+        .args(["--entrant", "bot:greedy", "--entrant", "bot:hunter"])
+        .args([
+            "--entrant",
+            "python3 examples/arena_client.py",
+            "--entrant",
+            "bot:miner",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .skip(2)
+        .map(|l| l.trim_matches('|').split('|').map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), 4, "{table}");
+    // Four games: every entrant once from each seat; 11 points shared a game.
+    let points: f64 = rows.iter().map(|r| r[3].parse::<f64>().unwrap()).sum();
+    assert_eq!(points, 44.0, "{table}");
+    for (rank, row) in rows.iter().enumerate() {
+        assert_eq!(row[0], (rank + 1).to_string());
+        assert_eq!(row[2], "4", "{table}");
+    }
+    for pair in rows.windows(2) {
+        let (a, b) = (
+            pair[0][3].parse::<f64>().unwrap(),
+            pair[1][3].parse::<f64>().unwrap(),
+        );
+        assert!(a >= b, "{table}");
+    }
+    assert!(table.contains("python3 examples/arena_client.py"));
+}

@@ -111,6 +111,7 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
                 &mut waiting,
                 &mut seats,
                 &options.reserved,
+                &options.config,
                 None,
                 &mut [None; 4],
             ),
@@ -170,6 +171,7 @@ fn handle_event(
     waiting: &mut Vec<(u64, String)>,
     seats: &mut [Seat],
     reserved: &[Option<String>],
+    config: &Config,
     arena: Option<&Arena>,
     commands: &mut [Option<(Option<u32>, Option<Command>)>; 4],
 ) {
@@ -204,10 +206,8 @@ fn handle_event(
                         id,
                         name: name.clone(),
                     };
-                    let config = serde_json::to_string(
-                        &arena.map_or_else(Config::default, |a| a.config.clone()),
-                    )
-                    .unwrap_or_default();
+                    let config = serde_json::to_string(arena.map_or(config, |a| &a.config))
+                        .unwrap_or_default();
                     let _ = out.try_send(format!("{{\"welcome\":{seat},\"config\":{config}}}"));
                     if let Some(a) = arena {
                         let _ = out.try_send(tick_line(a, true));
@@ -315,6 +315,7 @@ async fn play_one(
                     waiting,
                     seats,
                     &options.reserved,
+                    &options.config,
                     Some(&arena),
                     &mut commands,
                 );
@@ -339,6 +340,7 @@ async fn play_one(
                         waiting,
                         seats,
                         &options.reserved,
+                        &options.config,
                         Some(&arena),
                         &mut commands,
                     ),
