@@ -63,6 +63,7 @@ bench: native wasm browser-deps
 	$(CARGO) bench --bench gpac
 	$(CARGO) bench --bench arena
 	node benches/browser.mjs
+	node benches/arena_realtime.mjs
 
 clean:
 	rm -rf target pkg pkg-node node_modules test-output
