@@ -5,6 +5,7 @@
 //! `{ index, symbol, message }` for moves.
 
 mod actman;
+mod arena;
 mod gpac;
 mod pengu;
 mod rogue;
