@@ -1,6 +1,7 @@
 //! `gridlab serve`: the playground over HTTP (static files from www/ and pkg/).
 
 use super::{EXIT_BAD_INPUT, EXIT_OK};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::{header, HeaderValue};
 use axum::Router;
 use clap::Args;
@@ -20,12 +21,23 @@ pub struct ServeArgs {
     /// Folder holding www/, pkg/ and levels/ (default: the current folder).
     #[arg(long, default_value = ".")]
     root: PathBuf,
+    /// An Arena game server (`gridlab arena serve`) to relay to the browser as a
+    /// spectator feed at /arena/live (WebSocket), e.g. 127.0.0.1:7777.
+    #[arg(long, value_name = "HOST:PORT")]
+    arena: Option<String>,
 }
 
 /// The playground's routes: `/` is `www/`, `/pkg` is the wasm-bindgen output,
 /// `/levels` the level collection.
-pub fn router(root: &std::path::Path) -> Router {
+/// The playground's routes and, at `/arena/live`, the spectator feed of the Arena
+/// server at `arena` (a WebSocket message per line the game server sends).
+pub fn router(root: &std::path::Path, arena: Option<String>) -> Router {
+    let live = axum::routing::get(move |ws: WebSocketUpgrade| {
+        let arena = arena.clone();
+        async move { ws.on_upgrade(move |socket| relay(socket, arena)) }
+    });
     Router::new()
+        .route("/arena/live", live)
         .nest_service("/pkg", ServeDir::new(root.join("pkg")))
         .nest_service("/levels", ServeDir::new(root.join("levels")))
         .fallback_service(ServeDir::new(root.join("www")))
@@ -62,8 +74,9 @@ pub fn run(args: ServeArgs) -> u8 {
                 return EXIT_BAD_INPUT;
             }
         };
+        let addr = listener.local_addr().unwrap_or(addr);
         println!("gridlab playground at http://{addr}/ (Ctrl-C to stop)");
-        let app = router(&args.root);
+        let app = router(&args.root, args.arena.clone());
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
@@ -78,4 +91,55 @@ pub fn run(args: ServeArgs) -> u8 {
             }
         }
     })
+}
+
+/// Watch the Arena server as a spectator and pass each of its lines to the browser,
+/// until either side closes.
+async fn relay(mut socket: WebSocket, arena: Option<String>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let error =
+        |text: String| Message::Text(serde_json::json!({ "error": text }).to_string().into());
+    let Some(addr) = arena else {
+        let _ = socket
+            .send(error(
+                "no Arena server: start gridlab serve with --arena HOST:PORT".into(),
+            ))
+            .await;
+        return;
+    };
+    let stream = match tokio::net::TcpStream::connect(&addr).await {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = socket
+                .send(error(format!(
+                    "cannot reach the Arena server at {addr}: {e}"
+                )))
+                .await;
+            return;
+        }
+    };
+    let (read, mut write) = stream.into_split();
+    if write.write_all(b"{\"spectate\": true}\n").await.is_err() {
+        return;
+    }
+    let mut lines = BufReader::new(read).lines();
+    loop {
+        tokio::select! {
+            line = lines.next_line() => match line {
+                Ok(Some(line)) => {
+                    if socket.send(Message::Text(line.into())).await.is_err() {
+                        return;
+                    }
+                }
+                _ => {
+                    let _ = socket.send(error(format!("the Arena server at {addr} closed the feed"))).await;
+                    return;
+                }
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                _ => {}
+            },
+        }
+    }
 }

@@ -1,0 +1,94 @@
+//! The spectator feed: `gridlab serve --arena HOST:PORT` relays a live game of
+//! `gridlab arena serve` to browsers over a WebSocket at /arena/live.
+
+use futures_util::StreamExt;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+/// Start a gridlab command and read the address it prints on its first line.
+fn start(args: &[&str]) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let addr = first
+        .split_whitespace()
+        .find(|w| w.contains("127.0.0.1:"))
+        .unwrap()
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    (child, addr)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_browser_watches_a_live_game_over_a_websocket() {
+    let replays = std::env::temp_dir().join(format!("gridlab-spectate-{}", std::process::id()));
+    let replays = replays.to_string_lossy().to_string();
+    let (mut game, game_addr) = start(&[
+        "arena",
+        "serve",
+        "--realtime",
+        "--port",
+        "0",
+        "--wait",
+        "1",
+        "--steps",
+        "60",
+        "--replays",
+        &replays,
+    ]);
+    let (mut web, web_addr) = start(&["serve", "--port", "0", "--arena", &game_addr]);
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{web_addr}/arena/live"))
+        .await
+        .unwrap();
+    let mut ticks = 0;
+    let mut over = None;
+    let mut first = None;
+    while let Some(Ok(message)) = socket.next().await {
+        let text = message.into_text().unwrap().to_string();
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        first.get_or_insert_with(|| text.clone());
+        if v.get("tick").is_some() {
+            ticks += 1;
+        }
+        if v.get("gameOver").is_some() {
+            over = Some(v);
+            break;
+        }
+    }
+    assert_eq!(first.as_deref(), Some("{\"spectating\":true}"));
+    assert!(ticks >= 50, "{ticks} states relayed");
+    let names = over.unwrap()["gameOver"]["names"].clone();
+    assert_eq!(names.as_array().unwrap().len(), 4, "{names}");
+    game.wait().unwrap();
+    web.kill().unwrap();
+    let _ = std::fs::remove_dir_all(&replays);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn without_an_arena_server_the_feed_says_so() {
+    let (mut web, web_addr) = start(&["serve", "--port", "0"]);
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{web_addr}/arena/live"))
+        .await
+        .unwrap();
+    let text = socket
+        .next()
+        .await
+        .unwrap()
+        .unwrap()
+        .into_text()
+        .unwrap()
+        .to_string();
+    assert!(
+        text.contains("\"error\"") && text.contains("--arena"),
+        "{text}"
+    );
+    web.kill().unwrap();
+}
