@@ -252,3 +252,24 @@ fn a_tournament_seats_everyone_equally_and_ranks_by_points() {
     }
     assert!(table.contains("python3 examples/arena_client.py"));
 }
+
+#[test]
+fn with_a_number_of_bots_the_game_starts_when_the_clients_are_in() {
+    // Three bots, one client expected: the lobby would wait 60 s, but the game starts
+    // as soon as the client has joined.
+    let started = std::time::Instant::now();
+    let (mut child, port, _dir) = server(
+        50,
+        60.0,
+        &["--lockstep", "--step-timeout", "50", "--bots", "3"],
+    );
+    let (mut w, mut r) = connect(port, "solo");
+    let (ticks, over) = play_along(&mut w, &mut r);
+    assert_eq!(ticks, 50);
+    assert!(over.contains("\"names\":[\"solo\",\"bot:"), "{over}");
+    assert!(child.wait().unwrap().success());
+    assert!(
+        started.elapsed() < Duration::from_secs(55),
+        "it did not wait for the lobby"
+    );
+}

@@ -38,13 +38,11 @@ pub struct ServeArgs {
     /// Games to play, then stop (0: for ever).
     #[arg(long, default_value_t = 1)]
     games: u32,
-    /// The bots that fill free seats, by seat (comma-separated: greedy, hunter, miner).
-    #[arg(
-        long,
-        value_delimiter = ',',
-        default_value = "greedy,hunter,miner,hunter"
-    )]
-    bots: Vec<BotKind>,
+    /// The bots: a number K (the last K seats are bots, and the first game starts as
+    /// soon as 4 − K clients have joined), or the bots that keep each seat warm until
+    /// a client takes it (comma-separated: greedy, hunter, miner).
+    #[arg(long, default_value = "greedy,hunter,miner,hunter")]
+    bots: String,
     /// Seconds to wait for clients before the first game.
     #[arg(long, default_value_t = 5.0)]
     wait: f64,
@@ -112,6 +110,27 @@ pub fn run(command: ArenaCommand) -> u8 {
     }
 }
 
+/// `--bots`: a count K (seats 4−K.. are bots, rotating hunter, miner, greedy; 4 − K
+/// clients expected) or a list of four kinds.
+fn parse_bots(text: &str) -> Result<(Vec<BotKind>, Option<usize>), String> {
+    if let Ok(k) = text.trim().parse::<usize>() {
+        if k > 4 {
+            return Err(format!("{k} bots: there are four seats"));
+        }
+        let cycle = [BotKind::Hunter, BotKind::Miner, BotKind::Greedy];
+        let bots = (0..4).map(|s| cycle[s % 3]).collect();
+        return Ok((bots, Some(4 - k)));
+    }
+    let bots: Vec<BotKind> = text
+        .split(',')
+        .map(|b| b.trim().parse::<BotKind>())
+        .collect::<Result<_, _>>()?;
+    if bots.len() != 4 {
+        return Err("give a number of bots or four bot kinds".into());
+    }
+    Ok((bots, None))
+}
+
 fn runtime() -> Option<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -124,13 +143,21 @@ fn run_serve(args: ServeArgs) -> u8 {
     let Some(rt) = runtime() else {
         return EXIT_BAD_INPUT;
     };
+    let (bots, expect_clients) = match parse_bots(&args.bots) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: --bots: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
     let options = server::Options {
+        expect_clients,
         realtime: !args.lockstep,
         tick: Duration::from_millis(50),
         step_timeout: Duration::from_millis(args.step_timeout),
         games: args.games,
         lobby: Duration::from_secs_f64(args.wait.max(0.0)),
-        bots: args.bots,
+        bots,
         config: Config {
             steps: args.steps,
             ..Config::default()
@@ -338,6 +365,7 @@ async fn tournament_game(
         }
     }
     let options = server::Options {
+        expect_clients: None,
         realtime: false,
         tick: Duration::from_millis(50),
         step_timeout: Duration::from_millis(args.step_timeout),

@@ -41,6 +41,9 @@ pub struct Options {
     pub replays: Option<PathBuf>,
     /// Print per-game results and tick timing to standard output.
     pub report: bool,
+    /// With a number of bots: how many clients the first game waits for (it starts
+    /// as soon as they have joined, and their seats are never played by bots).
+    pub expect_clients: Option<usize>,
     /// Seats kept for named clients (a joiner whose hello names one takes it); the
     /// lobby ends as soon as all of them have joined.
     pub reserved: Vec<Option<String>>,
@@ -99,9 +102,25 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
             Some(name) => matches!(&seats[i], Seat::Client { name: n, .. } if n == name),
         })
     };
-    while Instant::now() < lobby_end
-        && !(options.reserved.iter().any(Option::is_some) && all_reserved_in(&seats))
-    {
+    let enough = |seats: &[Seat]| match options.expect_clients {
+        Some(n) => {
+            seats
+                .iter()
+                .filter(|s| matches!(s, Seat::Client { .. }))
+                .count()
+                >= n
+        }
+        None => options.reserved.iter().any(Option::is_some) && all_reserved_in(seats),
+    };
+    // The client seats of a "--bots K" server idle rather than play as bots.
+    if let Some(n) = options.expect_clients {
+        for seat in seats.iter_mut().take(n) {
+            *seat = Seat::Idle {
+                name: "(free)".into(),
+            };
+        }
+    }
+    while Instant::now() < lobby_end && !enough(&seats) {
         let left = lobby_end.saturating_duration_since(Instant::now());
         match tokio::time::timeout(left, events.recv()).await {
             Ok(Some(event)) => handle_event(
