@@ -1,0 +1,189 @@
+//! The gpac command line: play and its world file, replay and its checks, evolve and
+//! what it writes, bench; exit codes.
+
+use std::process::Command;
+
+fn gridlab(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridlab-cli-gpac-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn play_writes_a_world_file_that_replay_shows() {
+    let dir = temp("play");
+    let log = dir.join("world.txt");
+    let log = log.to_str().unwrap();
+    let (code, out, _) = gridlab(&[
+        "gpac",
+        "play",
+        "--map",
+        "levels/gpac/course/map00.txt",
+        "--seed",
+        "3",
+        "--log",
+        log,
+    ]);
+    assert_eq!(code, Some(0));
+    let score: i64 = out
+        .lines()
+        .next()
+        .unwrap()
+        .strip_prefix("score ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let (code, out, _) = gridlab(&["gpac", "replay", log, "--frame", "-1"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.starts_with("snapshot ") && out.contains(&format!(" score {score} ")),
+        "{out}"
+    );
+    assert_eq!(
+        out.lines().count(),
+        1 + 20 + 1,
+        "header, 20 rows, blank line"
+    );
+    // Zero-based ghost ids, as the framework writes them.
+    let (code, _, _) = gridlab(&[
+        "gpac",
+        "play",
+        "--random",
+        "12",
+        "8",
+        "--seed",
+        "1",
+        "--log",
+        log,
+        "--zero-based-ids",
+    ]);
+    assert_eq!(code, Some(0));
+    let text = std::fs::read_to_string(log).unwrap();
+    assert!(
+        text.starts_with("12\n8\nm 0 7\n0 11 0\n1 11 0\n2 11 0\n"),
+        "{}",
+        &text[..40]
+    );
+    // A world file whose Pac-Man jumps is rejected at its line.
+    std::fs::write(log, "3\n3\nm 0 2\n1 2 0\nt 18 0\nm 2 2\n1 2 1\nt 17 0\n").unwrap();
+    let (code, _, err) = gridlab(&["gpac", "replay", log]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("world.txt:6:1: Pac-Man jumped from (0, 2) to (2, 2)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn evolve_writes_logs_maps_plots_and_the_comparison() {
+    let dir = temp("evolve");
+    let config = dir.join("small.txt");
+    let text = std::fs::read_to_string("configs/gpac/fall2021_series1_mapgen/yellow1d_config.txt")
+        .unwrap()
+        .replace("mu = 200", "mu = 12")
+        .replace("num_children = 100", "num_children = 6")
+        .replace("samples = 5", "samples = 2");
+    std::fs::write(&config, text).unwrap();
+    let out_dir = dir.join("out");
+    let (code, out, err) = gridlab(&[
+        "gpac",
+        "evolve",
+        "--config",
+        config.to_str().unwrap(),
+        "--runs",
+        "3",
+        "--evals",
+        "30",
+        "--seed",
+        "4",
+        "--out",
+        out_dir.to_str().unwrap(),
+        "--baseline",
+        "configs/gpac/fall2021_series1_mapgen/mysteryAlgorithmResults.txt",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("runs 3 × 30 evaluations (EA), seeds 4..6"),
+        "{out}"
+    );
+    assert!(out.contains("F-test (equal variances): F = "), "{out}");
+    assert!(out.contains("Welch's t-test (equal means): t = "), "{out}");
+    for r in 0..3 {
+        let log = std::fs::read_to_string(out_dir.join(format!("run_{r:02}.log"))).unwrap();
+        assert!(
+            log.starts_with("evals\tmean_fitness\tbest_fitness\tmean_dead_ends\tbest_dead_ends\n"),
+            "{log}"
+        );
+        assert_eq!(log.lines().last().unwrap().split('\t').next(), Some("30"));
+        assert!(out_dir
+            .join(format!("run_{r:02}_pareto_front.txt"))
+            .is_file());
+        let map =
+            std::fs::read_to_string(out_dir.join(format!("run_{r:02}_best_map.txt"))).unwrap();
+        gridlab::games::gpac::Map::parse(&map).unwrap();
+        let world =
+            std::fs::read_to_string(out_dir.join(format!("run_{r:02}_best_world.txt"))).unwrap();
+        gridlab::games::gpac::WorldFile::parse(&world)
+            .unwrap()
+            .frames()
+            .unwrap();
+    }
+    for file in ["fitness.svg", "pareto.svg"] {
+        let svg = std::fs::read_to_string(out_dir.join(file)).unwrap();
+        assert!(
+            svg.starts_with("<svg") && svg.contains("polyline") || svg.contains("circle"),
+            "{file}"
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(out_dir.join("summary.txt")).unwrap(),
+        out
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_names_the_place_and_exits_with_2() {
+    let (code, _, err) = gridlab(&[
+        "gpac",
+        "evolve",
+        "--config",
+        "configs/gpac/fall2022_series2_controllers/green2b_config.txt",
+        "--out",
+        "/tmp/never",
+    ]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("green2b_config.txt:") && err.contains("TreeGenotype"),
+        "{err}"
+    );
+    let (code, _, err) = gridlab(&["gpac", "play", "--map", "tests/data/gpac/worldfile.txt"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("worldfile.txt:1:1:"), "{err}");
+    let (code, out, _) = gridlab(&[
+        "gpac",
+        "bench",
+        "--map",
+        "levels/gpac/course/map01.txt",
+        "--games",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], 3);
+}
