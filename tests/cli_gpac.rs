@@ -145,7 +145,7 @@ fn evolve_writes_logs_maps_plots_and_the_comparison() {
     for file in ["fitness.svg", "pareto.svg"] {
         let svg = std::fs::read_to_string(out_dir.join(file)).unwrap();
         assert!(
-            svg.starts_with("<svg") && svg.contains("polyline") || svg.contains("circle"),
+            svg.starts_with("<svg") && (svg.contains("polyline") || svg.contains("circle")),
             "{file}"
         );
     }
