@@ -301,3 +301,57 @@ proptest! {
         prop_assert_eq!(replay(&back), a);
     }
 }
+
+#[test]
+fn landmines_stop_ghosts_power_restarts_and_the_hub_is_safe() {
+    let mut a = quiet(7);
+    let (x, y) = find_corner(&a.maze);
+    // An armed landmine sends a ghost to the hub and is used up.
+    a.landmines.push(Landmine {
+        x: centre(x as i32),
+        y: centre(y as i32),
+        arming: 0,
+    });
+    a.ghosts[2] = Unit {
+        x: centre(x as i32),
+        y: centre(y as i32),
+        heading: None,
+        wait: 0,
+    };
+    a.step(&[None; 4]);
+    assert_eq!(a.ghosts[2].wait, 100);
+    assert!(a.landmines.is_empty());
+    // A second power pellet restarts the 200 steps.
+    place(&mut a, x, y);
+    a.players[0].power = 37;
+    a.items[y * SIDE + x] = Item::Power;
+    a.step(&[None; 4]);
+    assert_eq!(a.players[0].power, 200);
+    // Inside the hub nothing happens: a ghost on a player there does not catch it.
+    let hub = centre(HUB as i32);
+    a.players[1].unit = Unit {
+        x: hub,
+        y: hub,
+        heading: None,
+        wait: 0,
+    };
+    a.ghosts[0] = Unit {
+        x: hub,
+        y: hub,
+        heading: None,
+        wait: 0,
+    };
+    a.step(&[None; 4]);
+    assert_eq!(a.players[1].unit.wait, 0);
+    // A new round ends power mode and takes the landmines held.
+    a.players[0].mines = 2;
+    for item in &mut a.items {
+        *item = Item::None;
+    }
+    a.items[y * SIDE + x + 1] = Item::Pellet;
+    a.pellets_left = 1;
+    place(&mut a, x + 1, y);
+    a.step(&[None; 4]);
+    assert_eq!(a.round, 2);
+    assert_eq!((a.players[0].power, a.players[0].mines), (0, 0));
+}
