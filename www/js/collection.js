@@ -41,10 +41,12 @@ const normText = (t) => t.replace(/[ \t]+$/gm, '').replace(/\r/g, '').trimEnd();
 
 /**
  * A game's level catalog: its bundled levels (so the first visit works offline) and,
- * once loadCollection() has run, the collection of levels/<game>/.
+ * once loadCollection() has run, the collection of levels/<game>/ (without the copies
+ * of bundled levels when `skipBundledCopies` is set).
  */
-export function levelCatalog(game, bundled, defaultLevelId) {
+export function levelCatalog(game, bundled, defaultLevelId, { skipBundledCopies = false } = {}) {
   const levels = [...bundled];
+  const bundledTexts = new Set(bundled.map((l) => normText(l.text)));
   let collection = null;
   const levelById = (id) => levels.find((l) => l.id === id) || null;
   return {
@@ -60,7 +62,10 @@ export function levelCatalog(game, bundled, defaultLevelId) {
     /** Fetch the collection once, adding it to `levels`; resolves to its entries. */
     loadCollection() {
       if (!collection) {
-        collection = fetchCollection(game).then((fresh) => {
+        collection = fetchCollection(game).then((entries) => {
+          // With skipBundledCopies, a collection entry with a bundled level's text is
+          // left out (the picker shows each level once).
+          const fresh = skipBundledCopies ? entries.filter((l) => !bundledTexts.has(normText(l.text))) : entries;
           levels.push(...fresh);
           return fresh;
         });

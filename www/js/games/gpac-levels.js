@@ -15,22 +15,4 @@ const bundled = [
   },
 ];
 
-const normText = (t) => t.replace(/\r/g, '').replace(/[ \t]+$/gm, '').trimEnd();
-const base = levelCatalog('gpac', bundled, 'map00');
-const bundledTexts = new Set(bundled.map((l) => normText(l.text)));
-
-export const catalog = {
-  ...base,
-  /** The collection without the maps already bundled. */
-  loadCollection() {
-    return base.loadCollection().then((added) => {
-      const fresh = added.filter((l) => !bundledTexts.has(normText(l.text)));
-      for (const l of added) {
-        if (fresh.includes(l)) continue;
-        const i = base.levels.indexOf(l);
-        if (i >= 0) base.levels.splice(i, 1);
-      }
-      return fresh;
-    });
-  },
-};
+export const catalog = levelCatalog('gpac', bundled, 'map00', { skipBundledCopies: true });
