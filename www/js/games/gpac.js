@@ -246,26 +246,7 @@ class GpacGame extends GameBase {
     }
   }
 
-  // ---- the line: turns played and the ones undone ---------------------------------------
-
-  fullLine() {
-    return this.playedMoves() + this.redoMoves.slice().reverse().join('');
-  }
-
-  syncRedo(line) {
-    const now = this.playedMoves();
-    this.redoMoves = line.length > now.length && line.startsWith(now) ? [...line.slice(now.length)].reverse() : [];
-  }
-
-  /** Go to turn k of the line (replaying it from the seed). */
-  seek(k) {
-    this.stopAll();
-    const line = this.fullLine();
-    const to = Math.max(0, Math.min(line.length, k));
-    if (to === this.playedMoves().length) return;
-    this.redoMoves = [...line.slice(to)].reverse();
-    this.replayMoves(line.slice(0, to));
-  }
+  // ---- the line: turns played and the ones undone (fullLine, seek: GameBase) -------------
 
   afterReplay() {
     const m = this.session.moves;

@@ -1,6 +1,6 @@
 // The game registry. Each game is a module whose default export is
-// { id, name, mount(shell, shared) → controller } (see pengu.js, actman.js); games not
-// built yet are listed with `soon: true` so the picker can show them.
+// { id, name, mount(shell, shared) → controller } (see pengu.js, actman.js, arena.js);
+// a game not built yet would be listed with `soon: true` so the picker can show it.
 
 export const games = [
   {
@@ -27,7 +27,12 @@ export const games = [
     blurb: 'The course\'s GPac: play Pac-Man against ghosts or watch the agents, replay world files, evolve hard maps in the lab.',
     load: () => import('./gpac.js'),
   },
-  { id: 'arena', name: 'Arena', blurb: 'Multi-agent arena battles.', soon: true },
+  {
+    id: 'arena',
+    name: 'Arena',
+    blurb: 'Real-time 4-player Pac-Man: play one seat against three bots or watch the bots, replay server games, watch a server live, run a bot league.',
+    load: () => import('./arena.js'),
+  },
 ];
 
 export function gameById(id) {

@@ -266,26 +266,8 @@ class RogueGame extends GameBase {
 
   // ---- the line: moves played and the ones undone --------------------------------------
 
-  /** The whole line: the moves played, then those undone (redo, scrub forward). */
-  fullLine() {
-    return this.playedMoves() + this.redoMoves.slice().reverse().join('');
-  }
 
-  /** After new moves: keep the rest of `line` if they followed it, else drop it. */
-  syncRedo(line) {
-    const now = this.playedMoves();
-    this.redoMoves = line.length > now.length && line.startsWith(now) ? [...line.slice(now.length)].reverse() : [];
-  }
 
-  /** Go to half-move k of the line (replaying it from the start). */
-  seek(k) {
-    this.stopAll();
-    const line = this.fullLine();
-    const to = Math.max(0, Math.min(line.length, k));
-    if (to === this.playedMoves().length) return;
-    this.redoMoves = [...line.slice(to)].reverse();
-    this.replayMoves(line.slice(0, to));
-  }
 
   /** Load a whole game's line and go to its start (Compare tab: watch a pairing). */
   loadLine(moves) {
