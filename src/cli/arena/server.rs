@@ -202,7 +202,18 @@ fn handle_event(
             spectator,
         } => {
             if spectator {
-                let _ = out.try_send("{\"spectating\":true}".to_string());
+                // The config, the names by seat, and (during a game) the whole state
+                // with the maze, as a player joining mid-game gets.
+                let names: Vec<String> = seats.iter().map(seat_name).collect();
+                let hello = serde_json::json!({
+                    "spectating": true,
+                    "config": arena.map_or(config, |a| &a.config),
+                    "names": names,
+                });
+                let _ = out.try_send(hello.to_string());
+                if let Some(a) = arena {
+                    let _ = out.try_send(tick_line(a, true));
+                }
                 spectators.insert(id, out);
                 return;
             }

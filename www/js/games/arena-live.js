@@ -132,6 +132,8 @@ export class LivePanel {
       return;
     }
     if (msg.spectating) {
+      if (Array.isArray(msg.names) && msg.names.length === 4) this.names = msg.names.map(String);
+      if (msg.config && Number.isFinite(msg.config.steps)) this.steps = msg.config.steps;
       this.setStatus('open', 'Spectating: waiting for the next step.');
       return;
     }
@@ -185,7 +187,7 @@ export class LivePanel {
       alpha: Math.min(1, (performance.now() - this.arrival) / STEP_MS),
       you: -1,
       names: this.names,
-      steps: 0,
+      steps: this.steps || 0,
       powerSteps: 200,
       status,
       statusKind: this.lastError && !this.ws ? 'dead' : 'playing',

@@ -264,10 +264,7 @@ class RogueGame extends GameBase {
     save('prefs', { ...(load('prefs') || {}), ...patch });
   }
 
-  // ---- the line: moves played and the ones undone --------------------------------------
-
-
-
+  // ---- the line: moves played and the ones undone (fullLine, seek: GameBase) ---------
 
   /** Load a whole game's line and go to its start (Compare tab: watch a pairing). */
   loadLine(moves) {
