@@ -7,19 +7,13 @@
 
 use criterion::{criterion_group, Criterion};
 use gridlab::games::gpac::evolve::{EvolveConfig, Run};
-use gridlab::games::gpac::{play, repair, GhostKind, Ini, Map, PacKind, Settings, World};
-use rand::{Rng, SeedableRng};
+use gridlab::games::gpac::{play, random_map, GhostKind, Ini, PacKind, Settings, World};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// A random 35×20 map with the given wall density, repaired.
+/// A random 35×20 map with the given wall density, repaired (as `gpac play --random`).
 fn random_world(density: f64, seed: u64) -> Arc<World> {
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-    let walls = (0..35 * 20)
-        .map(|_| rng.random::<f64>() < density)
-        .collect();
-    let map = Map::from_walls(35, 20, walls).expect("35×20");
-    Arc::new(World::new(repair(&map).map))
+    Arc::new(World::new(random_map(35, 20, density, seed)))
 }
 
 const DENSITIES: [f64; 3] = [0.05, 0.3, 0.5];

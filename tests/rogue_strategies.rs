@@ -309,6 +309,15 @@ fn the_cli_plays_cycle_scripts_cheats_and_reads_leniently() {
         "{err}"
     );
     assert!(out.starts_with("3 × 3 dungeon, 5 open sites"), "{out}");
+    let (code, out, _) = gridlab(&["rogue", "analyze", "--json", i], "");
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["sites"].as_u64(), v["states"].as_u64()),
+        (Some(61), Some(7442))
+    );
+    assert!(v["value"].is_null(), "dungeonI: the rogue survives");
+    assert!(v["elapsedMs"].as_f64().unwrap() >= 0.0);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use super::{message, to_js};
 use crate::games::arena::{
-    replay, tick_line, Arena, Bot, BotKind, Command, CommandLog, Config, Heading,
+    replay, tick_line, tournament_points, Arena, Bot, BotKind, Command, CommandLog, Config, Heading,
 };
 use wasm_bindgen::prelude::*;
 
@@ -185,4 +185,17 @@ pub fn arena_replay_scores(text: &str) -> Result<JsValue, JsValue> {
 #[wasm_bindgen]
 pub fn arena_headings() -> String {
     Heading::ALL.iter().map(|h| h.letter()).collect()
+}
+
+/// Tournament points of one game's four scores: 5, 3, 2, 1 by place, tied players
+/// sharing the points of the places they span.
+#[wasm_bindgen]
+pub fn arena_tournament_points(scores: Vec<f64>) -> Result<Vec<f64>, JsValue> {
+    let scores: [i64; 4] = scores
+        .iter()
+        .map(|&s| s as i64)
+        .collect::<Vec<_>>()
+        .try_into()
+        .map_err(|_| message("four scores".into()))?;
+    Ok(tournament_points(&scores).to_vec())
 }

@@ -4,10 +4,10 @@
 use super::{message, parse_error, to_js};
 use crate::games::gpac::evolve::{EvolveConfig, Run};
 use crate::games::gpac::{
-    ghost_move, repair, End, Game, GameRng, GhostKind, Ini, Map, Move, PacAgent, PacKind, Settings,
-    World, WorldFile,
+    ghost_move, random_map, End, Game, GameRng, GhostKind, Ini, Map, Move, PacAgent, PacKind,
+    Settings, World, WorldFile,
 };
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use serde::Serialize;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -90,13 +90,11 @@ impl GpacSession {
         if !(1..=200).contains(&width) || !(1..=200).contains(&height) || width * height < 2 {
             return Err(message("sides from 1 to 200 and at least 2 cells".into()));
         }
-        let mut rng = GameRng::seed_from_u64(seed ^ 0x6d61_7073);
-        let walls = (0..width * height)
-            .map(|_| rng.random::<f64>() < density)
-            .collect();
-        let map =
-            Map::from_walls(width, height, walls).ok_or_else(|| message("bad size".into()))?;
-        GpacSession::with_map(repair(&map).map, settings_from(settings)?, seed)
+        GpacSession::with_map(
+            random_map(width, height, density, seed),
+            settings_from(settings)?,
+            seed,
+        )
     }
 
     fn with_map(map: Map, settings: Settings, seed: u64) -> Result<GpacSession, JsValue> {
@@ -488,4 +486,21 @@ pub fn gpac_play(
 #[wasm_bindgen]
 pub fn gpac_default_config() -> String {
     include_str!("../../configs/gpac/fall2021_series1_mapgen/green1b_config.txt").to_string()
+}
+
+/// A map with one cell painted (`row` from the top; `#` wall, anything else open);
+/// throws `{message}` for a spawn cell or a cell off the map.
+#[wasm_bindgen]
+pub fn gpac_paint(map: &str, row: usize, col: usize, symbol: char) -> Result<String, JsValue> {
+    let map = Map::parse(map).map_err(parse_error)?;
+    map.painted(row, col, symbol == '#')
+        .map(|m| m.to_text())
+        .map_err(message)
+}
+
+/// A map resized to `rows` × `cols` (new cells open, the spawn cells open).
+#[wasm_bindgen]
+pub fn gpac_resize(map: &str, rows: usize, cols: usize) -> Result<String, JsValue> {
+    let map = Map::parse(map).map_err(parse_error)?;
+    Ok(map.resized(rows, cols).to_text())
 }

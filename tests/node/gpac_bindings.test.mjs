@@ -81,3 +81,23 @@ test('a seeded evolution run is the same twice and the same as the native run', 
   }
   assert.match(thrown(() => new g.GpacLab('[EA_configs]\nmu = x\n', 1)).message, /not a number/);
 });
+
+test('random maps, painting and resizing come from the engine, the same as the CLI', () => {
+  const s = g.GpacSession.random(12, 8, 0.3, null, 1);
+  const map = s.map_text();
+  s.free();
+  const dir = mkdtempSync(path.join(tmpdir(), 'gridlab-gpac-'));
+  const file = path.join(dir, 'world.txt');
+  execFileSync(BIN, ['gpac', 'play', '--random', '12', '8', '--density', '0.3', '--seed', '1', '--log', file]);
+  const world = readFileSync(file, 'utf8');
+  rmSync(dir, { recursive: true, force: true });
+  const walls = world.split('\n').filter((l) => l.startsWith('w ')).map((l) => l.split(' ').slice(1).map(Number));
+  const rows = map.trim().split('\n').slice(1);
+  const fromMap = [];
+  rows.forEach((row, r) => [...row].forEach((c, x) => { if (c === '#') fromMap.push([x, 7 - r]); }));
+  const key = (p) => p.join(',');
+  assert.deepEqual(fromMap.map(key).sort(), walls.map(key).sort());
+  assert.equal(g.gpac_paint('3 2\n~~~\n~~~\n', 0, 1, '#'), '3 2\n~#~\n~~~\n');
+  assert.match(thrown(() => g.gpac_paint('3 2\n~~~\n~~~\n', 1, 2, '#')).message, /spawn cells stay open/);
+  assert.equal(g.gpac_resize('3 2\n~##\n##~\n', 3, 4), '4 3\n~##~\n##~~\n~~~~\n');
+});

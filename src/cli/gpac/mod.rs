@@ -4,9 +4,8 @@ use super::{emit, load, read_input, EXIT_BAD_INPUT, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::gpac::evolve::EvolveConfig;
 use gridlab::games::gpac::{
-    play, repair, GameRng, GhostKind, Ini, Map, PacKind, PillSpawn, Settings, World, WorldFile,
+    play, random_map, GhostKind, Ini, Map, PacKind, PillSpawn, Settings, World, WorldFile,
 };
-use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 
 mod evolve;
@@ -135,16 +134,6 @@ pub fn run(command: GpacCommand) -> u8 {
         GpacCommand::Evolve(args) => evolve::run(args),
         GpacCommand::Bench(args) => run_bench(args),
     }
-}
-
-/// A random W×H map, walls at `density`, repaired.
-pub fn random_map(width: usize, height: usize, density: f64, seed: u64) -> Map {
-    let mut rng = GameRng::seed_from_u64(seed ^ 0x6d61_7073);
-    let walls = (0..width * height)
-        .map(|_| rng.random::<f64>() < density)
-        .collect();
-    let map = Map::from_walls(width, height, walls).expect("sizes match");
-    repair(&map).map
 }
 
 fn run_play(args: PlayArgs) -> u8 {

@@ -197,6 +197,55 @@ impl Map {
         .filter(|&c| !self.walls[c as usize])
     }
 
+    /// The same map with the cell at `row` (from the top) and `col` a wall or open; the
+    /// spawn cells stay open.
+    ///
+    /// ```
+    /// use gridlab::games::gpac::Map;
+    /// let m = Map::parse("3 2\n~~~\n~~~\n").unwrap();
+    /// assert_eq!(m.painted(0, 1, true).unwrap().to_text(), "3 2\n~#~\n~~~\n");
+    /// assert!(m.painted(0, 0, true).is_err(), "Pac-Man's start");
+    /// ```
+    pub fn painted(&self, row: usize, col: usize, wall: bool) -> Result<Map, String> {
+        if row >= self.height || col >= self.width {
+            return Err(format!("({row}, {col}) is outside the map"));
+        }
+        let cell = self.cell(col, self.height - 1 - row);
+        if wall && (cell == self.pacman_start() || cell == self.ghost_start()) {
+            return Err(
+                "the spawn cells stay open: Pac-Man starts top-left, the ghosts bottom-right"
+                    .into(),
+            );
+        }
+        let mut map = self.clone();
+        map.walls[cell as usize] = wall;
+        Ok(map)
+    }
+
+    /// The same map with `rows` × `cols` cells (at least 1 × 2): kept cells stay
+    /// (counted from the top-left), new ones are open, and the spawn cells, which move
+    /// with the corners, are open.
+    ///
+    /// ```
+    /// use gridlab::games::gpac::Map;
+    /// let m = Map::parse("3 2\n~##\n##~\n").unwrap();
+    /// assert_eq!(m.resized(3, 4).to_text(), "4 3\n~##~\n##~~\n~~~~\n");
+    /// ```
+    pub fn resized(&self, rows: usize, cols: usize) -> Map {
+        let (rows, cols) = (rows.clamp(1, MAX_SIDE), cols.clamp(2, MAX_SIDE));
+        let mut map = Map::open(cols, rows);
+        for r in 0..rows.min(self.height) {
+            for c in 0..cols.min(self.width) {
+                let wall = self.is_wall(c, self.height - 1 - r);
+                map.walls[c + (rows - 1 - r) * cols] = wall;
+            }
+        }
+        let (pac, ghost) = (map.pacman_start(), map.ghost_start());
+        map.walls[pac as usize] = false;
+        map.walls[ghost as usize] = false;
+        map
+    }
+
     /// BFS distances (4-neighbour, through open cells) from `from` to every cell;
     /// [`FAR`] where unreachable.
     pub fn distances_from(&self, from: Cell) -> Vec<u16> {

@@ -17,7 +17,7 @@ pub mod stats;
 mod world;
 
 pub use agents::{ghost_move, GameRng, GhostKind, PacAgent, PacKind};
-pub use evolve::{repair, Repaired};
+pub use evolve::{random_map, repair, Repaired};
 pub use ini::Ini;
 pub use map::{Cell, DistanceTable, Map, Steps, FAR, MAX_SIDE, NONE};
 pub use play::{play, Outcome};

@@ -6,6 +6,8 @@
 // and the four ghosts, units interpolated between the two states (a jump of more than
 // a cell, a trip to the hub, snaps).
 
+import { arena_tournament_points } from '../../pkg/gridlab.js';
+
 export const SIDE = 16; // cells a side
 export const CELL = 25; // points a cell
 export const STEP_MS = 50; // a step of game time
@@ -494,22 +496,14 @@ export function seatSwatch(i, px = 22) {
   return c;
 }
 
-/** Tournament points of a game's scores: 5, 3, 2, 1 by place, ties share their places' points. */
-export function rankPoints(scores, table = [5, 3, 2, 1]) {
+/**
+ * A game's ranking: the seats by score (`order`), each seat's place (ties share the
+ * better place) and its tournament points from the engine (5, 3, 2, 1, ties share).
+ */
+export function rankPoints(scores) {
   const order = scores.map((_, i) => i).sort((a, b) => scores[b] - scores[a] || a - b);
-  const points = new Array(scores.length).fill(0);
-  const place = new Array(scores.length).fill(0);
-  for (let i = 0; i < order.length;) {
-    let j = i;
-    while (j + 1 < order.length && scores[order[j + 1]] === scores[order[i]]) j++;
-    let sum = 0;
-    for (let k = i; k <= j; k++) sum += table[k] || 0;
-    for (let k = i; k <= j; k++) {
-      points[order[k]] = sum / (j - i + 1);
-      place[order[k]] = i + 1;
-    }
-    i = j + 1;
-  }
+  const place = scores.map((s) => 1 + scores.filter((t) => t > s).length);
+  const points = Array.from(arena_tournament_points(Float64Array.from(scores)));
   return { order, points, place };
 }
 

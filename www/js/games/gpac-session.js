@@ -238,19 +238,13 @@ export class GpacPlay {
     return this.inner.tiles_len();
   }
 
-  /** Paint a cell: '#' wall or '~' open (the spawn cells stay open). */
+  /** Paint a cell: '#' wall or '~' open (the engine keeps the spawn cells open). */
   paint(row, col, sym) {
-    const m = parseMap(this.level_text());
-    const ch = sym === '#' ? '#' : '~';
-    if (ch === '#' && ((row === 0 && col === 0) || (row === m.h - 1 && col === m.w - 1))) {
-      throw { message: 'The spawn cells stay open: Pac-Man starts top-left, the ghosts bottom-right' };
-    }
-    if (m.rows[row][col] === ch) return;
-    m.rows[row] = m.rows[row].slice(0, col) + ch + m.rows[row].slice(col + 1);
-    this.rebuild(mapText(m));
+    const text = this.api.gpac_paint(this.level_text(), row, col, sym);
+    if (text !== this.level_text()) this.rebuild(text);
   }
 
-  /** Resize: new cells are open (the spawn cells move with the corners); at most MAX_CELLS. */
+  /** Resize (the engine: new cells open, the spawn cells with the corners); at most MAX_CELLS. */
   resize(rows, cols) {
     if (rows * cols > MAX_CELLS) {
       const k = Math.sqrt(MAX_CELLS / (rows * cols));
@@ -258,12 +252,7 @@ export class GpacPlay {
       cols = Math.max(2, Math.floor(cols * k));
       if (this.onWarn) this.onWarn(`At most ${MAX_CELLS} cells in the browser: resized to ${cols} × ${rows}`);
     }
-    const m = parseMap(this.level_text());
-    const out = [];
-    for (let r = 0; r < rows; r++) out.push((m.rows[r] || '').padEnd(cols, '~').slice(0, cols));
-    out[0] = '~' + out[0].slice(1);
-    out[rows - 1] = out[rows - 1].slice(0, cols - 1) + '~';
-    this.rebuild(mapText({ w: cols, h: rows, rows: out }));
+    this.rebuild(this.api.gpac_resize(this.level_text(), rows, cols));
   }
 
   free() {

@@ -12,4 +12,4 @@ pub use run::{evaluate, Evaluation, Generation, Individual, Run};
 
 pub use operators::{mutate, ParentSelection, Recombination, SurvivalSelection};
 pub use pareto::{crowding_distances, dominates, non_dominated_levels, pareto_fitness};
-pub use repair::{repair, Repaired};
+pub use repair::{random_map, repair, Repaired};

@@ -2,7 +2,9 @@
 //! spawn to Pac-Man's, wall up what Pac-Man cannot reach; every changed cell counts as
 //! one repair.
 
+use crate::games::gpac::agents::GameRng;
 use crate::games::gpac::map::{Cell, Map, FAR};
+use rand::{Rng, SeedableRng};
 
 /// A repaired map and how many cells the repair changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,4 +85,22 @@ pub fn repair(map: &Map) -> Repaired {
         }
     }
     Repaired { map, repairs }
+}
+
+/// A random W×H map: each cell a wall with probability `density`, then repaired. The
+/// same seed gives the same map natively and in the browser.
+///
+/// ```
+/// use gridlab::games::gpac::random_map;
+/// let m = random_map(12, 8, 0.3, 1);
+/// assert_eq!(m, random_map(12, 8, 0.3, 1));
+/// assert!(!m.is_wall_cell(m.pacman_start()) && !m.is_wall_cell(m.ghost_start()));
+/// ```
+pub fn random_map(width: usize, height: usize, density: f64, seed: u64) -> Map {
+    let mut rng = GameRng::seed_from_u64(seed ^ 0x6d61_7073);
+    let walls = (0..width * height)
+        .map(|_| rng.random::<f64>() < density)
+        .collect();
+    let map = Map::from_walls(width, height, walls).expect("sizes match");
+    repair(&map).map
 }
