@@ -12,12 +12,16 @@ fn world(text: &str) -> Arc<World> {
     Arc::new(World::new(Map::parse(text).unwrap()))
 }
 
+/// Settings for the rule checks: pills may lie on the ghosts' start (the assignment
+/// text's rule; the framework's default keeps it free), so a one-row map has a pill
+/// under every cell but Pac-Man's.
 fn settings(ghosts: usize, density: f64) -> Settings {
     Settings {
         ghosts,
         pill_density: density,
         pill_spawn: PillSpawn::Linear,
         fruit_prob: 0.0,
+        no_pill_on_ghost_start: false,
         ..Settings::default()
     }
 }
@@ -148,6 +152,10 @@ fn pills_are_placed_by_density_and_mode() {
     s.pill_density = 0.0;
     let g = Game::new(Arc::clone(&w), &s, &mut rng(), false);
     assert_eq!(g.pills_total(), 1, "at least one pill");
+    assert!(
+        Settings::default().no_pill_on_ghost_start,
+        "the framework's reset keeps both spawns free: the default"
+    );
     s.no_pill_on_ghost_start = true;
     s.pill_spawn = PillSpawn::Linear;
     s.pill_density = 1.0;

@@ -267,7 +267,8 @@ fn the_play_command_prints_the_game_java_transcript() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "Move 1\n\n. . . \n. A . \n. . @ \n\n. . . \n. A @ \n. . . \n\n\
+        "A . . \n. . . \n. . @ \n\n\
+         Move 1\n\n. . . \n. A . \n. . @ \n\n. . . \n. A @ \n. . . \n\n\
          Move 2\n\n. . . \n. . * \n. . . \n\nCaught by monster\n"
     );
 }

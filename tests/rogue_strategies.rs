@@ -156,8 +156,12 @@ fn an_illegal_move_is_reported_as_cheating() {
     let (ending, out) = scripted(&d, Side::Rogue, "W");
     assert_eq!(
         out,
-        "Move 1\n\n. . + \nA .   \n@ . . \n\n\
-         Rogue caught cheating: move 1 from (2, 0) to (2, -1) is not legal\n"
+        "A . + \n. .   \n@ . . \n\nMove 1\n\n. . + \nA .   \n@ . . \n\n\
+         Rogue caught cheating\n"
+    );
+    assert_eq!(
+        ending.detail().unwrap(),
+        "Rogue caught cheating: move 1 from (2, 0) to (2, -1) is not legal"
     );
     assert_eq!(
         ending,
@@ -171,10 +175,12 @@ fn an_illegal_move_is_reported_as_cheating() {
     // The monster steps E (legal), then SE into the wall.
     let (ending, out) = scripted(&d, Side::Monster, "E SE");
     assert!(
-        out.ends_with(
-            "Move 2\n\nMonster caught cheating: move 2 from (0, 1) to (1, 2) is not legal\n"
-        ),
+        out.ends_with("Move 2\n\nMonster caught cheating\n"),
         "{out}"
+    );
+    assert_eq!(
+        ending.detail().unwrap(),
+        "Monster caught cheating: move 2 from (0, 1) to (1, 2) is not legal"
     );
     assert!(matches!(
         ending,
@@ -211,11 +217,13 @@ fn scripted_moves_are_played_first_then_the_strategy() {
         Ending::Survived { turns: 200 }
     );
     let boards: Vec<&str> = out.split("\n\n").collect();
-    // Move 1's rogue board (index 2) shows @ one row up from (3, 5).
+    // The starting board, `Move 1`, the monster's board, then Move 1's rogue board
+    // (index 3) shows @ one row up from (3, 5).
+    assert!(boards[1] == "Move 1", "{}", boards[1]);
     assert!(
-        boards[2].lines().nth(2).unwrap().starts_with(". . . . . @"),
+        boards[3].lines().nth(2).unwrap().starts_with(". . . . . @"),
         "{}",
-        boards[2]
+        boards[3]
     );
     assert_eq!(
         parse_steps("n,ne stay 1 5").unwrap(),
@@ -276,14 +284,18 @@ fn the_cli_plays_cycle_scripts_cheats_and_reads_leniently() {
         (code, out.as_str()),
         (Some(0), "Rogue survived 1000 moves\n")
     );
-    let (code, out, _) = gridlab(
+    let (code, out, err) = gridlab(
         &["rogue", "play", i, "--rogue-moves", "E,E,E,E", "--quiet"],
         "",
     );
     assert_eq!(code, Some(1), "cheating exits with 1");
-    assert!(
-        out.starts_with("Rogue caught cheating: move 3 from (3, 7) to (3, 8) is not legal"),
-        "{out}"
+    assert_eq!(
+        out, "Rogue caught cheating\n",
+        "the stock exception's message"
+    );
+    assert_eq!(
+        err,
+        "Rogue caught cheating: move 3 from (3, 7) to (3, 8) is not legal\n"
     );
     let (code, _, err) = gridlab(&["rogue", "play", i, "--monster-moves", "N,up"], "");
     assert_eq!(code, Some(2));

@@ -12,8 +12,10 @@ pub enum RogueCommand {
     /// Solve the game exactly: who wins from the start, in how many monster moves, the
     /// winning first moves, and how many start pairs the monster wins.
     Analyze(AnalyzeArgs),
-    /// Referee a game as the coursework's Game.java does (monster first, `Move t`,
-    /// the boards, `Caught by monster`), with a move limit.
+    /// Referee a game and print what the coursework's stock Game.java prints (the
+    /// starting board, `Move t`, the boards, `Caught by monster`; on an illegal move
+    /// `Monster caught cheating` / `Rogue caught cheating`, the detail on standard
+    /// error, exit 1), with a move limit.
     Play(PlayArgs),
     /// Show the cycles through a corridor that the `cycle` rogue runs around.
     Cycles(DungeonArgs),
@@ -48,7 +50,8 @@ pub struct PlayArgs {
     /// Moves the rogue plays first, as for --monster-moves.
     #[arg(long, value_name = "STEPS", allow_hyphen_values = true)]
     rogue_moves: Option<String>,
-    /// Turns after which the rogue has survived.
+    /// Turns after which the rogue has survived (the stock Game.java has no limit;
+    /// gridlab prints `Rogue survived N moves` after the N-th turn's boards).
     #[arg(long, default_value_t = 1000)]
     max_moves: u32,
     /// Print only the final line.
@@ -199,6 +202,11 @@ fn run_play(args: PlayArgs) -> u8 {
     let mut out = String::new();
     let ending = referee.play(args.max_moves, args.quiet, &mut out);
     emit(&out);
+    // Standard output ends with the stock exception's message; the move and the sites
+    // go to standard error.
+    if let Some(detail) = ending.detail() {
+        eprintln!("{detail}");
+    }
     match ending {
         Ending::Cheated { .. } => EXIT_NOT_MET,
         _ => EXIT_OK,

@@ -4,8 +4,8 @@
 use super::{message, parse_error, to_js};
 use crate::games::gpac::evolve::{EvolveConfig, Run};
 use crate::games::gpac::{
-    ghost_move, random_map, End, Game, GameRng, GhostKind, Ini, Map, Move, PacAgent, PacKind,
-    Settings, World, WorldFile,
+    random_map, Agents, End, Game, GameRng, GhostKind, Ini, Map, Move, PacKind, Settings, World,
+    WorldFile,
 };
 use rand::SeedableRng;
 use serde::Serialize;
@@ -34,7 +34,7 @@ pub struct GpacSession {
     seed: u64,
     rng: GameRng,
     game: Game,
-    agent: PacAgent,
+    agents: Agents,
     board: Vec<u8>,
     turns: u32,
 }
@@ -106,6 +106,7 @@ impl GpacSession {
         let world = Arc::new(World::new(map));
         let mut rng = GameRng::seed_from_u64(seed);
         let game = Game::new(Arc::clone(&world), &settings, &mut rng, true);
+        let agents = Agents::new(PacKind::Avoid, GhostKind::Chase, settings.ghosts);
         let mut session = GpacSession {
             world,
             settings,
@@ -113,8 +114,8 @@ impl GpacSession {
             ghosts: GhostKind::Chase,
             seed,
             rng,
+            agents,
             game,
-            agent: PacAgent::new(PacKind::Avoid),
             board: Vec::new(),
             turns: 0,
         };
@@ -140,7 +141,11 @@ impl GpacSession {
         self.seed = seed;
         self.rng = GameRng::seed_from_u64(seed);
         self.game = Game::new(Arc::clone(&self.world), &self.settings, &mut self.rng, true);
-        self.agent = PacAgent::new(self.pacman.unwrap_or(PacKind::Pill));
+        self.agents = Agents::new(
+            self.pacman.unwrap_or(PacKind::Pill),
+            self.ghosts,
+            self.settings.ghosts,
+        );
         self.turns = 0;
         self.refresh();
     }
@@ -240,13 +245,11 @@ impl GpacSession {
                 mv
             }
             (None, None) => Move::Hold,
-            (Some(_), _) => self.agent.choose(&self.game, &mut self.rng),
+            (Some(_), _) => self.agents.pacman.choose(&self.game, &mut self.rng),
         };
-        let moves: Vec<Move> = (0..self.game.ghosts().len())
-            .map(|g| ghost_move(self.ghosts, &self.game, g, &mut self.rng))
-            .collect();
+        let ghost_moves = self.agents.ghost_moves(&self.game, &mut self.rng);
         self.game
-            .step(pac_move, &moves, &mut self.rng)
+            .step(pac_move, ghost_moves, &mut self.rng)
             .map_err(message)?;
         self.turns += 1;
         self.refresh();

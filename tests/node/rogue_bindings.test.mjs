@@ -28,7 +28,8 @@ test('a strategy game matches the referee: the tiny room is a capture in turn 2'
   assert.equal(v.verdict, 'Caught by monster');
   assert.deepEqual(v.ending, { kind: 'caught', turn: 2 });
   assert.equal(v.output,
-    'Move 1\n\n. . . \n. A . \n. . @ \n\n. . . \n. A @ \n. . . \n\n'
+    'A . . \n. . . \n. . @ \n\n'
+    + 'Move 1\n\n. . . \n. A . \n. . @ \n\n. . . \n. A @ \n. . . \n\n'
     + 'Move 2\n\n. . . \n. . * \n. . . \n\nCaught by monster\n');
   assert.equal(tileBytes(s), '.....*...');
   assert.equal(s.step(), null, 'nothing to play after the end');

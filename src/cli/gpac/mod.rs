@@ -26,8 +26,8 @@ pub enum GpacCommand {
 
 #[derive(Args)]
 pub struct BenchArgs {
-    /// A map in the course format (repeat for several).
-    #[arg(long, required = true)]
+    /// Maps in the course format (one or more).
+    #[arg(long, required = true, num_args = 1..)]
     map: Vec<String>,
     /// Games on each map.
     #[arg(long, default_value_t = 200)]
@@ -69,9 +69,10 @@ pub struct SettingsArgs {
     /// Number of ghosts.
     #[arg(long, default_value_t = 3)]
     ghosts_count: usize,
-    /// Keep pills off the ghosts' start as the framework does.
+    /// Allow a pill on the ghosts' start, as the assignment text does (the
+    /// framework, and gridlab by default, keep it free).
     #[arg(long)]
-    no_pill_on_ghost_start: bool,
+    pill_on_ghost_start: bool,
 }
 
 impl SettingsArgs {
@@ -83,7 +84,7 @@ impl SettingsArgs {
             fruit_score: self.fruit_score,
             time_multiplier: self.time_multiplier,
             ghosts: self.ghosts_count,
-            no_pill_on_ghost_start: self.no_pill_on_ghost_start,
+            no_pill_on_ghost_start: !self.pill_on_ghost_start,
         }
     }
 }

@@ -276,51 +276,6 @@ impl Map {
     }
 }
 
-/// All-pairs shortest-path distances of a map: `get(a, b)` in O(1), so a controller's
-/// choice costs a few lookups.
-///
-/// ```
-/// use gridlab::games::gpac::{DistanceTable, Map};
-/// let m = Map::parse("3 1\n~#~\n").unwrap();
-/// let t = DistanceTable::new(&m);
-/// assert_eq!(t.get(m.cell(0, 0), m.cell(0, 0)), 0);
-/// assert_eq!(t.get(m.cell(0, 0), m.cell(2, 0)), gridlab::games::gpac::FAR);
-/// ```
-#[derive(Clone, Debug)]
-pub struct DistanceTable {
-    cells: usize,
-    dist: Vec<u16>,
-}
-
-impl DistanceTable {
-    /// BFS from every open cell.
-    pub fn new(map: &Map) -> DistanceTable {
-        let cells = map.len();
-        let steps = Steps::new(map);
-        let mut dist = vec![FAR; cells * cells];
-        let mut queue: Vec<Cell> = Vec::with_capacity(cells);
-        for source in 0..cells as Cell {
-            if map.is_wall_cell(source) {
-                continue;
-            }
-            let row = &mut dist[source as usize * cells..(source as usize + 1) * cells];
-            steps.bfs(&[source], row, &mut queue);
-        }
-        DistanceTable { cells, dist }
-    }
-
-    /// The distance between two cells ([`FAR`] if not connected or a wall).
-    #[inline]
-    pub fn get(&self, a: Cell, b: Cell) -> u16 {
-        self.dist[a as usize * self.cells + b as usize]
-    }
-
-    /// The distances from `a` to every cell.
-    pub fn row(&self, a: Cell) -> &[u16] {
-        &self.dist[a as usize * self.cells..(a as usize + 1) * self.cells]
-    }
-}
-
 /// No neighbour in that direction.
 pub const NONE: Cell = Cell::MAX;
 

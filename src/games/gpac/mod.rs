@@ -1,25 +1,29 @@
 //! **GPac** (Auburn COMP 5660/6660): Pac-Man against ghosts on a W×H map with pills,
 //! fruit and a time limit; the world-file log; evolution of hard maps.
 //!
-//! - [`Map`] and [`DistanceTable`]: the course's map format, all-pairs distances;
+//! - [`Map`]: the course's map format;
 //! - [`WorldFile`]: the game log, read and written exactly;
 //! - [`Ini`]: the course's configs as `configparser` reads them;
-//! - [`Game`], [`Settings`], the controllers ([`PacKind`], [`GhostKind`]) and [`play`].
+//! - [`Game`], [`Settings`], the framework's controllers ([`Agents`], [`PacKind`],
+//!   [`GhostKind`]) and [`play`].
 
 mod agents;
 pub mod evolve;
 mod ini;
 mod map;
+mod paths;
 mod play;
-mod queue;
 mod rules;
 pub mod stats;
 mod world;
 
-pub use agents::{ghost_move, GameRng, GhostKind, PacAgent, PacKind};
-pub use evolve::{random_map, repair, Repaired};
+pub use agents::{
+    Agents, ChaseMemory, GameRng, GhostAgent, GhostKind, PacAgent, PacKind, PacMemory,
+};
+pub use evolve::{random_map, repair, repair_with, Pairing, Repaired};
 pub use ini::Ini;
-pub use map::{Cell, DistanceTable, Map, Steps, FAR, MAX_SIDE, NONE};
+pub use map::{Cell, Map, Steps, FAR, MAX_SIDE, NONE};
+pub use paths::{Cost, Found, Paths, Target, IMPOSSIBLE_COST};
 pub use play::{play, Outcome};
 pub use rules::{pill_period, End, Game, Move, PillSpawn, Settings, World};
 pub use world::{Frame, Snapshot, WorldFile};

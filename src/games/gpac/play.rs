@@ -1,6 +1,6 @@
 //! Whole games between controllers, seeded.
 
-use super::agents::{ghost_move, GameRng, GhostKind, PacAgent, PacKind};
+use super::agents::{Agents, GameRng, GhostKind, PacKind};
 use super::rules::{End, Game, Settings, World};
 use super::world::WorldFile;
 use rand::SeedableRng;
@@ -44,15 +44,11 @@ pub fn play(
 ) -> Outcome {
     let mut rng = GameRng::seed_from_u64(seed);
     let mut game = Game::new(Arc::clone(world), settings, &mut rng, log);
-    let mut pac = PacAgent::new(pacman);
-    let mut moves = vec![super::rules::Move::Up; settings.ghosts];
+    let mut agents = Agents::new(pacman, ghosts, settings.ghosts);
     let mut turns = 0;
     while game.end().is_none() {
-        let pac_move = pac.choose(&game, &mut rng);
-        for (g, slot) in moves.iter_mut().enumerate() {
-            *slot = ghost_move(ghosts, &game, g, &mut rng);
-        }
-        if game.step(pac_move, &moves, &mut rng).is_err() {
+        let (pac_move, ghost_moves) = agents.decide(&game, &mut rng);
+        if game.step(pac_move, ghost_moves, &mut rng).is_err() {
             // A ghost boxed in with no legal move: it cannot happen on a repaired map,
             // but a hand-made one may wall a ghost in. End the game as time-up.
             break;

@@ -37,17 +37,46 @@ pub enum Ending {
 }
 
 impl Ending {
-    /// The referee's last line (without the newline).
+    /// The referee's last line (without the newline): `Caught by monster` as
+    /// `Game.java` prints it, `Rogue survived N moves` at gridlab's move limit, or for
+    /// cheating exactly the message of the stock referee's exception,
+    /// `Monster caught cheating` / `Rogue caught cheating` (the move and the sites are
+    /// in [`Ending::detail`]).
+    ///
+    /// ```
+    /// use gridlab::games::rogue::{Ending, Side};
+    /// use gridlab::grid::Pos;
+    /// let cheat = Ending::Cheated {
+    ///     side: Side::Rogue,
+    ///     turn: 1,
+    ///     from: Pos::new(2, 0),
+    ///     to: Pos::new(2, usize::MAX), // a step off the board wraps around
+    /// };
+    /// assert_eq!(cheat.line(), "Rogue caught cheating");
+    /// assert_eq!(
+    ///     cheat.detail().unwrap(),
+    ///     "Rogue caught cheating: move 1 from (2, 0) to (2, -1) is not legal"
+    /// );
+    /// assert_eq!(Ending::Caught { turn: 3 }.detail(), None);
+    /// ```
     pub fn line(&self) -> String {
         match *self {
             Ending::Caught { .. } => "Caught by monster".to_string(),
             Ending::Survived { turns } => format!("Rogue survived {turns} moves"),
+            Ending::Cheated { side, .. } => format!("{} caught cheating", side.name()),
+        }
+    }
+
+    /// For cheating, the line with the move and the sites (`Rogue caught cheating:
+    /// move 1 from (2, 0) to (2, -1) is not legal`); `None` for the other endings.
+    pub fn detail(&self) -> Option<String> {
+        match *self {
             Ending::Cheated {
                 side,
                 turn,
                 from,
                 to,
-            } => format!(
+            } => Some(format!(
                 // A step off the board wraps around; show it as a negative index.
                 "{} caught cheating: move {turn} from ({}, {}) to ({}, {}) is not legal",
                 side.name(),
@@ -55,7 +84,8 @@ impl Ending {
                 from.col,
                 to.row as isize,
                 to.col as isize
-            ),
+            )),
+            _ => None,
         }
     }
 }
@@ -268,10 +298,33 @@ impl Game {
         true
     }
 
-    /// What `Game.java` prints for the game so far: `Move t`, a blank line, the board
-    /// after each move (`toString`, then a blank line), and the ending line.
+    /// What the coursework's stock `Game.java` prints on standard output for the game
+    /// so far, byte for byte: the starting board and a blank line (`main`), then per
+    /// turn `Move t` and a blank line, and the board after each move (`toString`, then
+    /// a blank line). After a capture comes `Caught by monster` (if the rogue stepped
+    /// onto the monster, after the next turn's `Move t` and blank line, as the stock
+    /// loop checks for the capture before asking the monster). When a side cheats, the
+    /// stock referee stops with an exception after the last board (the rogue) or after
+    /// `Move t` and its blank line (the monster); here one line follows with exactly
+    /// the exception's message, `Monster caught cheating` / `Rogue caught cheating`.
+    /// The stock referee has no move limit: at gridlab's, the output of the turns
+    /// played is followed by `Rogue survived N moves`.
+    ///
+    /// ```
+    /// use gridlab::games::rogue::{Dungeon, Game};
+    /// let d = Dungeon::parse("2\nA .\n. @\n").unwrap();
+    /// let mut game = Game::new(&d, 1000);
+    /// assert_eq!(game.transcript(&d), "A . \n. @ \n\n");
+    /// game.replay(&d, "3").unwrap();
+    /// assert_eq!(
+    ///     game.transcript(&d),
+    ///     "A . \n. @ \n\nMove 1\n\n. . \n. * \n\nCaught by monster\n"
+    /// );
+    /// ```
     pub fn transcript(&self, dungeon: &Dungeon) -> String {
-        let mut out = String::new();
+        let (m0, r0) = self.positions[0];
+        let mut out = board(dungeon, m0, r0);
+        out.push('\n');
         for (k, &(m, r)) in self.positions.iter().enumerate().skip(1) {
             if k % 2 == 1 {
                 out.push_str(&format!("Move {}\n\n", k / 2 + 1));

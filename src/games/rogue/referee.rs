@@ -1,5 +1,8 @@
 //! The coursework's referee (`Game.java`) and the strategies it can run: the monster
-//! first, `Move t` lines, the boards, `Caught by monster`, plus a move limit.
+//! first, the starting board, `Move t` lines, the boards, `Caught by monster`, the
+//! stock exception message when a side cheats, plus a move limit. The output equals
+//! the stock referee's byte for byte (`tests/rogue_referee_fidelity.rs` compares it
+//! with transcripts recorded from the real `Game.java`, `tests/data/rogue/`).
 
 use super::game::{board, Ending, Game};
 use super::level::Dungeon;
@@ -37,15 +40,34 @@ impl<'d> Referee<'d> {
     }
 
     /// Play a game of at most `max_moves` turns, writing the referee's transcript to
-    /// `out` (the boards after every move, as `Game.java` prints them) unless `quiet`.
+    /// `out` ([`Game::transcript`]: what the stock `Game.java` prints, the starting
+    /// board, then `Move t` and the board after every move) or, if `quiet`, only its
+    /// last line. When a side cheats, that line is the stock exception's message;
+    /// [`Ending::detail`] has the move and the sites.
     ///
     /// ```
-    /// use gridlab::games::rogue::{Dungeon, Ending, MonsterStrategy, Referee, RogueStrategy};
+    /// use gridlab::games::rogue::{
+    ///     parse_steps, BfsMonster, Dungeon, Ending, MonsterStrategy, NaiveRogue, Referee,
+    ///     RogueStrategy, Scripted, Side,
+    /// };
     /// let d = Dungeon::parse("2\nA .\n. @\n").unwrap();
     /// let mut referee = Referee::new(&d, MonsterStrategy::Bfs, RogueStrategy::Naive);
     /// let mut out = String::new();
     /// assert_eq!(referee.play(100, false, &mut out), Ending::Caught { turn: 1 });
-    /// assert_eq!(out, "Move 1\n\n. . \n. * \n\nCaught by monster\n");
+    /// assert_eq!(out, "A . \n. @ \n\nMove 1\n\n. . \n. * \n\nCaught by monster\n");
+    ///
+    /// // The monster steps off the board (N): the stock referee has printed `Move 1`
+    /// // and a blank line when it throws `RuntimeException("Monster caught cheating")`.
+    /// let steps = parse_steps("N").unwrap();
+    /// let monster = Box::new(Scripted::new(Side::Monster, steps, Box::new(BfsMonster)));
+    /// let mut referee = Referee::with_players(&d, monster, Box::new(NaiveRogue));
+    /// let mut out = String::new();
+    /// let ending = referee.play(100, false, &mut out);
+    /// assert_eq!(out, "A . \n. @ \n\nMove 1\n\nMonster caught cheating\n");
+    /// assert_eq!(
+    ///     ending.detail().unwrap(),
+    ///     "Monster caught cheating: move 1 from (0, 0) to (-1, 0) is not legal"
+    /// );
     /// ```
     pub fn play(&mut self, max_moves: u32, quiet: bool, out: &mut String) -> Ending {
         let game = self.play_game(max_moves);

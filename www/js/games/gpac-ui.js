@@ -47,9 +47,9 @@ export class GpacUi extends GameUi {
     this.pacSelect = select('pacman-player', PACMEN, g.players[0], 'Pac-Man player');
     this.ghostSelect = select('ghost-player', GHOSTS, g.players[1], 'Ghost player');
     this.setToolbar('Map', 'turn',
-      h('label.player-pick', { title: 'Who plays Pac-Man: you (keyboard), Pill (nearest pill), Fruit (the fruit when there is one), Avoid (pills, keeping away from ghosts)' },
+      h('label.player-pick', { title: 'Who plays Pac-Man: you (keyboard), or the course framework\'s agents: Pill (a path to the nearest pill, followed to its end), Fruit (the fruit when a plan runs out), Avoid (pills and fruit, paths that keep away from ghosts)' },
         h('span', {}, 'Pac-Man'), this.pacSelect),
-      h('label.player-pick', { title: 'The ghosts: Wander (random legal moves) or Chase (a shortest path to Pac-Man, 25% random)' },
+      h('label.player-pick', { title: 'The ghosts, as the course framework plays them: Wander (random legal moves) or Chase (a path to where Pac-Man was, planned anew when used up or stale, then 25% random)' },
         h('span', {}, 'Ghosts'), this.ghostSelect));
   }
 

@@ -1,6 +1,7 @@
 //! An experiment's settings, read from the course's INI configs as they are.
 
 use super::operators::{ParentSelection, Recombination, SurvivalSelection};
+use super::repair::Pairing;
 use crate::error::ParseError;
 use crate::games::gpac::agents::{GhostKind, PacKind};
 use crate::games::gpac::ini::Ini;
@@ -71,6 +72,9 @@ pub struct EvolveConfig {
     pub crowding: bool,
     /// Evaluations per run.
     pub evaluations: usize,
+    /// How the repair joins cut-off spawns (`[fitness_kwargs] repair = closest`, a
+    /// gridlab key; the framework's pairing by default).
+    pub repair: Pairing,
 }
 
 impl Default for EvolveConfig {
@@ -94,6 +98,7 @@ impl Default for EvolveConfig {
             recombination: Recombination::OnePoint,
             crowding: false,
             evaluations: 2000,
+            repair: Pairing::Framework,
         }
     }
 }
@@ -157,6 +162,9 @@ impl EvolveConfig {
         }
         if let Some(v) = count(f, "num_ghosts")? {
             c.settings.ghosts = v;
+        }
+        if let Some(v) = text(f, "repair")? {
+            c.repair = v.parse::<Pairing>().map_err(|e| error(f, "repair", e))?;
         }
         if let Some(v) = text(f, "agent_type")? {
             c.pacman = v.parse().map_err(|e| error(f, "agent_type", e))?;

@@ -4,6 +4,7 @@
 mod config;
 mod operators;
 mod pareto;
+mod pyset;
 mod repair;
 mod run;
 
@@ -12,4 +13,4 @@ pub use run::{evaluate, Evaluation, Generation, Individual, Run};
 
 pub use operators::{mutate, ParentSelection, Recombination, SurvivalSelection};
 pub use pareto::{crowding_distances, dominates, non_dominated_levels, pareto_fitness};
-pub use repair::{random_map, repair, Repaired};
+pub use repair::{random_map, repair, repair_with, Pairing, Repaired};

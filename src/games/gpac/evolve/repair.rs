@@ -2,9 +2,12 @@
 //! spawn to Pac-Man's, wall up what Pac-Man cannot reach; every changed cell counts as
 //! one repair.
 
+use super::pyset::{tuple_hash, PySet};
 use crate::games::gpac::agents::GameRng;
 use crate::games::gpac::map::{Cell, Map, FAR};
 use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
 
 /// A repaired map and how many cells the repair changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,25 +18,58 @@ pub struct Repaired {
     pub repairs: u32,
 }
 
-/// Repair a map as the course's `repair_map` intends:
+/// Which pair of cells the repair joins when the spawns are cut apart.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Pairing {
+    /// As the framework's `repair_map` does (the default): its loop never lowers its
+    /// best distance, so it keeps the *last* pair, in CPython's set iteration order,
+    /// that is closer (Manhattan) than the two spawns are.
+    #[default]
+    Framework,
+    /// What the framework means to do: the closest pair (Manhattan), ties to the
+    /// lowest cells. Fewer repairs, but not the course's maps.
+    Closest,
+}
+
+impl std::str::FromStr for Pairing {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "framework" => Ok(Pairing::Framework),
+            "closest" => Ok(Pairing::Closest),
+            _ => Err(format!("repair must be framework or closest, not '{s}'")),
+        }
+    }
+}
+
+/// Repair a map as the course's `repair_map` does:
 /// 1. open both spawn cells;
-/// 2. if the ghosts' spawn is not reachable from Pac-Man's, take the closest pair
-///    (Manhattan; ties to the lowest cells) of a cell reachable from each spawn and
-///    open the outline of the rectangle they span (both L-shaped paths between them);
+/// 2. if the ghosts' spawn is not reachable from Pac-Man's, take a pair of cells, one
+///    reachable from each spawn (see [`Pairing::Framework`]: the same genotype gives
+///    the framework's map), and open the outline of the rectangle they span (both
+///    L-shaped paths between them);
 /// 3. wall up every open cell Pac-Man cannot reach.
 ///
-/// (The framework's code never updates its best distance, so it picks some pair
-/// closer than the spawns' distance rather than the closest: a bug we do not copy.)
-///
 /// ```
-/// use gridlab::games::gpac::{repair, Map};
+/// use gridlab::games::gpac::{repair, repair_with, Map, Pairing};
 /// // A wall column cuts the ghosts off; the spawns are walls too.
 /// let m = Map::parse("3 3\n##~\n~#~\n~##\n").unwrap();
 /// let r = repair(&m);
-/// assert_eq!(r.map.to_text(), "3 3\n~#~\n~#~\n~~~\n");
-/// assert_eq!(r.repairs, 3);
+/// // What fitness.repair_map makes of it (checked with the framework).
+/// assert_eq!(r.map.to_text(), "3 3\n~#~\n~~~\n~~~\n");
+/// assert_eq!(r.repairs, 4);
+/// // Joining the closest pair opens one cell fewer.
+/// let closest = repair_with(&m, Pairing::Closest);
+/// assert_eq!(closest.map.to_text(), "3 3\n~#~\n~#~\n~~~\n");
+/// assert_eq!(closest.repairs, 3);
 /// ```
 pub fn repair(map: &Map) -> Repaired {
+    repair_with(map, Pairing::Framework)
+}
+
+/// Repair a map, joining the spawns as `pairing` says.
+pub fn repair_with(map: &Map, pairing: Pairing) -> Repaired {
     let mut map = map.clone();
     let mut repairs = 0;
     let mut open = |map: &mut Map, c: Cell| {
@@ -47,25 +83,11 @@ pub fn repair(map: &Map) -> Repaired {
     open(&mut map, ghost);
     let from_pac = map.distances_from(pac);
     if from_pac[ghost as usize] == FAR {
-        let from_ghost = map.distances_from(ghost);
-        let reach = |d: &[u16]| -> Vec<Cell> {
-            (0..map.len() as Cell)
-                .filter(|&c| d[c as usize] != FAR)
-                .collect()
+        let (p, q) = match pairing {
+            Pairing::Framework => framework_pair(&map),
+            Pairing::Closest => closest_pair(&map, &from_pac),
         };
-        let (a, b) = (reach(&from_pac), reach(&from_ghost));
-        let mut best = (usize::MAX, pac, ghost);
-        for &p in &a {
-            let (px, py) = map.xy(p);
-            for &q in &b {
-                let (qx, qy) = map.xy(q);
-                let d = px.abs_diff(qx) + py.abs_diff(qy);
-                if d < best.0 {
-                    best = (d, p, q);
-                }
-            }
-        }
-        let ((x0, y0), (x1, y1)) = (map.xy(best.1), map.xy(best.2));
+        let ((x0, y0), (x1, y1)) = (map.xy(p), map.xy(q));
         for x in x0.min(x1)..=x0.max(x1) {
             let (c0, c1) = (map.cell(x, y0), map.cell(x, y1));
             open(&mut map, c0);
@@ -85,6 +107,84 @@ pub fn repair(map: &Map) -> Repaired {
         }
     }
     Repaired { map, repairs }
+}
+
+fn manhattan(map: &Map, a: Cell, b: Cell) -> usize {
+    let ((ax, ay), (bx, by)) = (map.xy(a), map.xy(b));
+    ax.abs_diff(bx) + ay.abs_diff(by)
+}
+
+/// The framework's pair: over `list(pac_reachable)` × `list(ghost_reachable)`, the
+/// last pair closer than the spawns (or the spawns themselves if none is).
+fn framework_pair(map: &Map) -> (Cell, Cell) {
+    let (pac, ghost) = (map.pacman_start(), map.ghost_start());
+    let spawns = manhattan(map, pac, ghost);
+    let from_pac = python_reachable(map, pac);
+    let from_ghost = python_reachable(map, ghost);
+    for p in from_pac.iter().rev() {
+        if let Some(q) = from_ghost
+            .iter()
+            .rev()
+            .find(|&q| manhattan(map, p, q) < spawns)
+        {
+            return (p, q);
+        }
+    }
+    (pac, ghost)
+}
+
+/// `reachable_cells`: the set a BFS from `start` fills (neighbours down, right, up,
+/// left), in CPython's layout.
+fn python_reachable(map: &Map, start: Cell) -> PySet<Cell> {
+    let key = |c: Cell| {
+        let (x, y) = map.xy(c);
+        tuple_hash(x as u64, y as u64)
+    };
+    let mut seen = vec![false; map.len()];
+    let mut set = PySet::default();
+    set.add(start, key(start));
+    seen[start as usize] = true;
+    let mut frontier = VecDeque::from([start]);
+    let (w, h) = (map.width(), map.height());
+    while let Some(c) = frontier.pop_front() {
+        let (x, y) = map.xy(c);
+        let around = [
+            (y > 0).then(|| map.cell(x, y.wrapping_sub(1))),
+            (x + 1 < w).then(|| map.cell(x + 1, y)),
+            (y + 1 < h).then(|| map.cell(x, y + 1)),
+            (x > 0).then(|| map.cell(x.wrapping_sub(1), y)),
+        ];
+        for n in around.into_iter().flatten() {
+            if !map.is_wall_cell(n) && !seen[n as usize] {
+                seen[n as usize] = true;
+                frontier.push_back(n);
+                set.add(n, key(n));
+            }
+        }
+    }
+    set
+}
+
+/// The closest pair (Manhattan), ties to the lowest cells.
+fn closest_pair(map: &Map, from_pac: &[u16]) -> (Cell, Cell) {
+    let (pac, ghost) = (map.pacman_start(), map.ghost_start());
+    let from_ghost = map.distances_from(ghost);
+    let reach = |d: &[u16]| -> Vec<Cell> {
+        (0..map.len() as Cell)
+            .filter(|&c| d[c as usize] != FAR)
+            .collect()
+    };
+    let (a, b) = (reach(from_pac), reach(&from_ghost));
+    let mut best = (usize::MAX, pac, ghost);
+    for &p in &a {
+        for &q in &b {
+            let d = manhattan(map, p, q);
+            if d < best.0 {
+                best = (d, p, q);
+            }
+        }
+    }
+    (best.1, best.2)
 }
 
 /// A random W×H map: each cell a wall with probability `density`, then repaired. The

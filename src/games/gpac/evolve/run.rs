@@ -4,7 +4,7 @@
 use super::config::{EvolveConfig, GenotypeKind};
 use super::operators::mutate;
 use super::pareto::{non_dominated_levels, pareto_fitness};
-use super::repair::repair;
+use super::repair::repair_with;
 use crate::games::gpac::agents::GameRng;
 use crate::games::gpac::map::Map;
 use crate::games::gpac::play::play;
@@ -49,7 +49,7 @@ impl Individual {
     pub fn map(&self, config: &EvolveConfig) -> Map {
         let raw = Map::from_walls(config.width, config.height, self.bits.clone())
             .expect("bits match the map size");
-        repair(&raw).map
+        repair_with(&raw, config.repair).map
     }
 
     /// Replay the representative game of this individual with its world file.
@@ -91,7 +91,7 @@ pub fn evaluate(
 ) -> Evaluation {
     let raw = Map::from_walls(config.width, config.height, bits.to_vec())
         .expect("bits match the map size");
-    let repaired = repair(&raw);
+    let repaired = repair_with(&raw, config.repair);
     let dead_ends = repaired.map.dead_ends();
     let world = Arc::new(World::new(repaired.map));
     let scores: Vec<i64> = (0..config.samples as u64)
