@@ -49,21 +49,23 @@ impl<K: Copy + PartialEq> Default for PySet<K> {
 }
 
 impl<K: Copy + PartialEq> PySet<K> {
-    /// Add `key` with its Python hash (nothing happens if it is already there).
-    pub fn add(&mut self, key: K, hash: u64) {
-        let mask = self.table.len() - 1;
+    /// The empty slot where `hash` lands, probing as `set_add_entry` and
+    /// `set_insert_clean` both do (the slot, then the next 9 if they fit, then a
+    /// perturbed jump); `None` if `key` is met on the way (already in the set).
+    fn free_slot(table: &[Option<(u64, K)>], hash: u64, key: Option<K>) -> Option<usize> {
+        let mask = table.len() - 1;
         let mut i = hash as usize & mask;
         let mut perturb = hash;
-        let slot = 'search: loop {
+        loop {
             let probes = if i + LINEAR_PROBES <= mask {
                 LINEAR_PROBES
             } else {
                 0
             };
-            for j in i..=i + probes {
-                match &self.table[j] {
-                    None => break 'search j,
-                    Some((h, k)) if *h == hash && *k == key => return,
+            for (j, entry) in table.iter().enumerate().skip(i).take(probes + 1) {
+                match entry {
+                    None => return Some(j),
+                    Some((h, k)) if *h == hash && Some(*k) == key => return None,
                     Some(_) => {}
                 }
             }
@@ -73,49 +75,34 @@ impl<K: Copy + PartialEq> PySet<K> {
                 .wrapping_add(1)
                 .wrapping_add(perturb as usize))
                 & mask;
+        }
+    }
+
+    /// Add `key` with its Python hash (nothing happens if it is already there).
+    pub fn add(&mut self, key: K, hash: u64) {
+        let Some(slot) = Self::free_slot(&self.table, hash, Some(key)) else {
+            return;
         };
         self.table[slot] = Some((hash, key));
         self.used += 1;
         // No deletions, so `fill` (used + dummies) equals `used`.
+        let mask = self.table.len() - 1;
         if self.used * 5 >= mask * 3 {
             let min_used = if self.used > 50_000 {
                 self.used * 2
             } else {
                 self.used * 4
             };
-            self.resize(min_used);
-        }
-    }
-
-    fn resize(&mut self, min_used: usize) {
-        let mut size = MIN_SIZE;
-        while size <= min_used {
-            size <<= 1;
-        }
-        let old = std::mem::replace(&mut self.table, vec![None; size]);
-        let mask = size - 1;
-        for (hash, key) in old.into_iter().flatten() {
-            let mut i = hash as usize & mask;
-            let mut perturb = hash;
-            let slot = 'search: loop {
-                if self.table[i].is_none() {
-                    break i;
+            let mut size = MIN_SIZE;
+            while size <= min_used {
+                size <<= 1;
+            }
+            let old = std::mem::replace(&mut self.table, vec![None; size]);
+            for (hash, key) in old.into_iter().flatten() {
+                if let Some(slot) = Self::free_slot(&self.table, hash, None) {
+                    self.table[slot] = Some((hash, key));
                 }
-                if i + LINEAR_PROBES <= mask {
-                    for j in i + 1..=i + LINEAR_PROBES {
-                        if self.table[j].is_none() {
-                            break 'search j;
-                        }
-                    }
-                }
-                perturb >>= PERTURB_SHIFT;
-                i = (i
-                    .wrapping_mul(5)
-                    .wrapping_add(1)
-                    .wrapping_add(perturb as usize))
-                    & mask;
-            };
-            self.table[slot] = Some((hash, key));
+            }
         }
     }
 
