@@ -22,6 +22,35 @@ fn temp(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// The framework keeps pills off both spawns; `--pill-on-ghost-start` follows the
+/// assignment text, which lets one lie on the ghosts' start (34, 0) of a 35×20 map.
+#[test]
+fn pills_stay_off_the_ghosts_start_unless_asked() {
+    let dir = temp("ghost-start");
+    let pill_on_ghost_start = |extra: &[&str]| {
+        let log = dir.join("world.txt");
+        let log = log.to_str().unwrap();
+        let mut args = vec![
+            "gpac",
+            "play",
+            "--map",
+            "levels/gpac/course/map00.txt",
+            "--pill-density",
+            "1",
+            "--log",
+            log,
+        ];
+        args.extend_from_slice(extra);
+        let (code, _, err) = gridlab(&args);
+        assert_eq!(code, Some(0), "{err}");
+        let world = std::fs::read_to_string(log).unwrap();
+        assert!(!world.lines().any(|l| l == "p 0 19"), "Pac-Man's start");
+        world.lines().any(|l| l == "p 34 0")
+    };
+    assert!(!pill_on_ghost_start(&[]));
+    assert!(pill_on_ghost_start(&["--pill-on-ghost-start"]));
+}
+
 #[test]
 fn play_writes_a_world_file_that_replay_shows() {
     let dir = temp("play");

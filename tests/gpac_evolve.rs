@@ -3,10 +3,10 @@
 //! load, and a seeded run is reproducible.
 
 use gridlab::games::gpac::evolve::{
-    dominates, mutate, non_dominated_levels, pareto_fitness, EvolveConfig, GenotypeKind,
+    dominates, evaluate, mutate, non_dominated_levels, pareto_fitness, EvolveConfig, GenotypeKind,
     ParentSelection, Recombination, Run, SurvivalSelection,
 };
-use gridlab::games::gpac::{repair, Ini, Map, FAR};
+use gridlab::games::gpac::{repair, Ini, Map, Pairing, FAR};
 use proptest::prelude::*;
 use rand::SeedableRng;
 
@@ -232,4 +232,29 @@ fn every_variant_runs_and_reports_its_extras() {
     let mut r = Run::new(c, 3);
     r.finish();
     assert_eq!(r.evaluations(), 40);
+}
+
+/// `[fitness_kwargs] repair` picks how cut-off spawns are joined: the framework's
+/// pairing by default, the closest pair on request; evaluations repair accordingly.
+#[test]
+fn the_repair_pairing_is_a_config_key_that_evaluations_follow() {
+    let base = "[fitness_kwargs]\nwidth = 3\nheight = 3\nsamples = 1\n";
+    let load =
+        |extra: &str| EvolveConfig::from_ini(&Ini::parse(&format!("{base}{extra}")).unwrap());
+    let framework = load("").unwrap();
+    let closest = load("repair = closest\n").unwrap();
+    assert_eq!(
+        (framework.repair, closest.repair),
+        (Pairing::Framework, Pairing::Closest)
+    );
+    // "##~ / ~#~ / ~##" (top row first) in genotype order, bottom row first.
+    let bits = [false, true, true, false, true, false, true, true, false];
+    assert_eq!(evaluate(&bits, None, &framework, 0).repairs, 4);
+    assert_eq!(evaluate(&bits, None, &closest, 0).repairs, 3);
+    let e = load("repair = nearest\n").unwrap_err();
+    assert_eq!(e.line, 5, "{e}");
+    assert!(
+        e.message.contains("repair must be framework or closest"),
+        "{e}"
+    );
 }

@@ -8,7 +8,7 @@
 //! never has), Pac-Man holds and a ghost moves at random.
 
 use super::map::Cell;
-use super::paths::{nearest_manhattan, Cost, Found, Paths, Target};
+use super::paths::{manhattan, Cost, Found, Paths, Target};
 use super::rules::{Game, Move};
 use rand::Rng;
 use rand_pcg::Pcg64Mcg;
@@ -187,7 +187,7 @@ impl PacAgent {
         let near = game
             .ghosts()
             .iter()
-            .map(|&g| nearest_manhattan(steps.xy(pac), &[steps.xy(g)]))
+            .map(|&g| manhattan(steps.xy(pac), steps.xy(g)))
             .min()
             .unwrap_or(u32::MAX);
         let age = self.memory.planned_at.map_or(0, |t| t - game.time());
@@ -210,7 +210,7 @@ impl PacAgent {
                             || (fruit_len < pill_len * FRUIT_FACTOR
                                 && ((2 * fruit_len + pill_len) as i64) < game.time())
                     };
-                    let reach = nearest_manhattan(steps.xy(pac), &[steps.xy(fruit)]) as usize;
+                    let reach = manhattan(steps.xy(pac), steps.xy(fruit)) as usize;
                     if worth(reach) {
                         let mut fruit_plan = std::mem::take(&mut self.spare);
                         let found = self.paths.a_star(
@@ -311,7 +311,7 @@ impl GhostAgent {
             return true;
         }
         let steps = &game.world().steps;
-        let drift = nearest_manhattan(steps.xy(target), &[steps.xy(game.pacman())]);
+        let drift = manhattan(steps.xy(target), steps.xy(game.pacman()));
         drift * STALENESS_RATIO >= self.memory.plan.len() as u32
     }
 

@@ -329,26 +329,4 @@ impl Steps {
     pub fn of(&self, cell: Cell) -> [Cell; 4] {
         self.next[cell as usize]
     }
-
-    /// Multi-source BFS: `dist` (one entry per cell, all [`FAR`] on entry) gets the
-    /// distance to the nearest source; `queue` is scratch space.
-    pub fn bfs(&self, sources: &[Cell], dist: &mut [u16], queue: &mut Vec<Cell>) {
-        queue.clear();
-        for &s in sources {
-            dist[s as usize] = 0;
-            queue.push(s);
-        }
-        let mut head = 0;
-        while head < queue.len() {
-            let c = queue[head];
-            head += 1;
-            let d = dist[c as usize] + 1;
-            for n in self.next[c as usize] {
-                if n != NONE && dist[n as usize] == FAR {
-                    dist[n as usize] = d;
-                    queue.push(n);
-                }
-            }
-        }
-    }
 }

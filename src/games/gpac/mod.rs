@@ -23,7 +23,6 @@ pub use agents::{
 pub use evolve::{random_map, repair, repair_with, Pairing, Repaired};
 pub use ini::Ini;
 pub use map::{Cell, Map, Steps, FAR, MAX_SIDE, NONE};
-pub use paths::{Cost, Found, Paths, Target, IMPOSSIBLE_COST};
 pub use play::{play, Outcome};
 pub use rules::{pill_period, End, Game, Move, PillSpawn, Settings, World};
 pub use world::{Frame, Snapshot, WorldFile};

@@ -96,7 +96,8 @@ const ORDERS: [[u8; 4]; 24] = [
     [3, 2, 1, 0],
 ];
 
-fn manhattan((ax, ay): (i32, i32), (bx, by): (i32, i32)) -> u32 {
+/// The Manhattan distance between two (x, y) points.
+pub fn manhattan((ax, ay): (i32, i32), (bx, by): (i32, i32)) -> u32 {
     ax.abs_diff(bx) + ay.abs_diff(by)
 }
 
