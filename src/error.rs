@@ -61,3 +61,61 @@ impl MoveError {
         }
     }
 }
+
+/// A setting outside its stated limits, named by its field (`pill_density`, `mu`,
+/// ...). Front ends spell the field their own way (`--pill-density`, `[EA_configs]
+/// mu` with its line).
+///
+/// ```
+/// use gridlab::error::FieldError;
+/// let e = FieldError::check_number("fruit_prob", 1.5, 0.0, 1.0).unwrap_err();
+/// assert_eq!(e.to_string(), "fruit_prob: 1.5 is not between 0 and 1");
+/// assert!(FieldError::check_count("mu", 200, 1, 100_000).is_ok());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct FieldError {
+    /// The field's name, as in the data structure (snake case).
+    pub field: &'static str,
+    /// What is wrong with its value.
+    pub message: String,
+}
+
+impl FieldError {
+    /// An error about `field`.
+    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
+        Self {
+            field,
+            message: message.into(),
+        }
+    }
+
+    /// `value` must be a finite number in `min..=max`.
+    pub fn check_number(field: &'static str, value: f64, min: f64, max: f64) -> Result<(), Self> {
+        if value.is_finite() && (min..=max).contains(&value) {
+            Ok(())
+        } else {
+            Err(Self::new(
+                field,
+                format!("{value} is not between {min} and {max}"),
+            ))
+        }
+    }
+
+    /// `value` must be a count in `min..=max`.
+    pub fn check_count(
+        field: &'static str,
+        value: usize,
+        min: usize,
+        max: usize,
+    ) -> Result<(), Self> {
+        if (min..=max).contains(&value) {
+            Ok(())
+        } else {
+            Err(Self::new(
+                field,
+                format!("{value} is not between {min} and {max}"),
+            ))
+        }
+    }
+}

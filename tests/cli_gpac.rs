@@ -166,9 +166,7 @@ fn evolve_writes_logs_maps_plots_and_the_comparison() {
         gridlab::games::gpac::Map::parse(&map).unwrap();
         let world =
             std::fs::read_to_string(out_dir.join(format!("run_{r:02}_best_world.txt"))).unwrap();
-        gridlab::games::gpac::WorldFile::parse(&world)
-            .unwrap()
-            .frames()
+        gridlab::games::gpac::Replay::new(gridlab::games::gpac::WorldFile::parse(&world).unwrap())
             .unwrap();
     }
     for file in ["fitness.svg", "pareto.svg"] {

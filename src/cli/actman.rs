@@ -27,9 +27,13 @@ pub struct SolveArgs {
     /// Most turns a plan may take (the course used 7 for BFS and A*, 10 for ID-DFS).
     #[arg(long, default_value_t = 50)]
     turns: u32,
-    /// Most states a search may store before giving up.
+    /// Most states a search may store before giving up (at least 1).
     #[arg(long, default_value_t = 20_000_000)]
     max_states: usize,
+    /// Most memory a search's tables may take, in MiB (at least 1); the search then
+    /// stops with "limit reached" and its best partial plan.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    max_memory: u64,
     /// Seed of the random solver.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -72,9 +76,18 @@ fn run_solve(args: SolveArgs) -> u8 {
         objective: args.objective,
         max_turns: args.turns,
         max_states: args.max_states,
+        max_memory: usize::try_from(args.max_memory << 20).unwrap_or(usize::MAX),
         seed: args.seed,
         trace_limit: 0,
     };
+    if let Err(e) = options.check() {
+        let option = match e.field {
+            "max_turns" => "turns".to_string(),
+            field => field.replace('_', "-"),
+        };
+        eprintln!("error: --{option}: {}", e.message);
+        return EXIT_BAD_INPUT;
+    }
     let cancel = cancel_on_ctrl_c();
     let solution = solve(&dungeon, &options, Some(&cancel), None);
     let game = Game::replay(&dungeon, &solution.actions).expect("solver plans are legal");

@@ -118,23 +118,33 @@ pub fn load<T>(
     parse(&text).map_err(|e| format!("{name}:{}:{}: {}", e.line, e.column, e.message))
 }
 
-/// Read a level file, or standard input for `-`.
+/// The largest input file read (levels, maps, world files, configs): 64 MiB.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+/// Read a level file, or standard input for `-`, as UTF-8 text of at most
+/// [`MAX_INPUT_BYTES`].
 pub fn read_input(path: &str) -> Result<String, String> {
-    if path == "-" {
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        Ok(text)
+    use std::io::Read;
+    let name = if path == "-" { "standard input" } else { path };
+    let mut bytes = Vec::new();
+    let read = if path == "-" {
+        std::io::stdin()
+            .take(MAX_INPUT_BYTES + 1)
+            .read_to_end(&mut bytes)
     } else {
-        std::fs::read(path)
-            .map_err(|e| format!("cannot read {path}: {e}"))
-            .and_then(|bytes| {
-                String::from_utf8(bytes).map_err(|e| {
-                    format!(
-                        "{path}: not UTF-8 text (byte {} is invalid)",
-                        e.utf8_error().valid_up_to()
-                    )
-                })
-            })
+        std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| format!("cannot read {name}: {e}"))?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(format!(
+            "{name}: larger than {} MiB, the most gridlab reads",
+            MAX_INPUT_BYTES >> 20
+        ));
     }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name}: not UTF-8 text (byte {} is invalid)",
+            e.utf8_error().valid_up_to()
+        )
+    })
 }

@@ -23,9 +23,13 @@ pub struct SolveArgs {
     /// Goal: all, or the least number of fish to eat (Pengu must survive).
     #[arg(long, default_value = "all")]
     goal: Goal,
-    /// Most states a search may store before giving up.
+    /// Most states a search may store before giving up (at least 1).
     #[arg(long, default_value_t = 20_000_000)]
     max_states: usize,
+    /// Most memory a search's tables may take, in MiB (at least 1); the search then
+    /// stops with "limit reached" and its best partial plan.
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    max_memory: u64,
     /// Longest plan considered.
     #[arg(long, default_value_t = 1_000)]
     max_depth: u32,
@@ -73,11 +77,16 @@ fn run_solve(args: SolveArgs) -> u8 {
         solver: args.algo,
         goal: args.goal,
         max_states: args.max_states,
+        max_memory: usize::try_from(args.max_memory << 20).unwrap_or(usize::MAX),
         max_depth: args.max_depth,
         seed: args.seed,
         random_moves: args.random_moves,
         trace_limit: 0,
     };
+    if let Err(e) = options.check() {
+        eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
+        return EXIT_BAD_INPUT;
+    }
     let cancel = cancel_on_ctrl_c();
     let solution = solve(&level, &options, Some(&cancel), None);
     let game = replay(&level, &solution.moves).expect("solver plans are legal");

@@ -39,6 +39,28 @@ impl<S: Clone + Eq + std::hash::Hash, A: Copy> NodeStore<S, A> {
         self.map.len()
     }
 
+    /// Bytes a state slot takes: the entry (hash, state, node) and its share of the
+    /// hash index (an 8-byte slot and a control byte, at most 7/8 full).
+    const SLOT_BYTES: usize =
+        std::mem::size_of::<(usize, S, Node<A>)>() + (std::mem::size_of::<usize>() + 1) * 8 / 7 + 1;
+
+    /// Bytes the store holds now.
+    pub fn bytes(&self) -> usize {
+        self.map.capacity().saturating_mul(Self::SLOT_BYTES)
+    }
+
+    /// Make room for one more state while the search holds at most `budget` bytes,
+    /// `other` of them outside the store; `false` when growing would pass the budget or
+    /// the allocator refuses.
+    pub fn make_room(&mut self, other: usize, budget: usize) -> bool {
+        let (len, capacity) = (self.map.len(), self.map.capacity());
+        match super::grown_capacity(len, capacity, Self::SLOT_BYTES, other, budget) {
+            None => false,
+            Some(c) if c == capacity => true,
+            Some(c) => self.map.try_reserve(c - len).is_ok(),
+        }
+    }
+
     pub fn state(&self, id: usize) -> &S {
         self.map.get_index(id).expect("valid node id").0
     }
@@ -212,6 +234,9 @@ fn best_first<P: Problem>(
             if !problem.viable(&next, g2) {
                 continue;
             }
+            if !make_room(&mut store, &mut open, mon.max_memory()) {
+                return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
+            }
             let progress = problem.progress(&next, g2);
             let inserted = if optimal {
                 store.insert_or_improve(next, id, action, g2)
@@ -235,4 +260,24 @@ fn best_first<P: Problem>(
         }
     }
     mon.finish(Outcome::NoPlan, store.plan(best.1), store.len())
+}
+
+/// Make room for one more state in the store and one more entry in the open list
+/// within `budget` bytes; `false` when either would pass it.
+fn make_room<S: Clone + Eq + std::hash::Hash, A: Copy>(
+    store: &mut NodeStore<S, A>,
+    open: &mut BinaryHeap<Reverse<(u64, u32)>>,
+    budget: usize,
+) -> bool {
+    const ENTRY: usize = std::mem::size_of::<Reverse<(u64, u32)>>();
+    let heap_bytes = open.capacity() * ENTRY;
+    if !store.make_room(heap_bytes, budget) {
+        return false;
+    }
+    let (len, capacity) = (open.len(), open.capacity());
+    match super::grown_capacity(len, capacity, ENTRY, store.bytes(), budget) {
+        None => false,
+        Some(c) if c == capacity => true,
+        Some(c) => open.try_reserve_exact(c - len).is_ok(),
+    }
 }

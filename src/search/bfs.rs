@@ -53,6 +53,9 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
             if !problem.viable(&next, g + 1) {
                 continue;
             }
+            if !store.make_room(0, mon.max_memory()) {
+                return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
+            }
             let goal = problem.is_goal(&next);
             let progress = problem.progress(&next, g + 1);
             match store.insert(next, head, action, g + 1) {

@@ -1,7 +1,8 @@
 //! One search module for every game: breadth-first, iterative-deepening depth-first,
 //! greedy best-first and A*, over the small [`Problem`] trait.
 //!
-//! Every run takes [`Limits`] (states stored, depth, a cancel flag, a progress callback)
+//! Every run takes [`Limits`] (states stored, memory, depth, a cancel flag, a progress
+//! callback)
 //! and returns a [`SearchResult`]: the plan (or the best partial plan when a limit was
 //! reached), [`Stats`], and on request a bounded [`Trace`] of the expansion order for
 //! the visualiser.
@@ -38,6 +39,7 @@ pub use best_first::{astar, greedy};
 pub use bfs::bfs;
 pub use iddfs::iddfs;
 
+use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -211,6 +213,62 @@ pub fn run<P: Problem>(
     }
 }
 
+/// The default of [`Limits::max_memory`]: 1 GiB, which fits a laptop.
+pub const DEFAULT_MAX_MEMORY: usize = 1 << 30;
+
+/// Whether a table of `len` items in `capacity` slots of `slot_bytes` bytes each can
+/// take one more item while the search holds at most `budget` bytes, `other` of them
+/// elsewhere: there is a free slot, or doubling the slots fits. Returns the capacity to
+/// grow to (`Some(capacity)` when no growth is needed), or `None` when it does not fit.
+///
+/// ```
+/// use gridlab::search::grown_capacity;
+/// assert_eq!(grown_capacity(3, 4, 10, 0, 1000), Some(4)); // a free slot
+/// assert_eq!(grown_capacity(4, 4, 10, 0, 1000), Some(16)); // at least 16 slots
+/// assert_eq!(grown_capacity(16, 16, 10, 0, 320), Some(32));
+/// assert_eq!(grown_capacity(16, 16, 10, 0, 300), None); // 32 slots are 320 bytes
+/// assert_eq!(grown_capacity(16, 16, 10, 30, 320), None); // 320 + 30 > 320
+/// ```
+pub fn grown_capacity(
+    len: usize,
+    capacity: usize,
+    slot_bytes: usize,
+    other: usize,
+    budget: usize,
+) -> Option<usize> {
+    if len < capacity {
+        return Some(capacity);
+    }
+    let grown = capacity.saturating_mul(2).max(16);
+    let bytes = grown.saturating_mul(slot_bytes).saturating_add(other);
+    (bytes <= budget).then_some(grown)
+}
+
+/// The most trace events a search records (64 MB of `u32`).
+pub const MAX_TRACE_EVENTS: usize = 16 << 20;
+
+/// The smallest memory budget a search may be given (1 MiB).
+pub const MIN_MAX_MEMORY: usize = 1 << 20;
+
+/// Check limits that come from a user: at least one state, a memory budget of at
+/// least [`MIN_MAX_MEMORY`], at most [`MAX_TRACE_EVENTS`] trace events. The error names
+/// the field.
+///
+/// ```
+/// use gridlab::search::check_limits;
+/// assert!(check_limits(20_000_000, 1 << 30, 0).is_ok());
+/// assert_eq!(check_limits(0, 1 << 30, 0).unwrap_err().field, "max_states");
+/// ```
+pub fn check_limits(
+    max_states: usize,
+    max_memory: usize,
+    trace_limit: usize,
+) -> Result<(), FieldError> {
+    FieldError::check_count("max_states", max_states, 1, usize::MAX)?;
+    FieldError::check_count("max_memory", max_memory, MIN_MAX_MEMORY, usize::MAX)?;
+    FieldError::check_count("trace_limit", trace_limit, 0, MAX_TRACE_EVENTS)
+}
+
 /// A callback that receives statistics every few thousand expansions.
 pub type ProgressFn<'a> = dyn FnMut(&Stats) + 'a;
 
@@ -218,6 +276,11 @@ pub type ProgressFn<'a> = dyn FnMut(&Stats) + 'a;
 pub struct Limits<'a> {
     /// Most states stored at once (closed + open); reaching it stops the search.
     pub max_states: usize,
+    /// Most bytes the search's tables may hold (states, parent links, hash index,
+    /// frontier), estimated from the sizes of the types; the search stops with
+    /// [`Outcome::LimitReached`] rather than grow past it. A table that cannot grow
+    /// because the allocator refuses stops the search the same way.
+    pub max_memory: usize,
     /// Deepest plan considered (moves).
     pub max_depth: u32,
     /// Most trace events recorded (0: no trace).
@@ -234,6 +297,7 @@ impl Default for Limits<'_> {
     fn default() -> Self {
         Self {
             max_states: 20_000_000,
+            max_memory: DEFAULT_MAX_MEMORY,
             max_depth: 1_000,
             trace_limit: 0,
             cancel: None,
@@ -336,6 +400,10 @@ impl<'l, 'a> Monitor<'l, 'a> {
 
     pub fn max_depth(&self) -> u32 {
         self.limits.max_depth
+    }
+
+    pub fn max_memory(&self) -> usize {
+        self.limits.max_memory
     }
 
     /// Record an expansion (with the frontier size and the states stored now);

@@ -139,9 +139,11 @@ impl ActmanSession {
 
     /// Where each monster would step if Act-Man moved to (`row`, `col`) now: the
     /// chase rule, for the arrows the page draws while the pointer hovers a cell.
-    pub fn chases_towards(&self, row: usize, col: usize) -> JsValue {
+    pub fn chases_towards(&self, row: usize, col: usize) -> Result<JsValue, JsValue> {
         let board = self.game.board();
-        let target = board.cell(Pos::new(row, col));
+        let target = board
+            .cell_on_board(Pos::new(row, col))
+            .ok_or_else(|| message(format!("({row}, {col}) is off the board")))?;
         let chases: Vec<Chase> = self
             .game
             .monsters()
@@ -152,7 +154,7 @@ impl ActmanSession {
                 to: board.pos(board.chase(board.cell(from), kind, target)),
             })
             .collect();
-        to_js(&chases)
+        Ok(to_js(&chases))
     }
 
     /// Play one action (`7 8 9 4 6 1 2 3` to move, `N S E W` to fire); returns the turn
@@ -257,6 +259,9 @@ pub fn actman_solve(
 ) -> Result<JsValue, JsValue> {
     let dungeon = Dungeon::parse(text).map_err(parse_error)?;
     let options: SolveOptions = solve_options(options)?;
+    options
+        .check()
+        .map_err(|e| message(format!("bad solver options: {e}")))?;
     let mut report = progress_reporter(&progress);
     let solution = actman::solve(&dungeon, &options, None, Some(&mut report));
     let game = Game::replay(&dungeon, &solution.actions).map_err(move_error)?;

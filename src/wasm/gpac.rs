@@ -2,10 +2,11 @@
 //! evolution lab.
 
 use super::{message, parse_error, to_js};
+use crate::error::FieldError;
 use crate::games::gpac::evolve::{EvolveConfig, Run};
 use crate::games::gpac::{
-    random_map, Agents, End, Game, GameRng, GhostKind, Ini, Map, Move, PacKind, Settings, World,
-    WorldFile,
+    random_map, Agents, End, Game, GameRng, GhostKind, Ini, Map, Move, PacKind, Replay, Settings,
+    World, WorldFile,
 };
 use rand::SeedableRng;
 use serde::Serialize;
@@ -64,7 +65,31 @@ fn settings_from(options: JsValue) -> Result<Settings, JsValue> {
     if options.is_undefined() || options.is_null() {
         return Ok(Settings::default());
     }
-    serde_wasm_bindgen::from_value(options).map_err(|e| message(format!("bad settings: {e}")))
+    let settings: Settings = serde_wasm_bindgen::from_value(options)
+        .map_err(|e| message(format!("bad settings: {e}")))?;
+    settings.check().map_err(field_error)?;
+    Ok(settings)
+}
+
+/// A setting out of its limits as `{field, message}`, the field in camel case as
+/// JavaScript spells it.
+fn field_error(e: FieldError) -> JsValue {
+    let mut field = String::new();
+    let mut upper = false;
+    for c in e.field.chars() {
+        match c {
+            '_' => upper = true,
+            c if upper => {
+                field.push(c.to_ascii_uppercase());
+                upper = false;
+            }
+            c => field.push(c),
+        }
+    }
+    to_js(&serde_json::json!({
+        "field": field,
+        "message": format!("bad settings: {field}: {}", e.message),
+    }))
 }
 
 #[wasm_bindgen]
@@ -90,6 +115,7 @@ impl GpacSession {
         if !(1..=200).contains(&width) || !(1..=200).contains(&height) || width * height < 2 {
             return Err(message("sides from 1 to 200 and at least 2 cells".into()));
         }
+        FieldError::check_number("density", density, 0.0, 1.0).map_err(field_error)?;
         GpacSession::with_map(
             random_map(width, height, density, seed),
             settings_from(settings)?,
@@ -98,6 +124,7 @@ impl GpacSession {
     }
 
     fn with_map(map: Map, settings: Settings, seed: u64) -> Result<GpacSession, JsValue> {
+        settings.check_for(map.len()).map_err(field_error)?;
         if map.is_wall_cell(map.pacman_start()) || map.is_wall_cell(map.ghost_start()) {
             return Err(message(
                 "the spawn cells (0, H-1) and (W-1, 0) must be open".into(),
@@ -283,8 +310,7 @@ impl GpacSession {
 /// A world file opened for replay: `frame_count()`, and `frame(i)` for each snapshot.
 #[wasm_bindgen]
 pub struct GpacReplay {
-    world: WorldFile,
-    frames: Vec<crate::games::gpac::Frame>,
+    replay: Replay,
 }
 
 #[wasm_bindgen]
@@ -293,42 +319,47 @@ impl GpacReplay {
     #[wasm_bindgen(constructor)]
     pub fn new(text: &str) -> Result<GpacReplay, JsValue> {
         let world = WorldFile::parse(text).map_err(parse_error)?;
-        let frames = world.frames().map_err(parse_error)?;
-        Ok(GpacReplay { world, frames })
+        let replay = Replay::new(world).map_err(parse_error)?;
+        Ok(GpacReplay { replay })
     }
 
     /// Map width.
     pub fn width(&self) -> usize {
-        self.world.width
+        self.replay.world().width
     }
 
     /// Map height.
     pub fn height(&self) -> usize {
-        self.world.height
+        self.replay.world().height
     }
 
     /// Number of snapshots.
     pub fn frame_count(&self) -> usize {
-        self.frames.len()
+        self.replay.len()
     }
 
     /// The walls `[{x, y}]`.
     pub fn walls(&self) -> JsValue {
-        to_js(&self.world.walls.iter().map(|&p| xy(p)).collect::<Vec<_>>())
+        to_js(
+            &self
+                .replay
+                .world()
+                .walls
+                .iter()
+                .map(|&p| xy(p))
+                .collect::<Vec<_>>(),
+        )
     }
 
     /// Snapshot `i`: `{pacman, ghosts, pills, fruit, time, score}` (coordinates as
     /// `[x, y]`), or `null` past the end.
     pub fn frame(&self, i: usize) -> JsValue {
-        self.frames.get(i).map_or(JsValue::NULL, to_js)
+        self.replay.frame(i).map_or(JsValue::NULL, |f| to_js(&f))
     }
 
     /// Snapshot `i` as text (top row first).
     pub fn render(&self, i: usize) -> String {
-        self.frames
-            .get(i)
-            .map(|f| self.world.render(f))
-            .unwrap_or_default()
+        self.replay.render(i).unwrap_or_default()
     }
 }
 
@@ -359,8 +390,9 @@ impl GpacLab {
         let ini = Ini::parse(config).map_err(parse_error)?;
         let mut config = EvolveConfig::from_ini(&ini).map_err(parse_error)?;
         if let Some(e) = evaluations {
-            config.evaluations = e.max(1);
+            config.evaluations = e;
         }
+        config.check().map_err(field_error)?;
         Ok(GpacLab {
             run: Run::new(config, seed),
         })

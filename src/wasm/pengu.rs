@@ -238,6 +238,9 @@ pub fn pengu_solve(
 ) -> Result<JsValue, JsValue> {
     let level = Level::parse(text).map_err(parse_error)?;
     let options: SolveOptions = solve_options(options)?;
+    options
+        .check()
+        .map_err(|e| message(format!("bad solver options: {e}")))?;
     let mut report = progress_reporter(&progress);
     let solution = pengu::solve(&level, &options, None, Some(&mut report));
     let game = pengu::outcome_game(&level, &solution);

@@ -3,8 +3,9 @@
 
 use super::load_config;
 use crate::cli::{EXIT_BAD_INPUT, EXIT_OK};
+use clap::builder::RangedU64ValueParser;
 use clap::Args;
-use gridlab::games::gpac::evolve::{EvolveConfig, Generation, Individual, Run};
+use gridlab::games::gpac::evolve::{EvolveConfig, Generation, Individual, Run, MAX_EVALUATIONS};
 use gridlab::games::gpac::stats::{f_test, mean, variance, welch_t_test};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -16,11 +17,11 @@ pub struct EvolveArgs {
     /// The course's INI config (e.g. configs/gpac/fall2021_series1_mapgen/green1b_config.txt).
     #[arg(long)]
     config: String,
-    /// Independent runs (the course used 30).
-    #[arg(long, default_value_t = 30)]
+    /// Independent runs, 1 to 1,000 (the course used 30).
+    #[arg(long, default_value_t = 30, value_parser = RangedU64ValueParser::<usize>::new().range(1..=1_000))]
     runs: usize,
-    /// Evaluations per run (the course used 2000).
-    #[arg(long)]
+    /// Evaluations per run, 1 to 10,000,000 (the course used 2000).
+    #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_EVALUATIONS as u64))]
     evals: Option<usize>,
     /// Seed of run 0 (run r uses seed + r).
     #[arg(long, default_value_t = 0)]
@@ -32,8 +33,8 @@ pub struct EvolveArgs {
     /// configs/gpac/fall2021_series1_mapgen/mysteryAlgorithmResults.txt.
     #[arg(long)]
     baseline: Option<String>,
-    /// Worker threads (default: one per core).
-    #[arg(long)]
+    /// Worker threads, 1 to 1,024 (default: one per core).
+    #[arg(long, value_parser = RangedU64ValueParser::<usize>::new().range(1..=1_024))]
     jobs: Option<usize>,
     /// Output folder (created).
     #[arg(long)]
@@ -59,8 +60,8 @@ pub fn run(args: EvolveArgs) -> u8 {
         config.evaluations = e;
     }
     config.random_search |= args.random_search;
-    if args.runs == 0 || config.evaluations == 0 {
-        eprintln!("error: --runs and --evals must be at least 1");
+    if let Err(e) = config.check() {
+        eprintln!("error: {}: {e}", args.config);
         return EXIT_BAD_INPUT;
     }
     let baseline = match &args.baseline {
@@ -79,7 +80,7 @@ pub fn run(args: EvolveArgs) -> u8 {
     }
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(j) = args.jobs {
-        pool = pool.num_threads(j.max(1));
+        pool = pool.num_threads(j);
     }
     let pool = match pool.build() {
         Ok(p) => p,
@@ -142,10 +143,10 @@ fn read_numbers(path: &str) -> Result<Vec<f64>, String> {
         if t.is_empty() {
             continue;
         }
-        out.push(
-            t.parse::<f64>()
-                .map_err(|_| format!("{path}:{}:1: '{t}' is not a number", i + 1))?,
-        );
+        match t.parse::<f64>() {
+            Ok(v) if v.is_finite() => out.push(v),
+            _ => return Err(format!("{path}:{}:1: '{t}' is not a finite number", i + 1)),
+        }
     }
     if out.len() < 2 {
         return Err(format!("{path}: a baseline needs at least two numbers"));

@@ -4,7 +4,7 @@ use super::{emit, load, read_input, EXIT_BAD_INPUT, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::gpac::evolve::EvolveConfig;
 use gridlab::games::gpac::{
-    play, random_map, GhostKind, Ini, Map, PacKind, PillSpawn, Settings, World, WorldFile,
+    play, random_map, GhostKind, Ini, Map, PacKind, PillSpawn, Replay, Settings, World, WorldFile,
 };
 use std::sync::Arc;
 
@@ -29,8 +29,8 @@ pub struct BenchArgs {
     /// Maps in the course format (one or more).
     #[arg(long, required = true, num_args = 1..)]
     map: Vec<String>,
-    /// Games on each map.
-    #[arg(long, default_value_t = 200)]
+    /// Games on each map (1 to 1,000,000).
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     games: u64,
     /// Seed of the first game (then seed + 1, ...).
     #[arg(long, default_value_t = 0)]
@@ -51,22 +51,22 @@ pub struct BenchArgs {
 /// The game's settings, with the course defaults.
 #[derive(Args, Clone)]
 pub struct SettingsArgs {
-    /// Pill density.
+    /// Pill density (0 to 1).
     #[arg(long, default_value_t = 0.05)]
     pill_density: f64,
     /// Pill placement: stochastic, linear or manhattan.
     #[arg(long, default_value = "linear")]
     pill_spawn: PillSpawn,
-    /// Chance per turn that a fruit appears.
+    /// Chance per turn that a fruit appears (0 to 1).
     #[arg(long, default_value_t = 0.1)]
     fruit_prob: f64,
-    /// Points for a fruit.
+    /// Points for a fruit (at most 1,000,000).
     #[arg(long, default_value_t = 10)]
     fruit_score: u32,
-    /// Time = width × height × multiplier.
+    /// Time = width × height × multiplier (above 0, at most 100).
     #[arg(long, default_value_t = 2.0)]
     time_multiplier: f64,
-    /// Number of ghosts.
+    /// Number of ghosts (0 to 100).
     #[arg(long, default_value_t = 3)]
     ghosts_count: usize,
     /// Allow a pill on the ghosts' start, as the assignment text does (the
@@ -76,8 +76,10 @@ pub struct SettingsArgs {
 }
 
 impl SettingsArgs {
-    fn settings(&self) -> Settings {
-        Settings {
+    /// The settings, each checked against its limit for maps of up to `cells` cells
+    /// (the error names the option).
+    fn settings(&self, cells: usize) -> Result<Settings, String> {
+        let settings = Settings {
             pill_density: self.pill_density,
             pill_spawn: self.pill_spawn,
             fruit_prob: self.fruit_prob,
@@ -85,7 +87,15 @@ impl SettingsArgs {
             time_multiplier: self.time_multiplier,
             ghosts: self.ghosts_count,
             no_pill_on_ghost_start: !self.pill_on_ghost_start,
-        }
+        };
+        settings.check_for(cells).map_err(|e| {
+            let option = match e.field {
+                "ghosts" => "ghosts-count".to_string(),
+                field => field.replace('_', "-"),
+            };
+            format!("--{option}: {}", e.message)
+        })?;
+        Ok(settings)
     }
 }
 
@@ -97,8 +107,8 @@ pub struct PlayArgs {
     /// A random W×H map (walls at --density, repaired).
     #[arg(long, num_args = 2, value_names = ["W", "H"])]
     random: Option<Vec<usize>>,
-    /// Wall density of a random map.
-    #[arg(long, default_value_t = 0.3)]
+    /// Wall density of a random map (0 to 1).
+    #[arg(long, default_value_t = 0.3, value_parser = unit_interval)]
     density: f64,
     /// Pac-Man's controller: pill, fruit or avoid.
     #[arg(long, default_value = "avoid")]
@@ -163,8 +173,14 @@ fn run_play(args: PlayArgs) -> u8 {
         eprintln!("error: the map's spawn cells (0, H-1) and (W-1, 0) must be open");
         return EXIT_BAD_INPUT;
     }
+    let settings = match args.settings.settings(map.len()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
     let world = Arc::new(World::new(map));
-    let settings = args.settings.settings();
     let outcome = play(
         &world,
         &settings,
@@ -177,7 +193,12 @@ fn run_play(args: PlayArgs) -> u8 {
         if args.zero_based_ids {
             log.first_ghost_id = 0;
         }
-        if let Err(e) = std::fs::write(path, log.to_text()) {
+        let written = std::fs::File::create(path).and_then(|f| {
+            let mut out = std::io::BufWriter::new(f);
+            log.write_to(&mut out)?;
+            std::io::Write::flush(&mut out)
+        });
+        if let Err(e) = written {
             eprintln!("error: cannot write {path}: {e}");
             return EXIT_BAD_INPUT;
         }
@@ -202,16 +223,16 @@ fn run_replay(args: ReplayArgs) -> u8 {
             return EXIT_BAD_INPUT;
         }
     };
-    let frames = match world.frames() {
-        Ok(f) => f,
+    let replay = match Replay::new(world) {
+        Ok(r) => r,
         Err(e) => {
             eprintln!("error: {name}:{}:{}: {}", e.line, e.column, e.message);
             return EXIT_BAD_INPUT;
         }
     };
-    let count = frames.len() as i64;
-    let pick: Vec<usize> = match args.frame {
-        None => (0..frames.len()).collect(),
+    let count = replay.len() as i64;
+    let pick = match args.frame {
+        None => 0..replay.len(),
         Some(k) => {
             let i = if k < 0 { count + k } else { k };
             if !(0..count).contains(&i) {
@@ -221,23 +242,30 @@ fn run_replay(args: ReplayArgs) -> u8 {
                 );
                 return EXIT_BAD_INPUT;
             }
-            vec![i as usize]
+            i as usize..i as usize + 1
         }
     };
-    let mut out = String::new();
     for i in pick {
-        let f = &frames[i];
-        out.push_str(&format!(
-            "snapshot {i}: time {} score {} pills {}\n",
-            f.time,
-            f.score,
-            f.pills.len()
+        let (Some(frame), Some(text)) = (replay.frame(i), replay.render(i)) else {
+            break;
+        };
+        emit(&format!(
+            "snapshot {i}: time {} score {} pills {}\n{text}\n",
+            frame.time,
+            frame.score,
+            frame.pills.len()
         ));
-        out.push_str(&world.render(f));
-        out.push('\n');
     }
-    emit(&out);
     EXIT_OK
+}
+
+/// A clap parser for a finite number in [0, 1].
+fn unit_interval(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        Ok(v) => Err(format!("{v} is not between 0 and 1")),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Read an experiment config (a course INI file).
@@ -266,7 +294,14 @@ fn run_bench(args: BenchArgs) -> u8 {
             }
         }
     }
-    let settings = args.settings.settings();
+    let cells = worlds.iter().map(|w| w.map.len()).max().unwrap_or(0);
+    let settings = match args.settings.settings(cells) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
     let (mut games, mut turns, mut score) = (0u64, 0u64, 0i64);
     let started = std::time::Instant::now();
     for world in &worlds {

@@ -28,4 +28,6 @@ pub use rules::{
     play_turn, score, Action, Board, Event, Slot, TurnEnd, KILL_BONUS, MOVE_COST, SHOT_COST,
     START_SCORE,
 };
-pub use solver::{solve, ActProblem, ActState, Objective, Solution, SolveOptions, MAX_MONSTERS};
+pub use solver::{
+    solve, ActProblem, ActState, Objective, Solution, SolveOptions, MAX_MONSTERS, MAX_TURNS,
+};

@@ -244,6 +244,11 @@ impl Board {
         (p.row * self.cols + p.col) as u32
     }
 
+    /// The flat index of a position, or `None` when it is off the grid.
+    pub fn cell_on_board(&self, p: Pos) -> Option<u32> {
+        (p.col < self.cols && p.row < self.cells() / self.cols.max(1)).then(|| self.cell(p))
+    }
+
     /// The open neighbour of `cell` in `dir`, if it is inside the grid and not a wall.
     pub fn step(&self, cell: u32, dir: Dir) -> Option<u32> {
         let next = self.neighbours[cell as usize][dir.index()];

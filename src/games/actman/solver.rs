@@ -4,7 +4,11 @@
 use super::game::{Game, Status};
 use super::level::Dungeon;
 use super::rules::{play_turn, score, Action, Board, Slot, TurnEnd, SHOT_COST};
-use crate::search::{self, Algorithm, Limits, Outcome, Problem, ProgressFn, Solver, Stats, Trace};
+use crate::error::FieldError;
+use crate::search::{
+    self, check_limits, Algorithm, Limits, Outcome, Problem, ProgressFn, Solver, Stats, Trace,
+    DEFAULT_MAX_MEMORY,
+};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -44,6 +48,8 @@ pub struct SolveOptions {
     pub max_turns: u32,
     /// Most states a search may store.
     pub max_states: usize,
+    /// Most bytes a search's tables may hold (see [`Limits::max_memory`]).
+    pub max_memory: usize,
     /// Seed of the random solver.
     pub seed: u64,
     /// Most search-trace events recorded (0: none).
@@ -57,9 +63,22 @@ impl Default for SolveOptions {
             objective: Objective::Score,
             max_turns: 50,
             max_states: 20_000_000,
+            max_memory: DEFAULT_MAX_MEMORY,
             seed: 0,
             trace_limit: 0,
         }
+    }
+}
+
+/// The longest plan a solver considers, in turns.
+pub const MAX_TURNS: u32 = 10_000;
+
+impl SolveOptions {
+    /// Check the limits (see [`check_limits`]) and at most [`MAX_TURNS`] turns; the
+    /// error names the field.
+    pub fn check(&self) -> Result<(), FieldError> {
+        check_limits(self.max_states, self.max_memory, self.trace_limit)?;
+        FieldError::check_count("max_turns", self.max_turns as usize, 0, MAX_TURNS as usize)
     }
 }
 
@@ -102,6 +121,7 @@ pub fn solve<'a>(
         Solver::Search(algorithm) => {
             let mut limits = Limits {
                 max_states: options.max_states,
+                max_memory: options.max_memory,
                 max_depth: options.max_turns.saturating_mul(SHOT_COST as u32),
                 trace_limit: options.trace_limit,
                 cancel,

@@ -7,6 +7,28 @@
 use crate::error::ParseError;
 use indexmap::IndexMap;
 
+/// The longest value after `${...}` references are expanded, in bytes: references
+/// that fan out (a key using another ten times, which uses another ten times, ...)
+/// stop here instead of growing exponentially.
+pub const MAX_EXPANDED_LEN: usize = 64 * 1024;
+
+/// The deepest chain of references followed (a deeper one is taken for a cycle).
+pub const MAX_REFERENCE_DEPTH: usize = 10;
+
+/// Why an expansion stopped.
+enum Expand {
+    /// A malformed or missing reference.
+    Error(ParseError),
+    /// The expanded value grew past [`MAX_EXPANDED_LEN`].
+    TooLong,
+}
+
+impl From<ParseError> for Expand {
+    fn from(e: ParseError) -> Self {
+        Expand::Error(e)
+    }
+}
+
 /// A value and the line it came from.
 #[derive(Clone, Debug, PartialEq)]
 struct Entry {
@@ -88,7 +110,20 @@ impl Ini {
 
     /// The interpolated value of `section:key`, or `None` if absent.
     pub fn get(&self, section: &str, key: &str) -> Result<Option<String>, ParseError> {
-        self.resolve(section, &key.to_lowercase(), 0)
+        let mut budget = MAX_EXPANDED_LEN;
+        let top = (section, key.to_lowercase());
+        self.resolve(section, &top.1, 0, &mut budget)
+            .map_err(|e| match e {
+                Expand::Error(e) => e,
+                Expand::TooLong => ParseError::new(
+                    self.line_of(section, &top.1).max(1),
+                    1,
+                    format!(
+                        "[{section}] {}: the value expands to more than {MAX_EXPANDED_LEN} bytes",
+                        top.1
+                    ),
+                ),
+            })
     }
 
     fn resolve(
@@ -96,24 +131,33 @@ impl Ini {
         section: &str,
         key: &str,
         depth: usize,
-    ) -> Result<Option<String>, ParseError> {
+        budget: &mut usize,
+    ) -> Result<Option<String>, Expand> {
         let Some(entry) = self.sections.get(section).and_then(|s| s.get(key)) else {
             return Ok(None);
         };
-        if depth > 10 {
+        if depth > MAX_REFERENCE_DEPTH {
             return Err(ParseError::new(
                 entry.line,
                 1,
-                format!("[{section}] {key}: references nest too deeply (a cycle?)"),
-            ));
+                format!(
+                    "[{section}] {key}: references nest more than {MAX_REFERENCE_DEPTH} deep (a cycle?)"
+                ),
+            )
+            .into());
         }
         let mut out = String::new();
+        let push = |out: &mut String, text: &str, budget: &mut usize| {
+            *budget = budget.checked_sub(text.len()).ok_or(Expand::TooLong)?;
+            out.push_str(text);
+            Ok::<(), Expand>(())
+        };
         let mut rest = entry.raw.as_str();
         while let Some(at) = rest.find('$') {
-            out.push_str(&rest[..at]);
+            push(&mut out, &rest[..at], budget)?;
             let after = &rest[at + 1..];
             if let Some(stripped) = after.strip_prefix('$') {
-                out.push('$');
+                push(&mut out, "$", budget)?;
                 rest = stripped;
                 continue;
             }
@@ -133,7 +177,7 @@ impl Ini {
                 None => (section, inner.to_lowercase()),
             };
             let value = self
-                .resolve(ref_section, &ref_key, depth + 1)?
+                .resolve(ref_section, &ref_key, depth + 1, budget)?
                 .ok_or_else(|| {
                     ParseError::new(
                         entry.line,
@@ -144,7 +188,7 @@ impl Ini {
             out.push_str(&value);
             rest = &after[inner.len() + 2..];
         }
-        out.push_str(rest);
+        push(&mut out, rest, budget)?;
         Ok(Some(out))
     }
 

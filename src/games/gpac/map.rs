@@ -70,6 +70,16 @@ impl Map {
         };
         let width = number("width", 1)?;
         let height = number("height", 1)?;
+        if let Some(extra) = fields.next() {
+            let column = header
+                .find(extra)
+                .map_or(1, |at| header[..at].chars().count() + 1);
+            return Err(ParseError::new(
+                1,
+                column,
+                format!("the first line must be 'W H': unexpected '{extra}' after the height"),
+            ));
+        }
         let mut walls = vec![false; width * height];
         for row in 0..height {
             let line_no = row + 2;
@@ -102,6 +112,13 @@ impl Map {
                     }
                 };
             }
+        }
+        if let Some((i, _)) = lines.enumerate().find(|(_, l)| !l.trim().is_empty()) {
+            return Err(ParseError::new(
+                height + 2 + i,
+                1,
+                format!("the map has {height} rows (its first line says so): unexpected text after them"),
+            ));
         }
         Ok(Map {
             width,

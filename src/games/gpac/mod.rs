@@ -2,7 +2,7 @@
 //! fruit and a time limit; the world-file log; evolution of hard maps.
 //!
 //! - [`Map`]: the course's map format;
-//! - [`WorldFile`]: the game log, read and written exactly;
+//! - [`WorldFile`]: the game log, read and written exactly; [`Replay`] shows it;
 //! - [`Ini`]: the course's configs as `configparser` reads them;
 //! - [`Game`], [`Settings`], the framework's controllers ([`Agents`], [`PacKind`],
 //!   [`GhostKind`]) and [`play`].
@@ -13,6 +13,7 @@ mod ini;
 mod map;
 mod paths;
 mod play;
+mod replay;
 mod rules;
 pub mod stats;
 mod world;
@@ -21,8 +22,12 @@ pub use agents::{
     Agents, ChaseMemory, GameRng, GhostAgent, GhostKind, PacAgent, PacKind, PacMemory,
 };
 pub use evolve::{random_map, repair, repair_with, Pairing, Repaired};
-pub use ini::Ini;
+pub use ini::{Ini, MAX_EXPANDED_LEN, MAX_REFERENCE_DEPTH};
 pub use map::{Cell, Map, Steps, FAR, MAX_SIDE, NONE};
 pub use play::{play, Outcome};
-pub use rules::{pill_period, End, Game, Move, PillSpawn, Settings, World};
-pub use world::{Frame, Snapshot, WorldFile};
+pub use replay::{Frame, Replay};
+pub use rules::{
+    pill_period, End, Game, Move, PillSpawn, Settings, World, MAX_FRUIT_SCORE, MAX_GAME_TURNS,
+    MAX_GHOSTS, MAX_TIME_MULTIPLIER,
+};
+pub use world::{Snapshot, WorldFile};

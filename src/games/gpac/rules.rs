@@ -3,6 +3,7 @@
 
 use super::map::{Cell, Map, Steps};
 use super::world::{Snapshot, WorldFile};
+use crate::error::FieldError;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -110,6 +111,62 @@ impl Default for Settings {
             ghosts: 3,
             no_pill_on_ghost_start: true,
         }
+    }
+}
+
+/// The most ghosts a game may have.
+pub const MAX_GHOSTS: usize = 100;
+/// The largest time multiplier (a game lasts W·H·multiplier turns).
+pub const MAX_TIME_MULTIPLIER: f64 = 100.0;
+/// The longest game, in turns (time = W·H·multiplier).
+pub const MAX_GAME_TURNS: i64 = 5_000_000;
+/// The most points a fruit may be worth.
+pub const MAX_FRUIT_SCORE: u32 = 1_000_000;
+
+impl Settings {
+    /// Check every field against its limit: densities and chances in [0, 1], the time
+    /// multiplier in (0, [`MAX_TIME_MULTIPLIER`]], at most [`MAX_GHOSTS`] ghosts and
+    /// [`MAX_FRUIT_SCORE`] points a fruit. The error names the field.
+    ///
+    /// ```
+    /// use gridlab::games::gpac::Settings;
+    /// let bad = Settings { time_multiplier: f64::NAN, ..Settings::default() };
+    /// assert_eq!(bad.check().unwrap_err().field, "time_multiplier");
+    /// assert!(Settings::default().check().is_ok());
+    /// ```
+    pub fn check(&self) -> Result<(), FieldError> {
+        FieldError::check_number("pill_density", self.pill_density, 0.0, 1.0)?;
+        FieldError::check_number("fruit_prob", self.fruit_prob, 0.0, 1.0)?;
+        FieldError::check_count(
+            "fruit_score",
+            self.fruit_score as usize,
+            0,
+            MAX_FRUIT_SCORE as usize,
+        )?;
+        FieldError::check_number(
+            "time_multiplier",
+            self.time_multiplier,
+            f64::MIN_POSITIVE,
+            MAX_TIME_MULTIPLIER,
+        )?;
+        FieldError::check_count("ghosts", self.ghosts, 0, MAX_GHOSTS)
+    }
+
+    /// [`Settings::check`], and that a game on a map of `cells` cells lasts at most
+    /// [`MAX_GAME_TURNS`] turns.
+    pub fn check_for(&self, cells: usize) -> Result<(), FieldError> {
+        self.check()?;
+        let turns = cells as f64 * self.time_multiplier;
+        if turns > MAX_GAME_TURNS as f64 {
+            return Err(FieldError::new(
+                "time_multiplier",
+                format!(
+                    "{cells} cells × {} = {turns:.0} turns, more than the {MAX_GAME_TURNS} a game may last",
+                    self.time_multiplier
+                ),
+            ));
+        }
+        Ok(())
     }
 }
 

@@ -56,27 +56,50 @@ impl WorldFile {
     /// Serialise exactly: the same line endings, and a final line break if the file
     /// had one.
     pub fn to_text(&self) -> String {
-        let mut lines: Vec<String> = vec![self.width.to_string(), self.height.to_string()];
+        let mut out = Vec::new();
+        self.write_to(&mut out)
+            .expect("writing to memory cannot fail");
+        String::from_utf8(out).expect("world files are ASCII")
+    }
+
+    /// Write the text of [`WorldFile::to_text`] to `out`, line by line (a long game's
+    /// log need not be held in memory twice).
+    pub fn write_to(&self, mut out: impl std::io::Write) -> std::io::Result<()> {
+        let eol = if self.crlf { "\r\n" } else { "\n" };
+        let mut first = true;
+        let mut line = |out: &mut dyn std::io::Write, args: std::fmt::Arguments| {
+            if !std::mem::take(&mut first) {
+                out.write_all(eol.as_bytes())?;
+            }
+            out.write_fmt(args)
+        };
+        line(&mut out, format_args!("{}", self.width))?;
+        line(&mut out, format_args!("{}", self.height))?;
         for (i, s) in self.snapshots.iter().enumerate() {
-            lines.push(format!("m {} {}", s.pacman.0, s.pacman.1));
+            line(&mut out, format_args!("m {} {}", s.pacman.0, s.pacman.1))?;
             for (g, &(x, y)) in s.ghosts.iter().enumerate() {
-                lines.push(format!("{} {x} {y}", g as u32 + self.first_ghost_id));
+                line(
+                    &mut out,
+                    format_args!("{} {x} {y}", g as u32 + self.first_ghost_id),
+                )?;
             }
             if i == 0 {
-                lines.extend(self.walls.iter().map(|(x, y)| format!("w {x} {y}")));
-                lines.extend(self.pills.iter().map(|(x, y)| format!("p {x} {y}")));
+                for (x, y) in &self.walls {
+                    line(&mut out, format_args!("w {x} {y}"))?;
+                }
+                for (x, y) in &self.pills {
+                    line(&mut out, format_args!("p {x} {y}"))?;
+                }
             }
             if let Some((x, y)) = s.fruit {
-                lines.push(format!("f {x} {y}"));
+                line(&mut out, format_args!("f {x} {y}"))?;
             }
-            lines.push(format!("t {} {}", s.time, s.score));
+            line(&mut out, format_args!("t {} {}", s.time, s.score))?;
         }
-        let eol = if self.crlf { "\r\n" } else { "\n" };
-        let mut text = lines.join(eol);
         if self.final_newline {
-            text.push_str(eol);
+            out.write_all(eol.as_bytes())?;
         }
-        text
+        Ok(())
     }
 
     /// Read a world file; a malformed one is rejected with the line and column of the
@@ -281,147 +304,4 @@ fn fields_with_columns(line: &str) -> Vec<(usize, &str)> {
         }
     }
     out
-}
-
-/// The state shown at one snapshot of a replay.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Frame {
-    /// Pac-Man's (x, y).
-    pub pacman: (usize, usize),
-    /// The ghosts' (x, y).
-    pub ghosts: Vec<(usize, usize)>,
-    /// Pills still on the map.
-    pub pills: Vec<(usize, usize)>,
-    /// The fruit on the map, if any.
-    pub fruit: Option<(usize, usize)>,
-    /// Time remaining.
-    pub time: i64,
-    /// Score.
-    pub score: i64,
-}
-
-impl WorldFile {
-    /// Replay the log: the state at every snapshot (pills eaten where Pac-Man steps
-    /// and survives, fruit from `f` lines). A snapshot that no legal turn explains is
-    /// an error at its line: a unit that jumped or entered a wall, a ghost that held,
-    /// time that did not fall by one.
-    ///
-    /// ```
-    /// use gridlab::games::gpac::WorldFile;
-    /// let w = WorldFile::parse("2\n2\nm 0 1\n1 1 0\np 0 0\nt 4 0\nm 0 0\n1 1 1\nt 3 100\n").unwrap();
-    /// let frames = w.frames().unwrap();
-    /// assert!(frames[1].pills.is_empty());
-    /// let bad = WorldFile::parse("2\n2\nm 0 1\n1 1 0\nt 4 0\nm 1 0\n1 1 1\nt 3 0\n").unwrap();
-    /// assert_eq!(bad.frames().unwrap_err().line, 6);
-    /// ```
-    pub fn frames(&self) -> Result<Vec<Frame>, ParseError> {
-        let walls: std::collections::HashSet<(usize, usize)> = self.walls.iter().copied().collect();
-        let mut pills: Vec<(usize, usize)> = self.pills.clone();
-        let mut fruit = None;
-        let mut frames = Vec::with_capacity(self.snapshots.len());
-        for (i, s) in self.snapshots.iter().enumerate() {
-            let line = s.line.max(1);
-            let units = std::iter::once(&s.pacman).chain(&s.ghosts);
-            if let Some(&(x, y)) = units.clone().find(|p| walls.contains(p)) {
-                return Err(ParseError::new(
-                    line,
-                    1,
-                    format!("a unit stands on the wall at ({x}, {y})"),
-                ));
-            }
-            if i > 0 {
-                let prev = &self.snapshots[i - 1];
-                let step =
-                    |a: (usize, usize), b: (usize, usize)| a.0.abs_diff(b.0) + a.1.abs_diff(b.1);
-                if step(prev.pacman, s.pacman) > 1 {
-                    return Err(ParseError::new(
-                        line,
-                        1,
-                        format!(
-                            "Pac-Man jumped from ({}, {}) to ({}, {})",
-                            prev.pacman.0, prev.pacman.1, s.pacman.0, s.pacman.1
-                        ),
-                    ));
-                }
-                for (g, (&a, &b)) in prev.ghosts.iter().zip(&s.ghosts).enumerate() {
-                    if step(a, b) != 1 {
-                        return Err(ParseError::new(
-                            line + g + 1,
-                            1,
-                            format!(
-                                "ghost {} must move one cell, from ({}, {}) to ({}, {})",
-                                g as u32 + self.first_ghost_id,
-                                a.0,
-                                a.1,
-                                b.0,
-                                b.1
-                            ),
-                        ));
-                    }
-                }
-                if s.time != prev.time - 1 {
-                    return Err(ParseError::new(
-                        line,
-                        1,
-                        format!(
-                            "time {} does not follow {} (one less each turn)",
-                            s.time, prev.time
-                        ),
-                    ));
-                }
-                let caught = s.ghosts.contains(&s.pacman)
-                    || prev
-                        .ghosts
-                        .iter()
-                        .zip(&s.ghosts)
-                        .any(|(&a, &b)| a == s.pacman && b == prev.pacman);
-                if !caught {
-                    pills.retain(|&p| p != s.pacman);
-                    if fruit == Some(s.pacman) {
-                        fruit = None;
-                    }
-                }
-            }
-            if s.fruit.is_some() {
-                fruit = s.fruit;
-            }
-            frames.push(Frame {
-                pacman: s.pacman,
-                ghosts: s.ghosts.clone(),
-                pills: pills.clone(),
-                fruit,
-                time: s.time,
-                score: s.score,
-            });
-        }
-        Ok(frames)
-    }
-
-    /// A frame as text, top row first: `#` wall, `.` pill, `f` fruit, `m` Pac-Man,
-    /// ghost ids, `X` Pac-Man caught.
-    pub fn render(&self, frame: &Frame) -> String {
-        let mut grid = vec![vec![' '; self.width]; self.height];
-        let mut put = |(x, y): (usize, usize), c: char| grid[self.height - 1 - y][x] = c;
-        for &w in &self.walls {
-            put(w, '#');
-        }
-        for &p in &frame.pills {
-            put(p, '.');
-        }
-        if let Some(f) = frame.fruit {
-            put(f, 'f');
-        }
-        for (g, &at) in frame.ghosts.iter().enumerate() {
-            let id = g as u32 + self.first_ghost_id;
-            put(at, char::from_digit(id % 10, 10).unwrap_or('G'));
-        }
-        let caught = frame.ghosts.contains(&frame.pacman);
-        put(frame.pacman, if caught { 'X' } else { 'm' });
-        let mut out = String::new();
-        for row in grid {
-            out.extend(row);
-            out.push('\n');
-        }
-        out
-    }
 }

@@ -8,6 +8,10 @@ use serde::Serialize;
 /// Largest field accepted, in cells (the course mentions 2500 × 2500 fields).
 pub const MAX_CELLS: usize = 16_000_000;
 
+/// The longest side [`Level::resized`] makes: a square of it stays within
+/// [`MAX_CELLS`], so a resized level always reads back.
+pub const MAX_RESIZED_SIDE: usize = 4_000;
+
 /// One cell of the frozen field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Tile {
@@ -148,7 +152,8 @@ impl Level {
         Ok(())
     }
 
-    /// The same level with `rows × cols` cells: kept cells stay, new cells are ice,
+    /// The same level with `rows × cols` cells (each side from 3 to
+    /// [`MAX_RESIZED_SIDE`]): kept cells stay, new cells are ice,
     /// the outer ring becomes wall, and Pengu is moved inside if it fell off.
     ///
     /// ```
@@ -157,8 +162,8 @@ impl Level {
     /// assert_eq!(level.resized(4, 5).to_text(), "4 5\n#####\n#P* #\n#   #\n#####\n");
     /// ```
     pub fn resized(&self, rows: usize, cols: usize) -> Level {
-        let rows = rows.clamp(3, 4096);
-        let cols = cols.clamp(3, 4096);
+        let rows = rows.clamp(3, MAX_RESIZED_SIDE);
+        let cols = cols.clamp(3, MAX_RESIZED_SIDE);
         let mut tiles = Grid::filled(rows, cols, Tile::Ice);
         for r in 0..rows {
             for c in 0..cols {

@@ -5,7 +5,11 @@ use super::graph::SlideGraph;
 use super::level::Level;
 use super::problem::PenguProblem;
 use super::rules::{replay, Game, Status};
-use crate::search::{self, Algorithm, Limits, Outcome, ProgressFn, Solver, Stats, Trace};
+use crate::error::FieldError;
+use crate::search::{
+    self, check_limits, Algorithm, Limits, Outcome, ProgressFn, Solver, Stats, Trace,
+    DEFAULT_MAX_MEMORY,
+};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -54,6 +58,8 @@ pub struct SolveOptions {
     pub goal: Goal,
     /// Most states a search may store.
     pub max_states: usize,
+    /// Most bytes a search's tables may hold (see [`Limits::max_memory`]).
+    pub max_memory: usize,
     /// Longest plan considered.
     pub max_depth: u32,
     /// Seed of the random solver.
@@ -70,11 +76,24 @@ impl Default for SolveOptions {
             solver: Solver::Search(Algorithm::Astar),
             goal: Goal::All,
             max_states: 20_000_000,
+            max_memory: DEFAULT_MAX_MEMORY,
             max_depth: 1_000,
             seed: 0,
             random_moves: 6,
             trace_limit: 0,
         }
+    }
+}
+
+/// The most moves the random solver plays.
+pub const MAX_RANDOM_MOVES: usize = 1_000_000;
+
+impl SolveOptions {
+    /// Check the limits (see [`check_limits`]) and at most [`MAX_RANDOM_MOVES`] random
+    /// moves; the error names the field.
+    pub fn check(&self) -> Result<(), FieldError> {
+        check_limits(self.max_states, self.max_memory, self.trace_limit)?;
+        FieldError::check_count("random_moves", self.random_moves, 0, MAX_RANDOM_MOVES)
     }
 }
 
@@ -117,6 +136,7 @@ pub fn solve<'a>(
         Solver::Search(algorithm) => {
             let mut limits = Limits {
                 max_states: options.max_states,
+                max_memory: options.max_memory,
                 max_depth: options.max_depth,
                 trace_limit: options.trace_limit,
                 cancel,

@@ -2,9 +2,10 @@
 
 use super::operators::{ParentSelection, Recombination, SurvivalSelection};
 use super::repair::Pairing;
-use crate::error::ParseError;
+use crate::error::{FieldError, ParseError};
 use crate::games::gpac::agents::{GhostKind, PacKind};
 use crate::games::gpac::ini::Ini;
+use crate::games::gpac::map::MAX_SIDE;
 use crate::games::gpac::rules::{PillSpawn, Settings};
 use serde::{Deserialize, Serialize};
 
@@ -116,6 +117,22 @@ impl EvolveConfig {
     /// assert_eq!((c.samples, c.mu, c.lambda), (3, 20, 100));
     /// ```
     pub fn from_ini(ini: &Ini) -> Result<EvolveConfig, ParseError> {
+        const SECTIONS: [&str; 6] = [
+            "fitness_kwargs",
+            "EA_configs",
+            "initialization_kwargs",
+            "parent_selection_kwargs",
+            "recombination_kwargs",
+            "survival_selection_kwargs",
+        ];
+        if !SECTIONS.iter().any(|s| ini.has_section(s)) {
+            return Err(ParseError::new(
+                1,
+                1,
+                "not a course config: none of its sections ([fitness_kwargs], [EA_configs], \
+                 ...) is here",
+            ));
+        }
         let mut c = EvolveConfig::default();
         let f = "fitness_kwargs";
         let ea = "EA_configs";
@@ -141,7 +158,7 @@ impl EvolveConfig {
             c.height = v;
         }
         if let Some(v) = count(f, "samples")? {
-            c.samples = v.max(1);
+            c.samples = v;
         }
         if let Some(v) = text(f, "pill_spawn")? {
             c.settings.pill_spawn = v
@@ -155,7 +172,7 @@ impl EvolveConfig {
             c.settings.fruit_prob = v;
         }
         if let Some(v) = count(f, "fruit_score")? {
-            c.settings.fruit_score = v as u32;
+            c.settings.fruit_score = u32::try_from(v).unwrap_or(u32::MAX);
         }
         if let Some(v) = ini.number(f, "time_multiplier")? {
             c.settings.time_multiplier = v;
@@ -180,10 +197,10 @@ impl EvolveConfig {
             (false, None) => None,
         };
         if let Some(v) = count(ea, "mu")? {
-            c.mu = v.max(1);
+            c.mu = v;
         }
         if let Some(v) = count(ea, "num_children")? {
-            c.lambda = v.max(1);
+            c.lambda = v;
         }
         if let Some(v) = ini.number(ea, "mutation_rate")? {
             c.mutation_rate = v;
@@ -222,7 +239,7 @@ impl EvolveConfig {
                 ));
             }
         }
-        let k = |section: &str| count(section, "k").map(|k| k.unwrap_or(5).max(1));
+        let k = |section: &str| count(section, "k").map(|k| k.unwrap_or(5));
         if let Some(v) = text(ea, "parent_selection")? {
             c.parents = match v.as_str() {
                 "k_tournament_with_replacement" => ParentSelection::Tournament {
@@ -271,13 +288,99 @@ impl EvolveConfig {
         c.crowding = ini.boolean(ea, "crowding")?.unwrap_or(false);
         // Our extension: random search (1a) from a config, as `--random-search` does.
         c.random_search = ini.boolean(ea, "random_search")?.unwrap_or(false);
-        if c.width == 0 || c.height == 0 {
-            return Err(ParseError::new(
-                1,
-                1,
-                "[fitness_kwargs] width and height must be positive",
+        c.check().map_err(|e| {
+            let (section, key) = ini_key(e.field);
+            error(section, key, e.message)
+        })?;
+        Ok(c)
+    }
+
+    /// Check every number against its limit (see the constants in this module and
+    /// [`Settings::check`]); the error names the field.
+    ///
+    /// ```
+    /// use gridlab::games::gpac::evolve::EvolveConfig;
+    /// let big = EvolveConfig { mu: 1_000_000_000_000, ..EvolveConfig::default() };
+    /// assert_eq!(big.check().unwrap_err().field, "mu");
+    /// ```
+    pub fn check(&self) -> Result<(), FieldError> {
+        FieldError::check_count("width", self.width, 1, MAX_SIDE)?;
+        FieldError::check_count("height", self.height, 1, MAX_SIDE)?;
+        if self.width * self.height < 2 {
+            return Err(FieldError::new("width", "a map needs at least two cells"));
+        }
+        FieldError::check_count("samples", self.samples, 1, MAX_SAMPLES)?;
+        FieldError::check_count("mu", self.mu, 1, MAX_POPULATION)?;
+        FieldError::check_count("lambda", self.lambda, 1, MAX_POPULATION)?;
+        let cells = self.width * self.height * (self.mu + self.lambda);
+        if cells > MAX_POPULATION_CELLS {
+            return Err(FieldError::new(
+                "mu",
+                format!(
+                    "(μ + λ) × width × height = {cells} cells, more than {MAX_POPULATION_CELLS}: \
+                     use a smaller population or map"
+                ),
             ));
         }
-        Ok(c)
+        FieldError::check_count("evaluations", self.evaluations, 1, MAX_EVALUATIONS)?;
+        FieldError::check_number("mutation_rate", self.mutation_rate, 0.0, 1.0)?;
+        if let Some(p) = self.penalty {
+            FieldError::check_number("penalty", p, -MAX_COEFFICIENT, MAX_COEFFICIENT)?;
+        }
+        match self.genotype {
+            GenotypeKind::Binary => {}
+            GenotypeKind::SelfAdaptiveMutation { min, max } => {
+                FieldError::check_number("min_mutation", min, 0.0, 1.0)?;
+                FieldError::check_number("max_mutation", max, min, 1.0)?;
+            }
+            GenotypeKind::SelfAdaptivePenalty { min, max } => {
+                FieldError::check_number("min_parameter", min, -MAX_COEFFICIENT, MAX_COEFFICIENT)?;
+                FieldError::check_number("max_parameter", max, min, MAX_COEFFICIENT)?;
+            }
+        }
+        if let ParentSelection::Tournament { k } = self.parents {
+            FieldError::check_count("parent_k", k, 1, MAX_POPULATION)?;
+        }
+        if let SurvivalSelection::Tournament { k } = self.survival {
+            FieldError::check_count("survival_k", k, 1, MAX_POPULATION)?;
+        }
+        self.settings.check_for(self.width * self.height)
+    }
+}
+
+/// The most games an evaluation plays.
+pub const MAX_SAMPLES: usize = 1_000;
+/// The largest μ, and the largest λ.
+pub const MAX_POPULATION: usize = 10_000;
+/// The most map cells a generation holds, (μ + λ) × width × height (about 20 MB).
+pub const MAX_POPULATION_CELLS: usize = 20_000_000;
+/// The most evaluations in a run.
+pub const MAX_EVALUATIONS: usize = 10_000_000;
+/// The largest penalty coefficient, in absolute value.
+pub const MAX_COEFFICIENT: f64 = 1e6;
+
+/// Where a field of [`EvolveConfig::check`] sits in a course config.
+fn ini_key(field: &str) -> (&'static str, &'static str) {
+    match field {
+        "width" => ("fitness_kwargs", "width"),
+        "height" => ("fitness_kwargs", "height"),
+        "samples" => ("fitness_kwargs", "samples"),
+        "penalty" => ("fitness_kwargs", "penalty_coefficient"),
+        "pill_density" => ("fitness_kwargs", "pill_density"),
+        "fruit_prob" => ("fitness_kwargs", "fruit_prob"),
+        "fruit_score" => ("fitness_kwargs", "fruit_score"),
+        "time_multiplier" => ("fitness_kwargs", "time_multiplier"),
+        "ghosts" => ("fitness_kwargs", "num_ghosts"),
+        "mu" => ("EA_configs", "mu"),
+        "lambda" => ("EA_configs", "num_children"),
+        "mutation_rate" => ("EA_configs", "mutation_rate"),
+        "evaluations" => ("EA_configs", "num_evaluations"),
+        "min_mutation" => ("initialization_kwargs", "min_mutation"),
+        "max_mutation" => ("initialization_kwargs", "max_mutation"),
+        "min_parameter" => ("initialization_kwargs", "min_parameter"),
+        "max_parameter" => ("initialization_kwargs", "max_parameter"),
+        "parent_k" => ("parent_selection_kwargs", "k"),
+        "survival_k" => ("survival_selection_kwargs", "k"),
+        _ => ("fitness_kwargs", "?"),
     }
 }

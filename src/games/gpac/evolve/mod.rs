@@ -8,7 +8,10 @@ mod pyset;
 mod repair;
 mod run;
 
-pub use config::{EvolveConfig, GenotypeKind};
+pub use config::{
+    EvolveConfig, GenotypeKind, MAX_COEFFICIENT, MAX_EVALUATIONS, MAX_POPULATION,
+    MAX_POPULATION_CELLS, MAX_SAMPLES,
+};
 pub use run::{evaluate, Evaluation, Generation, Individual, Run};
 
 pub use operators::{mutate, ParentSelection, Recombination, SurvivalSelection};
