@@ -273,3 +273,190 @@ fn with_a_number_of_bots_the_game_starts_when_the_clients_are_in() {
         "it did not wait for the lobby"
     );
 }
+
+/// Run `gridlab` with `args` and return its exit code and standard error.
+fn run(args: &[&str]) -> (Option<i32>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn a_wait_that_is_not_a_finite_number_of_seconds_up_to_a_day_is_refused() {
+    for wait in ["inf", "NaN", "1e30", "-1", "86401", "soon"] {
+        let (code, err) = run(&["arena", "serve", "--port", "0", "--wait", wait]);
+        assert_eq!(code, Some(2), "--wait {wait}: {err}");
+        assert!(err.contains("--wait"), "--wait {wait}: {err}");
+        assert!(!err.contains("panicked"), "--wait {wait}: {err}");
+    }
+}
+
+#[test]
+fn numeric_options_out_of_their_stated_range_are_refused() {
+    let cases: &[&[&str]] = &[
+        &["arena", "serve", "--port", "0", "--steps", "0"],
+        &["arena", "serve", "--port", "0", "--steps", "4000000000"],
+        &[
+            "arena",
+            "serve",
+            "--port",
+            "0",
+            "--step-timeout",
+            "18446744073709551615",
+        ],
+        &["arena", "serve", "--port", "0", "--games", "2000000"],
+        &["arena", "play", "--steps", "1000001"],
+        &[
+            "arena",
+            "tournament",
+            "--entrant",
+            "bot:greedy",
+            "--entrant",
+            "bot:miner",
+            "--games",
+            "0",
+        ],
+        &[
+            "arena",
+            "tournament",
+            "--entrant",
+            "bot:greedy",
+            "--entrant",
+            "bot:miner",
+            "--games",
+            "4294967295",
+        ],
+        &[
+            "arena",
+            "tournament",
+            "--entrant",
+            "bot:greedy",
+            "--entrant",
+            "bot:miner",
+            "--step-timeout",
+            "60001",
+        ],
+    ];
+    for args in cases {
+        let (code, err) = run(args);
+        let option = args[args.len() - 2];
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains(option), "{args:?}: {err}");
+    }
+    let mut many = vec!["arena", "tournament"];
+    for _ in 0..257 {
+        many.extend(["--entrant", "bot:greedy"]);
+    }
+    let (code, err) = run(&many);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("at most 256"), "{err}");
+}
+
+#[test]
+fn a_connection_that_never_says_hello_is_closed_with_a_reason() {
+    // The lobby waits long for a client; a silent connection is closed after the
+    // join timeout (1 s here) with an error line, and the server goes on.
+    let (mut child, port, _dir) = server(
+        20,
+        120.0,
+        &["--lockstep", "--bots", "3", "--join-timeout", "1"],
+    );
+    let silent = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    silent
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut said = String::new();
+    BufReader::new(&silent).read_to_string(&mut said).unwrap();
+    assert!(
+        said.contains("\"error\"") && said.contains("no hello"),
+        "{said}"
+    );
+    // A client that says hello in time plays.
+    let (mut w, mut r) = connect(port, "prompt");
+    let (ticks, _) = play_along(&mut w, &mut r);
+    assert_eq!(ticks, 20);
+    assert!(child.wait().unwrap().success());
+}
+
+/// With its descriptor table full, the server neither spins nor logs every failed
+/// `accept`: it backs off, says so once, and serves again when descriptors free up.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_descriptor_table_makes_the_server_back_off_not_spin() {
+    use std::sync::{Arc, Mutex};
+    let dir = tempfile_dir::Dir::new();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -n 32 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_gridlab"))
+        .args(["arena", "serve", "--port", "0", "--lockstep", "--bots", "3"])
+        .args(["--steps", "20", "--wait", "600", "--replays"])
+        .arg(&dir.0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let port: u16 = first.trim().rsplit(':').next().unwrap().parse().unwrap();
+    let log = Arc::new(Mutex::new(String::new()));
+    let stderr = child.stderr.take().unwrap();
+    let sink = Arc::clone(&log);
+    let reader = std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let mut log = sink.lock().unwrap();
+            log.push_str(&line);
+            log.push('\n');
+        }
+    });
+    // More connections than descriptors: the last ones wait in the listen queue.
+    let idle: Vec<TcpStream> = (0..48)
+        .map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap())
+        .collect();
+    let saw = |what: &str| log.lock().unwrap().contains(what);
+    for _ in 0..600 {
+        if saw("cannot accept connections") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(saw("cannot accept connections"), "{}", log.lock().unwrap());
+    // While the table is full, the server sleeps rather than retrying flat out:
+    // well under a second of CPU in two seconds (a spinning loop takes about two).
+    let cpu = || {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).unwrap();
+        let fields: Vec<&str> = stat
+            .rsplit(')')
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+    };
+    let before = cpu();
+    std::thread::sleep(Duration::from_secs(2));
+    let ticks = cpu() - before; // clock ticks, usually 100 a second
+    assert!(ticks < 100, "{ticks} ticks of CPU in 2 s");
+    drop(idle);
+    // Descriptors free up: a client is accepted, joins and plays.
+    let (mut w, mut r) = connect(port, "patient");
+    let (steps, _) = play_along(&mut w, &mut r);
+    assert_eq!(steps, 20);
+    assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
+    let log = log.lock().unwrap();
+    assert!(log.contains("accepting connections again"), "{log}");
+    // One line per burst, not one per failed accept.
+    assert!(
+        log.matches("cannot accept connections").count() <= 5,
+        "{log}"
+    );
+}

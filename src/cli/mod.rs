@@ -1,5 +1,6 @@
 //! The `gridlab` command line (native only): one subcommand per game, plus `serve`.
 
+mod accept;
 mod actman;
 mod arena;
 mod gpac;

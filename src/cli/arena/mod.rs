@@ -8,6 +8,43 @@ use std::time::Duration;
 
 mod server;
 
+/// Longest `--wait`, in seconds (a day).
+pub const MAX_WAIT_SECS: f64 = 86_400.0;
+/// Most steps in a game (`--steps`): 1,000,000 steps are 14 hours of real time.
+pub const MAX_STEPS: u32 = 1_000_000;
+/// Longest `--step-timeout`, in milliseconds (a minute).
+pub const MAX_STEP_TIMEOUT_MS: u64 = 60_000;
+/// Most games `arena serve --games` plays (0 is for ever).
+pub const MAX_SERVE_GAMES: u32 = 1_000_000;
+/// Most games per entrant and seat in a tournament (`tournament --games`).
+pub const MAX_TOURNAMENT_GAMES: u32 = 10_000;
+/// Most entrants in a tournament.
+pub const MAX_ENTRANTS: usize = 256;
+
+/// `--wait`: a number of seconds, finite, from 0 to [`MAX_WAIT_SECS`].
+fn parse_wait(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !secs.is_finite() || !(0.0..=MAX_WAIT_SECS).contains(&secs) {
+        return Err(format!(
+            "the wait must be from 0 to {MAX_WAIT_SECS} seconds, not {text}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// `--steps`: 1 to [`MAX_STEPS`].
+fn steps_parser() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=i64::from(MAX_STEPS))
+}
+
+/// `--step-timeout`: 0 to [`MAX_STEP_TIMEOUT_MS`] milliseconds.
+fn step_timeout_parser() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(0..=MAX_STEP_TIMEOUT_MS)
+}
+
 #[derive(Subcommand)]
 pub enum ArenaCommand {
     /// Run the TCP game server (JSON lines; see docs/arena-protocol.md).
@@ -32,22 +69,23 @@ pub struct ServeArgs {
     /// Lock-step: a step as soon as every client has answered (or after --step-timeout).
     #[arg(long)]
     lockstep: bool,
-    /// Lock-step: the longest wait for a client, in milliseconds.
-    #[arg(long, default_value_t = 200)]
+    /// Lock-step: the longest wait for a client, in milliseconds (at most 60000).
+    #[arg(long, default_value_t = 200, value_parser = step_timeout_parser())]
     step_timeout: u64,
-    /// Games to play, then stop (0: for ever).
-    #[arg(long, default_value_t = 1)]
+    /// Games to play, then stop (0: for ever; at most 1000000).
+    #[arg(long, default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_SERVE_GAMES)))]
     games: u32,
     /// The bots: a number K (the last K seats are bots, and the first game starts as
     /// soon as 4 − K clients have joined), or the bots that keep each seat warm until
     /// a client takes it (comma-separated: greedy, hunter, miner).
     #[arg(long, default_value = "greedy,hunter,miner,hunter")]
     bots: String,
-    /// Seconds to wait for clients before the first game.
-    #[arg(long, default_value_t = 5.0)]
-    wait: f64,
-    /// Steps in a game.
-    #[arg(long, default_value_t = 6000)]
+    /// Seconds to wait for clients before the first game (0 to 86400).
+    #[arg(long, default_value = "5", value_parser = parse_wait, allow_negative_numbers = true)]
+    wait: Duration,
+    /// Steps in a game (1 to 1000000).
+    #[arg(long, default_value_t = 6000, value_parser = steps_parser())]
     steps: u32,
     /// Seed of the first game.
     #[arg(long, default_value_t = 0)]
@@ -55,6 +93,9 @@ pub struct ServeArgs {
     /// Folder for a replay per game (command logs the browser can open).
     #[arg(long, default_value = "replays")]
     replays: PathBuf,
+    /// Seconds a new connection has to say hello before it is closed (for tests).
+    #[arg(long, default_value = "30", value_parser = parse_wait, hide = true)]
+    join_timeout: Duration,
 }
 
 #[derive(Args)]
@@ -69,8 +110,8 @@ pub struct PlayArgs {
     /// Seed.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Steps in the game.
-    #[arg(long, default_value_t = 6000)]
+    /// Steps in the game (1 to 1000000).
+    #[arg(long, default_value_t = 6000, value_parser = steps_parser())]
     steps: u32,
     /// Write the replay (command log, JSON) here.
     #[arg(long)]
@@ -81,21 +122,22 @@ pub struct PlayArgs {
 pub struct TournamentArgs {
     /// An entrant: `bot:greedy|hunter|miner`, or a command that starts a client (run
     /// by `sh -c` with ARENA_HOST, ARENA_PORT and ARENA_NAME set; it must say hello
-    /// with ARENA_NAME). Give at least two.
+    /// with ARENA_NAME). Give from two to 256.
     #[arg(long = "entrant", required = true)]
     entrants: Vec<String>,
     /// Games per entrant and start position (each entrant plays this many games from
-    /// each of the four seats).
-    #[arg(long, default_value_t = 1)]
+    /// each of the four seats; 1 to 10000).
+    #[arg(long, default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_TOURNAMENT_GAMES)))]
     games: u32,
     /// Seed of the pairings and games.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Steps per game.
-    #[arg(long, default_value_t = 6000)]
+    /// Steps per game (1 to 1000000).
+    #[arg(long, default_value_t = 6000, value_parser = steps_parser())]
     steps: u32,
-    /// Lock-step: the longest wait for a client, in milliseconds.
-    #[arg(long, default_value_t = 200)]
+    /// Lock-step: the longest wait for a client, in milliseconds (at most 60000).
+    #[arg(long, default_value_t = 200, value_parser = step_timeout_parser())]
     step_timeout: u64,
     /// Folder for the replays.
     #[arg(long)]
@@ -156,7 +198,7 @@ fn run_serve(args: ServeArgs) -> u8 {
         tick: Duration::from_millis(50),
         step_timeout: Duration::from_millis(args.step_timeout),
         games: args.games,
-        lobby: Duration::from_secs_f64(args.wait.max(0.0)),
+        lobby: args.wait,
         bots,
         config: Config {
             steps: args.steps,
@@ -166,6 +208,7 @@ fn run_serve(args: ServeArgs) -> u8 {
         replays: Some(args.replays),
         report: true,
         reserved: Vec::new(),
+        join_timeout: args.join_timeout,
     };
     rt.block_on(async move {
         let listener = match tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await {
@@ -246,6 +289,13 @@ struct Standing {
 fn run_tournament(args: TournamentArgs) -> u8 {
     if args.entrants.len() < 2 {
         eprintln!("error: a tournament needs at least two --entrant");
+        return EXIT_BAD_INPUT;
+    }
+    if args.entrants.len() > MAX_ENTRANTS {
+        eprintln!(
+            "error: {} --entrant: a tournament takes at most {MAX_ENTRANTS}",
+            args.entrants.len()
+        );
         return EXIT_BAD_INPUT;
     }
     for e in &args.entrants {
@@ -380,6 +430,7 @@ async fn tournament_game(
         replays: args.replays.clone(),
         report: false,
         reserved,
+        join_timeout: server::JOIN_TIMEOUT,
     };
     let results = server::serve(listener, options).await;
     for mut c in children {

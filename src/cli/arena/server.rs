@@ -1,6 +1,9 @@
 //! The Arena TCP game server: JSON lines, seats for up to four clients (free seats
 //! played by bots), real-time (50 ms ticks) or lock-step, a replay file per game.
-//! A client's garbage, silence, slowness or departure never stops a game.
+//! A client's garbage, silence, slowness or departure never stops a game, and no
+//! client holds more than bounded resources: a line is at most [`MAX_LINE`] bytes,
+//! at most [`MAX_CONNECTIONS`] connections are open at once, a connection that has
+//! not said hello within [`Options::join_timeout`] is closed.
 
 use gridlab::games::arena::{
     parse_client_line, tick_line, tournament_points, Arena, Bot, BotKind, ClientMessage, Command,
@@ -8,10 +11,18 @@ use gridlab::games::arena::{
 };
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, Semaphore};
+
+/// Connections open at once (players, waiting players, spectators and connections
+/// that have not said hello yet); one more is told the server is full and closed.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// How long a new connection has to say hello (or ask to spectate) by default.
+pub const JOIN_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Lines queued for a client before it counts as a slow reader (later lines for it
 /// are dropped until it catches up).
@@ -47,6 +58,9 @@ pub struct Options {
     /// Seats kept for named clients (a joiner whose hello names one takes it); the
     /// lobby ends as soon as all of them have joined.
     pub reserved: Vec<Option<String>>,
+    /// How long a new connection has to say hello (or ask to spectate) before it is
+    /// closed.
+    pub join_timeout: Duration,
 }
 
 /// Messages from connection tasks to the game loop.
@@ -87,7 +101,7 @@ pub struct GameResult {
 /// Serve on `listener` until `options.games` games are played.
 pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
     let (events_tx, mut events) = mpsc::channel::<Event>(1024);
-    let accept = tokio::spawn(accept_loop(listener, events_tx));
+    let accept = tokio::spawn(accept_loop(listener, events_tx, options.join_timeout));
     let mut clients: HashMap<u64, mpsc::Sender<String>> = HashMap::new();
     let mut spectators: HashMap<u64, mpsc::Sender<String>> = HashMap::new();
     let mut seats: Vec<Seat> = (0..4)
@@ -158,7 +172,10 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
             }
             println!("{line}");
         }
-        results.push(result);
+        // A server that plays for ever never returns its results: keep none.
+        if options.games != 0 {
+            results.push(result);
+        }
         game += 1;
     }
     accept.abort();
@@ -412,10 +429,20 @@ async fn play_one(
     }
 }
 
-async fn accept_loop(listener: TcpListener, events: mpsc::Sender<Event>) {
+async fn accept_loop(listener: TcpListener, events: mpsc::Sender<Event>, join_timeout: Duration) {
+    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let mut backoff = crate::cli::accept::Backoff::new();
     let mut next_id = 0;
     loop {
-        let Ok((stream, peer)) = listener.accept().await else {
+        let (stream, peer) = crate::cli::accept::accept(&listener, &mut backoff, "[arena]").await;
+        let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
+            // Full: say so (the line fits in a fresh socket's buffer) and close.
+            let _ = stream.try_write(
+                format!(
+                    "{{\"error\":\"the server is full ({MAX_CONNECTIONS} connections); try again later\"}}\n"
+                )
+                .as_bytes(),
+            );
             continue;
         };
         next_id += 1;
@@ -423,18 +450,24 @@ async fn accept_loop(listener: TcpListener, events: mpsc::Sender<Event>) {
         // A small send buffer: a client that stops reading is noticed soon and holds
         // little kernel memory.
         let _ = socket2::SockRef::from(&stream).set_send_buffer_size(32 * 1024);
-        tokio::spawn(connection(
-            stream,
-            next_id,
-            peer.to_string(),
-            events.clone(),
-        ));
+        let events = events.clone();
+        tokio::spawn(async move {
+            connection(stream, next_id, peer.to_string(), events, join_timeout).await;
+            drop(slot);
+        });
     }
 }
 
 /// One client: read lines (at most [`MAX_LINE`] bytes each), forward what they mean,
-/// write what the game sends through a bounded queue.
-async fn connection(stream: TcpStream, id: u64, peer: String, events: mpsc::Sender<Event>) {
+/// write what the game sends through a bounded queue; close a connection that has
+/// not joined within `join_timeout`.
+async fn connection(
+    stream: TcpStream,
+    id: u64,
+    peer: String,
+    events: mpsc::Sender<Event>,
+    join_timeout: Duration,
+) {
     let (mut reader, mut writer) = stream.into_split();
     let (out_tx, mut out_rx) = mpsc::channel::<String>(QUEUE);
     let writer_task = tokio::spawn(async move {
@@ -458,8 +491,21 @@ async fn connection(stream: TcpStream, id: u64, peer: String, events: mpsc::Send
             eprintln!("[arena] client {id} ({peer}): {what}");
         }
     };
+    let join_deadline = tokio::time::Instant::now() + join_timeout;
+    let mut timed_out = false;
     loop {
-        let n = match reader.read(&mut chunk).await {
+        let read = if joined {
+            reader.read(&mut chunk).await
+        } else {
+            match tokio::time::timeout_at(join_deadline, reader.read(&mut chunk)).await {
+                Ok(read) => read,
+                Err(_) => {
+                    timed_out = true;
+                    break;
+                }
+            }
+        };
+        let n = match read {
             Ok(0) | Err(_) => break,
             Ok(n) => n,
         };
@@ -529,6 +575,20 @@ async fn connection(stream: TcpStream, id: u64, peer: String, events: mpsc::Send
         }
     }
     let _ = events.send(Event::Left { id }).await;
+    if timed_out {
+        complain(format!(
+            "no hello within {} s: closed",
+            join_timeout.as_secs_f64()
+        ));
+        let _ = out_tx.try_send(format!(
+            "{{\"error\":\"no hello within {} s: closing the connection\"}}",
+            join_timeout.as_secs_f64()
+        ));
+        // Not joined, so the game holds no sender: the writer sends the line and ends.
+        drop(out_tx);
+        let _ = tokio::time::timeout(Duration::from_secs(1), writer_task).await;
+        return;
+    }
     drop(out_tx);
     writer_task.abort();
 }
