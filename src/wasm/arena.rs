@@ -39,9 +39,10 @@ impl ArenaSession {
             });
         }
         let config = Config {
-            steps: steps.unwrap_or(6000).max(1),
+            steps: steps.unwrap_or(6000),
             ..Config::default()
         };
+        config.check().map_err(|e| message(e.to_string()))?;
         let seed = seed as u64;
         Ok(ArenaSession {
             arena: Arena::new(config.clone(), seed),
@@ -131,11 +132,7 @@ impl ArenaSession {
     /// A session that replays a command log (a server's replay file): `step()` plays
     /// the logged commands (throws `{message}` for a malformed log).
     pub fn from_log(text: &str) -> Result<ArenaSession, JsValue> {
-        let log: CommandLog =
-            serde_json::from_str(text).map_err(|e| message(format!("not a replay: {e}")))?;
-        if log.steps.len() > log.config.steps as usize {
-            return Err(message("the log has more steps than its game".into()));
-        }
+        let log = CommandLog::parse(text).map_err(message)?;
         let session = ArenaSession {
             arena: Arena::new(log.config.clone(), log.seed),
             bots: (0..4).map(|_| None).collect(),
@@ -173,8 +170,7 @@ impl ArenaSession {
 /// replay against the engine's).
 #[wasm_bindgen]
 pub fn arena_replay_scores(text: &str) -> Result<JsValue, JsValue> {
-    let log: CommandLog =
-        serde_json::from_str(text).map_err(|e| message(format!("not a replay: {e}")))?;
+    let log = CommandLog::parse(text).map_err(message)?;
     let arena = replay(&log);
     Ok(to_js(
         &arena.players.iter().map(|p| p.score).collect::<Vec<_>>(),

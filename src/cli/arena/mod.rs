@@ -11,7 +11,7 @@ mod server;
 /// Longest `--wait`, in seconds (a day).
 pub const MAX_WAIT_SECS: f64 = 86_400.0;
 /// Most steps in a game (`--steps`): 1,000,000 steps are 14 hours of real time.
-pub const MAX_STEPS: u32 = 1_000_000;
+pub use gridlab::games::arena::MAX_STEPS;
 /// Longest `--step-timeout`, in milliseconds (a minute).
 pub const MAX_STEP_TIMEOUT_MS: u64 = 60_000;
 /// Most games `arena serve --games` plays (0 is for ever).

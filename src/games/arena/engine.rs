@@ -3,6 +3,7 @@
 //! deterministic: the seed and the commands decide everything.
 
 use super::maze::{Heading, Maze, CELL, HUB, SIDE};
+use crate::error::FieldError;
 use rand::Rng;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -54,6 +55,56 @@ impl Default for Config {
             ghost_score: 200,
             overlap: 12,
         }
+    }
+}
+
+/// The longest game, in steps (also the longest power mode, hub wait and mine
+/// delay).
+pub const MAX_STEPS: u32 = 1_000_000;
+/// The most points a pellet or a ghost may be worth, in absolute value.
+pub const MAX_POINTS: i64 = 1_000_000;
+
+impl Config {
+    /// Check every number against its limit: 1 to [`MAX_STEPS`] steps, speeds and
+    /// the overlap within a cell ([`CELL`] points), durations up to [`MAX_STEPS`],
+    /// counts up to the maze's cells, points within ±[`MAX_POINTS`]. The error names
+    /// the field.
+    ///
+    /// ```
+    /// use gridlab::games::arena::Config;
+    /// assert!(Config::default().check().is_ok());
+    /// let fast = Config { ghost_speed: 1 << 30, ..Config::default() };
+    /// assert_eq!(fast.check().unwrap_err().field, "ghost_speed");
+    /// ```
+    pub fn check(&self) -> Result<(), FieldError> {
+        let steps = MAX_STEPS as usize;
+        FieldError::check_count("steps", self.steps as usize, 1, steps)?;
+        for (field, speed) in [
+            ("player_speed", self.player_speed),
+            ("power_speed", self.power_speed),
+            ("ghost_speed", self.ghost_speed),
+            ("overlap", self.overlap),
+        ] {
+            let value = usize::try_from(speed).unwrap_or(usize::MAX);
+            FieldError::check_count(field, value, 0, CELL as usize)?;
+        }
+        for (field, value) in [
+            ("power_steps", self.power_steps),
+            ("hub_steps", self.hub_steps),
+            ("mine_delay", self.mine_delay),
+        ] {
+            FieldError::check_count(field, value as usize, 0, steps)?;
+        }
+        FieldError::check_count("power_pellets", self.power_pellets, 0, SIDE * SIDE)?;
+        FieldError::check_count("landmines", self.landmines, 0, SIDE * SIDE)?;
+        for (field, points) in [
+            ("pellet_score", self.pellet_score),
+            ("ghost_score", self.ghost_score),
+        ] {
+            let bound = MAX_POINTS as f64;
+            FieldError::check_number(field, points as f64, -bound, bound)?;
+        }
+        Ok(())
     }
 }
 

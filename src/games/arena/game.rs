@@ -20,6 +20,31 @@ pub struct CommandLog {
     pub steps: Vec<[Option<Command>; 4]>,
 }
 
+impl CommandLog {
+    /// Read a command log (a replay file, JSON): its config within limits
+    /// ([`Config::check`]), at most four seats, and no more steps than its game has.
+    ///
+    /// ```
+    /// use gridlab::games::arena::CommandLog;
+    /// let e = CommandLog::parse(r#"{"seed":1,"config":{"steps":0},"names":[],"steps":[]}"#);
+    /// assert!(e.unwrap_err().contains("steps"));
+    /// ```
+    pub fn parse(text: &str) -> Result<CommandLog, String> {
+        let log: CommandLog =
+            serde_json::from_str(text).map_err(|e| format!("not a replay: {e}"))?;
+        log.config
+            .check()
+            .map_err(|e| format!("not a replay: config: {e}"))?;
+        if log.names.len() > 4 {
+            return Err("not a replay: more than four names".into());
+        }
+        if log.steps.len() > log.config.steps as usize {
+            return Err("not a replay: the log has more steps than its game".into());
+        }
+        Ok(log)
+    }
+}
+
 /// Play a whole game between four bots; returns the final state and its log.
 ///
 /// ```

@@ -14,7 +14,9 @@ mod maze;
 mod wire;
 
 pub use bots::{Bot, BotKind};
-pub use engine::{centre, Arena, Command, Config, Item, Landmine, Player, Unit};
+pub use engine::{
+    centre, Arena, Command, Config, Item, Landmine, Player, Unit, MAX_POINTS, MAX_STEPS,
+};
 pub use game::{play_game, replay, tournament_points, CommandLog};
 pub use maze::{Heading, Maze, CELL, HUB, SIDE};
 pub use wire::{parse_client_line, tick_line, ClientMessage, MAX_LINE};

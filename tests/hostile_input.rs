@@ -1,0 +1,410 @@
+//! Hostile input on the command line: every case ends with a clear message and exit
+//! code 0, 1 or 2 (never a panic's 101 or an allocation abort's 134), run under a
+//! 2 GB address-space cap (`ulimit -v`) as a laptop would have it.
+
+#![cfg(unix)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Run gridlab with `args` under a 2 GB address-space cap: (exit code, stdout, stderr).
+fn capped(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2097152 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_gridlab"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gridlab-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Exit code 2 with a message holding every one of `needles`.
+#[track_caller]
+fn assert_bad_input(result: (Option<i32>, String, String), needles: &[&str]) {
+    let (code, _, err) = result;
+    assert_eq!(code, Some(2), "{err}");
+    for needle in needles {
+        assert!(err.contains(needle), "expected '{needle}' in: {err}");
+    }
+}
+
+/// The course's green 1b config with `replace` applied to its text.
+fn config(dir: &Path, name: &str, replace: &[(&str, &str)]) -> String {
+    let mut text =
+        std::fs::read_to_string("configs/gpac/fall2021_series1_mapgen/green1b_config.txt").unwrap();
+    for (from, to) in replace {
+        assert!(text.contains(from), "{from}");
+        text = text.replace(from, to);
+    }
+    write(dir, name, &text)
+}
+
+fn evolve(config: &str, out: &Path, extra: &[&str]) -> (Option<i32>, String, String) {
+    let mut args = vec![
+        "gpac",
+        "evolve",
+        "--config",
+        config,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    capped(&args)
+}
+
+#[test]
+fn experiment_numbers_out_of_range_name_their_key_and_line() {
+    let dir = temp("ini");
+    let out = dir.join("out");
+    for (replace, needles) in [
+        (
+            ("mu = 200", "mu = 1e12"),
+            ["[EA_configs] mu", "between 1 and 10000"],
+        ),
+        (
+            ("samples = 5", "samples = 1e15"),
+            ["[fitness_kwargs] samples", "between 1 and 1000"],
+        ),
+        (
+            ("width = 35\n", "width = 1e9\n"),
+            ["[fitness_kwargs] width", "between 1 and 1000"],
+        ),
+        (
+            ("fruit_prob=0.1", "fruit_prob=nan"),
+            ["[fitness_kwargs] fruit_prob", "between 0 and 1"],
+        ),
+    ] {
+        let path = config(&dir, "c.txt", &[replace]);
+        let (code, _, err) = evolve(&path, &out, &["--runs", "1"]);
+        assert_eq!(code, Some(2), "{err}");
+        let line = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .position(|l| l.contains(replace.1.trim_end()))
+            .unwrap()
+            + 1;
+        assert!(err.contains(&format!("c.txt:{line}:1: ")), "{err}");
+        for needle in needles {
+            assert!(err.contains(needle), "expected '{needle}' in: {err}");
+        }
+    }
+    // The map may be tall: 35 × 1000 fits, and a tiny experiment on it runs.
+    let tall = config(
+        &dir,
+        "tall.txt",
+        &[
+            ("height = 20", "height = 1000"),
+            ("mu = 200", "mu = 2"),
+            ("num_children = 100", "num_children = 1"),
+            ("samples = 5", "samples = 1"),
+        ],
+    );
+    let (code, _, err) = evolve(&tall, &out, &["--runs", "1", "--evals", "3"]);
+    assert_eq!(code, Some(0), "{err}");
+    // A population too large for its maps.
+    let wide = config(&dir, "wide.txt", &[("height = 20", "height = 1000")]);
+    let wide_mu = std::fs::read_to_string(&wide)
+        .unwrap()
+        .replace("width = 35\n", "width = 1000\n");
+    let wide = write(&dir, "wide.txt", &wide_mu);
+    assert_bad_input(
+        evolve(&wide, &out, &["--runs", "1"]),
+        &["[EA_configs] mu", "more than 20000000"],
+    );
+    assert_bad_input(
+        evolve(&tall, &out, &["--runs", "1000000000"]),
+        &["--runs", "1..=1000"],
+    );
+    let empty = write(&dir, "empty.txt", "");
+    assert_bad_input(
+        evolve(&empty, &out, &["--runs", "1"]),
+        &["empty.txt:1:1: not a course config"],
+    );
+}
+
+#[test]
+fn references_that_fan_out_stop_at_the_expanded_size() {
+    let dir = temp("fanout");
+    // Nine levels of keys that each use the level below forty times: 40^9 bytes.
+    let mut text = String::from("[fitness_kwargs]\nk0 = x\n");
+    for level in 1..=9 {
+        text.push_str(&format!("k{level} = "));
+        text.push_str(&format!("${{k{}}}", level - 1).repeat(40));
+        text.push('\n');
+    }
+    text.push_str("width = ${k9}\n");
+    let path = write(&dir, "fanout.txt", &text);
+    assert_bad_input(
+        evolve(&path, &dir.join("out"), &["--runs", "1"]),
+        &[
+            "fanout.txt:12:1: [fitness_kwargs] width",
+            "expands to more than 65536 bytes",
+        ],
+    );
+}
+
+#[test]
+fn baselines_must_be_finite_numbers() {
+    let dir = temp("baseline");
+    let tiny = config(
+        &dir,
+        "tiny.txt",
+        &[
+            ("mu = 200", "mu = 2"),
+            ("num_children = 100", "num_children = 1"),
+        ],
+    );
+    for bad in ["NaN", "inf", "-inf"] {
+        let baseline = write(&dir, "base.txt", &format!("1.5\n{bad}\n2\n"));
+        assert_bad_input(
+            evolve(
+                &tiny,
+                &dir.join("out"),
+                &["--runs", "2", "--evals", "3", "--baseline", &baseline],
+            ),
+            &["base.txt:2:1:", "is not a finite number"],
+        );
+    }
+}
+
+#[test]
+fn game_settings_out_of_range_name_the_option() {
+    let map = "levels/gpac/course/map00.txt";
+    for (option, value, needle) in [
+        ("--ghosts-count", "1000000000", "between 0 and 100"),
+        ("--pill-density", "NaN", "between 0 and 1"),
+        ("--fruit-prob", "2", "between 0 and 1"),
+        ("--time-multiplier", "inf", "between"),
+        ("--time-multiplier", "0", "between"),
+        ("--fruit-score", "4000000000", "between 0 and 1000000"),
+    ] {
+        assert_bad_input(
+            capped(&["gpac", "play", "--map", map, option, value]),
+            &[option, needle],
+        );
+    }
+    assert_bad_input(
+        capped(&[
+            "gpac",
+            "play",
+            "--random",
+            "1000",
+            "1000",
+            "--time-multiplier",
+            "10",
+        ]),
+        &["--time-multiplier", "more than the 5000000 a game may last"],
+    );
+    assert_bad_input(
+        capped(&["gpac", "play", "--random", "5", "5", "--density", "1.5"]),
+        &["--density", "not between 0 and 1"],
+    );
+}
+
+/// Large maps play without the all-pairs distance table gridlab once built.
+#[test]
+fn a_large_gpac_map_plays_within_the_cap() {
+    let (code, out, err) = capped(&["gpac", "play", "--random", "600", "600", "--seed", "3"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("turns "), "{out}");
+    let (code, _, err) = capped(&["gpac", "play", "--random", "1001", "5"]);
+    assert_eq!(code, Some(2), "{err}");
+}
+
+#[test]
+fn maps_with_text_after_their_rows_are_rejected() {
+    let dir = temp("map");
+    let map = write(&dir, "map.txt", "3 2\n~~~\n~~~\n~#~\n");
+    assert_bad_input(
+        capped(&["gpac", "play", "--map", &map]),
+        &["map.txt:4:1:", "the map has 2 rows"],
+    );
+    let map = write(&dir, "header.txt", "3 2 7\n~~~\n~~~\n");
+    assert_bad_input(
+        capped(&["gpac", "play", "--map", &map]),
+        &["header.txt:1:5:", "unexpected '7'"],
+    );
+    let blank_lines = write(&dir, "blank.txt", "3 2\n~~~\n~~~\n\n\n");
+    assert_eq!(capped(&["gpac", "play", "--map", &blank_lines]).0, Some(0));
+}
+
+/// A world file of a 1000 × 1000 map with 20,000 pills and 20,000 snapshots: a copy
+/// of the pill list per snapshot would take 6.4 GB.
+#[test]
+fn a_long_world_file_replays_within_the_cap() {
+    let dir = temp("world");
+    let mut text = String::from("1000\n1000\nm 0 0\n1 999 999\n");
+    for i in 0..20_000 {
+        text.push_str(&format!("p {} {}\n", i % 1000, 1 + i / 1000));
+    }
+    text.push_str("t 20000 0\n");
+    let mut ghost = (999, 999);
+    for turn in 1..20_000 {
+        ghost.1 = if ghost.1 == 999 { 998 } else { 999 };
+        let x = turn % 2;
+        text.push_str(&format!(
+            "m {x} 0\n1 {} {}\nt {} 0\n",
+            ghost.0,
+            ghost.1,
+            20_000 - turn
+        ));
+    }
+    let path = write(&dir, "long.world", &text);
+    let (code, out, err) = capped(&["gpac", "replay", &path, "--frame", "-1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.starts_with("snapshot 19999: time 1 score 0 pills 20000\n"),
+        "{}",
+        &out[..80]
+    );
+    assert_eq!(out.lines().count(), 1 + 1000 + 1);
+}
+
+#[test]
+fn searches_stop_at_their_memory_budget_with_a_partial_plan() {
+    let dir = temp("search");
+    // A 200 × 200 ice field with 500 fish.
+    let (rows, cols) = (200, 200);
+    let mut grid: Vec<Vec<char>> = (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| {
+                    let border = r == 0 || c == 0 || r == rows - 1 || c == cols - 1;
+                    if border {
+                        '#'
+                    } else {
+                        ' '
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut k = 0u64;
+    let mut placed = 0;
+    while placed < 800 {
+        k = k
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let (r, c) = (
+            1 + (k >> 33) as usize % (rows - 2),
+            1 + (k >> 13) as usize % (cols - 2),
+        );
+        if grid[r][c] == ' ' && (r, c) != (1, 1) {
+            // 500 fish, then 300 rocks to slide against.
+            grid[r][c] = if placed < 500 { '*' } else { '#' };
+            placed += 1;
+        }
+    }
+    grid[1][1] = 'P';
+    let mut text = format!("{rows} {cols}\n");
+    for row in &grid {
+        text.extend(row);
+        text.push('\n');
+    }
+    let field = write(&dir, "field.txt", &text);
+    let (code, _, err) = capped(&[
+        "pengu",
+        "solve",
+        &field,
+        "--algo",
+        "bfs",
+        "--max-memory",
+        "16",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("limit reached: printed the best partial plan"),
+        "{err}"
+    );
+    assert_bad_input(
+        capped(&["pengu", "solve", &field, "--max-memory", "0"]),
+        &["--max-memory"],
+    );
+    assert_bad_input(
+        capped(&[
+            "pengu",
+            "solve",
+            &field,
+            "--algo",
+            "random",
+            "--random-moves",
+            "1000000000000",
+        ]),
+        &["--random-moves", "between 0 and 1000000"],
+    );
+    // An Act-Man dungeon whose monsters roam a 40 × 40 hall: too many states for 4 MiB.
+    let side = 40;
+    let mut rows: Vec<Vec<char>> = (0..side)
+        .map(|r| {
+            (0..side)
+                .map(|c| {
+                    let border = r == 0 || c == 0 || r == side - 1 || c == side - 1;
+                    if border {
+                        '#'
+                    } else {
+                        ' '
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    rows[1][1] = 'A';
+    for (r, c, kind) in [
+        (30, 30, 'G'),
+        (35, 10, 'D'),
+        (10, 35, 'G'),
+        (20, 25, 'D'),
+        (33, 33, 'G'),
+    ] {
+        rows[r][c] = kind;
+    }
+    let text: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    let dungeon = write(
+        &dir,
+        "dungeon.txt",
+        &format!("{side} {side}\n{}\n", text.join("\n")),
+    );
+    let (code, _, err) = capped(&[
+        "actman",
+        "solve",
+        &dungeon,
+        "--algo",
+        "bfs",
+        "--turns",
+        "60",
+        "--max-memory",
+        "4",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("limit reached"), "{err}");
+}
+
+#[test]
+fn inputs_past_64_mib_are_refused_before_parsing() {
+    let dir = temp("huge");
+    let path = dir.join("huge.txt");
+    let file = std::fs::File::create(&path).unwrap();
+    file.set_len((64 << 20) + 1).unwrap();
+    assert_bad_input(
+        capped(&["pengu", "solve", path.to_str().unwrap()]),
+        &["larger than 64 MiB"],
+    );
+}
