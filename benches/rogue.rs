@@ -62,7 +62,7 @@ fn criterion_benches(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(5));
     for (name, d) in cases() {
-        group.bench_function(name, |b| b.iter(|| Analysis::new(&d)));
+        group.bench_function(name, |b| b.iter(|| Analysis::new(&d).unwrap()));
     }
     group.finish();
 }
@@ -81,7 +81,7 @@ fn main() {
     for (name, d) in cases() {
         let mut summary = None;
         let row = measure("backward induction", || {
-            let a = Analysis::new(&d);
+            let a = Analysis::new(&d).unwrap();
             summary = Some(a.summary(&d));
             (None, 2 * a.sites() * a.sites())
         });

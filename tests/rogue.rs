@@ -89,25 +89,25 @@ fn first_moves(moves: Vec<Pos>, from: Pos) -> Vec<&'static str> {
 fn the_coursework_claims_hold() {
     // B: the monster's only winning first move is NE.
     let b = course('B');
-    let a = Analysis::new(&b);
+    let a = Analysis::new(&b).unwrap();
     assert_ne!(a.monster_to_move(b.monster, b.rogue), FOREVER);
     let best = a.best_monster_moves(&b, b.monster, b.rogue);
     assert_eq!(first_moves(best, b.monster), vec!["NE"]);
     // C: only E.
     let c = course('C');
-    let a = Analysis::new(&c);
+    let a = Analysis::new(&c).unwrap();
     let best = a.best_monster_moves(&c, c.monster, c.rogue);
     assert_eq!(first_moves(best, c.monster), vec!["E"]);
     // I: the rogue survives by going N (against the monster's most dangerous moves).
     let i = course('I');
-    let a = Analysis::new(&i);
+    let a = Analysis::new(&i).unwrap();
     assert_eq!(a.monster_to_move(i.monster, i.rogue), FOREVER);
     let m1 = Pos::new(i.monster.row - 1, i.monster.col + 1);
     let safe = a.best_rogue_moves(&i, m1, i.rogue);
     assert_eq!(first_moves(safe, i.rogue), vec!["N"]);
     // J: the rogue must go SE.
     let j = course('J');
-    let a = Analysis::new(&j);
+    let a = Analysis::new(&j).unwrap();
     assert_eq!(a.monster_to_move(j.monster, j.rogue), FOREVER);
     let m1 = Pos::new(j.monster.row - 1, j.monster.col);
     let safe = a.best_rogue_moves(&j, m1, j.rogue);
@@ -176,7 +176,7 @@ proptest! {
 
     #[test]
     fn backward_induction_matches_a_forward_minimax(d in small_dungeon()) {
-        let a = Analysis::new(&d);
+        let a = Analysis::new(&d).unwrap();
         prop_assert_eq!(a.monster_to_move(d.monster, d.rogue), brute_force(&d, d.monster, d.rogue));
     }
 
@@ -219,14 +219,16 @@ fn the_referee_agrees_with_the_analysis_on_every_course_dungeon() {
     use gridlab::games::rogue::{Ending, MonsterStrategy, Referee, RogueStrategy};
     for name in 'A'..='R' {
         let d = course(name);
-        let value = Analysis::new(&d).monster_to_move(d.monster, d.rogue);
+        let value = Analysis::new(&d)
+            .unwrap()
+            .monster_to_move(d.monster, d.rogue);
         for monster in [MonsterStrategy::Bfs, MonsterStrategy::Optimal] {
             for rogue in [
                 RogueStrategy::Naive,
                 RogueStrategy::Cycle,
                 RogueStrategy::Optimal,
             ] {
-                let mut referee = Referee::new(&d, monster, rogue);
+                let mut referee = Referee::new(&d, monster, rogue).unwrap();
                 let ending = referee.play(300, true, &mut String::new());
                 match (value, ending) {
                     (FOREVER, Ending::Caught { .. }) => {

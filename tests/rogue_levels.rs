@@ -41,7 +41,7 @@ fn every_claim_of_the_levels_readme_holds() {
         let text = std::fs::read_to_string(format!("levels/rogue/{file}")).unwrap();
         let d = Dungeon::parse(&text).unwrap();
         assert_eq!(row[1], d.size().to_string(), "{file}: N");
-        let a = Analysis::new(&d);
+        let a = Analysis::new(&d).unwrap();
         assert_eq!(row[2], a.sites().to_string(), "{file}: open sites");
         let summary = a.summary(&d);
         match summary.value {
@@ -63,7 +63,10 @@ fn every_claim_of_the_levels_readme_holds() {
         let mut column = 6;
         for monster in monsters {
             for rogue in rogues {
-                let ending = Referee::new(&d, monster, rogue).play(1000, true, &mut String::new());
+                let ending =
+                    Referee::new(&d, monster, rogue)
+                        .unwrap()
+                        .play(1000, true, &mut String::new());
                 assert_eq!(
                     row[column],
                     ending_text(ending),

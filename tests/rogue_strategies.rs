@@ -14,7 +14,9 @@ fn course(name: char) -> Dungeon {
 }
 
 fn outcome(d: &Dungeon, monster: MonsterStrategy, rogue: RogueStrategy) -> Ending {
-    Referee::new(d, monster, rogue).play(1000, true, &mut String::new())
+    Referee::new(d, monster, rogue)
+        .unwrap()
+        .play(1000, true, &mut String::new())
 }
 
 /// Where the coursework says the naive rogue dies needlessly (dungeonJ) and where a
@@ -25,7 +27,9 @@ fn the_cycle_rogue_beats_the_naive_rogue_on_the_course_dungeons() {
     for name in ['H', 'I', 'J', 'K', 'L', 'P', 'R'] {
         let d = course(name);
         assert_eq!(
-            Analysis::new(&d).monster_to_move(d.monster, d.rogue),
+            Analysis::new(&d)
+                .unwrap()
+                .monster_to_move(d.monster, d.rogue),
             FOREVER,
             "dungeon{name}"
         );

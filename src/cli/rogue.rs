@@ -4,7 +4,7 @@ use super::{emit, load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::rogue::{
     direction_name, parse_steps, Analysis, CycleRogue, Dungeon, Ending, MonsterStrategy, Referee,
-    RogueStrategy, Scripted, SharedAnalysis, Side, FOREVER,
+    RogueStrategy, Scripted, SharedAnalysis, Side, FOREVER, MAX_MOVES,
 };
 
 #[derive(Subcommand)]
@@ -51,8 +51,10 @@ pub struct PlayArgs {
     #[arg(long, value_name = "STEPS", allow_hyphen_values = true)]
     rogue_moves: Option<String>,
     /// Turns after which the rogue has survived (the stock Game.java has no limit;
-    /// gridlab prints `Rogue survived N moves` after the N-th turn's boards).
-    #[arg(long, default_value_t = 1000)]
+    /// gridlab prints `Rogue survived N moves` after the N-th turn's boards); at most
+    /// 1000000.
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u32).range(0..=MAX_MOVES as i64))]
     max_moves: u32,
     /// Print only the final line.
     #[arg(long)]
@@ -77,13 +79,18 @@ pub fn run(command: RogueCommand) -> u8 {
     }
 }
 
-/// Read the dungeon, printing lenient-mode warnings to standard error.
-fn load_dungeon(args: &DungeonArgs) -> Result<Dungeon, u8> {
-    let name = if args.file == "-" {
+/// The dungeon file's name in messages (`<stdin>` for `-`).
+fn display_name(args: &DungeonArgs) -> &str {
+    if args.file == "-" {
         "<stdin>"
     } else {
         &args.file
-    };
+    }
+}
+
+/// Read the dungeon, printing lenient-mode warnings to standard error.
+fn load_dungeon(args: &DungeonArgs) -> Result<Dungeon, u8> {
+    let name = display_name(args);
     let loaded = if args.lenient {
         load(&args.file, Dungeon::parse_lenient).map(|(dungeon, warnings)| {
             for w in warnings {
@@ -113,7 +120,14 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
         Err(code) => return code,
     };
     let started = std::time::Instant::now();
-    let analysis = Analysis::new(&dungeon);
+    // Too many open sites is bad input for this command (nothing was solved): exit 2.
+    let analysis = match Analysis::new(&dungeon) {
+        Ok(analysis) => analysis,
+        Err(e) => {
+            eprintln!("error: {}: {e}", display_name(&args.dungeon));
+            return EXIT_BAD_INPUT;
+        }
+    };
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     if args.json {
         let mut json = serde_json::to_value(analysis.summary(&dungeon)).unwrap_or_default();
@@ -126,7 +140,7 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
     let mut out = format!(
         "{n} × {n} dungeon, {} open sites, {} states\n",
         analysis.sites(),
-        2 * analysis.sites() * analysis.sites(),
+        analysis.states(),
         n = dungeon.size()
     );
     let value = analysis.monster_to_move(m, r);
@@ -190,11 +204,23 @@ fn run_play(args: PlayArgs) -> u8 {
         }
     };
     let mut shared = SharedAnalysis::default();
-    let mut monster = args.monster.player(&dungeon, &mut shared);
+    let players = args
+        .monster
+        .player(&dungeon, &mut shared)
+        .and_then(|m| Ok((m, args.rogue.player(&dungeon, &mut shared)?)));
+    let (mut monster, mut rogue) = match players {
+        Ok(players) => players,
+        Err(e) => {
+            eprintln!(
+                "error: {}: the optimal strategy needs the exact analysis: {e}",
+                display_name(&args.dungeon)
+            );
+            return EXIT_BAD_INPUT;
+        }
+    };
     if let Some(steps) = monster_steps {
         monster = Box::new(Scripted::new(Side::Monster, steps, monster));
     }
-    let mut rogue = args.rogue.player(&dungeon, &mut shared);
     if let Some(steps) = rogue_steps {
         rogue = Box::new(Scripted::new(Side::Rogue, steps, rogue));
     }

@@ -97,7 +97,8 @@ impl RogueSession {
             rogue_player: None,
             warnings,
         };
-        session.rebuild_players();
+        // bfs and naive need no analysis: this cannot fail.
+        session.rebuild_players()?;
         session.refresh_board();
         Ok(session)
     }
@@ -122,22 +123,63 @@ impl RogueSession {
         }
     }
 
-    fn rebuild_players(&mut self) {
+    /// The players of `monster` and `rogue` (`None` for a human), or the message of
+    /// why the exact solution they need cannot be computed.
+    #[allow(clippy::type_complexity)]
+    fn players(
+        &mut self,
+        monster: &str,
+        rogue: &str,
+    ) -> Result<(Option<Box<dyn Player>>, Option<Box<dyn Player>>), JsValue> {
         let d = &self.dungeon;
-        self.monster_player = self
-            .monster
-            .parse::<MonsterStrategy>()
-            .ok()
-            .map(|s| s.player(d, &mut self.shared));
-        self.rogue_player = self
-            .rogue
-            .parse::<RogueStrategy>()
-            .ok()
-            .map(|s| s.player(d, &mut self.shared));
+        let too_large = |e: crate::games::rogue::AnalysisError| {
+            message(format!("the optimal player needs the exact solution: {e}"))
+        };
+        let monster = match monster.parse::<MonsterStrategy>() {
+            Ok(s) => Some(s.player(d, &mut self.shared).map_err(too_large)?),
+            Err(_) => None,
+        };
+        let rogue = match rogue.parse::<RogueStrategy>() {
+            Ok(s) => Some(s.player(d, &mut self.shared).map_err(too_large)?),
+            Err(_) => None,
+        };
+        Ok((monster, rogue))
+    }
+
+    /// Build the players again (after an edit or a restart). When the exact solution
+    /// they need cannot be computed, the optimal sides fall back to `bfs` and `cycle`
+    /// and the error is returned.
+    fn rebuild_players(&mut self) -> Result<(), JsValue> {
+        let (monster, rogue) = (self.monster.clone(), self.rogue.clone());
+        match self.players(&monster, &rogue) {
+            Ok((m, r)) => {
+                self.monster_player = m;
+                self.rogue_player = r;
+                Ok(())
+            }
+            Err(e) => {
+                let fallback = |p: &str, to: &str| {
+                    if p == "optimal" {
+                        to.to_string()
+                    } else {
+                        p.to_string()
+                    }
+                };
+                self.monster = fallback(&monster, "bfs");
+                self.rogue = fallback(&rogue, "cycle");
+                let (monster, rogue) = (self.monster.clone(), self.rogue.clone());
+                let (m, r) = self.players(&monster, &rogue)?;
+                self.monster_player = m;
+                self.rogue_player = r;
+                Err(e)
+            }
+        }
     }
 
     /// Choose the players: the monster `bfs`, `optimal` or `human`; the rogue `naive`,
-    /// `cycle`, `optimal` or `human`. The game so far is kept.
+    /// `cycle`, `optimal` or `human`. The game so far is kept. Throws `{message}` for
+    /// an unknown name or when `optimal` needs an exact solution the dungeon is too
+    /// large for (over `MAX_SITES` open sites); the players stay as they were then.
     pub fn set_players(&mut self, monster: &str, rogue: &str) -> Result<(), JsValue> {
         if monster != "human" && monster.parse::<MonsterStrategy>().is_err() {
             return Err(player_error("monster", monster));
@@ -145,9 +187,11 @@ impl RogueSession {
         if rogue != "human" && rogue.parse::<RogueStrategy>().is_err() {
             return Err(player_error("rogue", rogue));
         }
+        let (m, r) = self.players(monster, rogue)?;
         self.monster = monster.into();
         self.rogue = rogue.into();
-        self.rebuild_players();
+        self.monster_player = m;
+        self.rogue_player = r;
         Ok(())
     }
 
@@ -274,7 +318,7 @@ impl RogueSession {
     /// first illegal digit, keeping the legal ones before it.
     pub fn replay(&mut self, moves: &str) -> Result<JsValue, JsValue> {
         self.game = Game::new(&self.dungeon, self.game.max_moves());
-        self.rebuild_players();
+        self.rebuild_players()?;
         let result = self.game.replay(&self.dungeon, moves);
         self.refresh_board();
         match result {
@@ -306,26 +350,32 @@ impl RogueSession {
         undone
     }
 
-    /// Back to the dungeon's start (same players and limit).
-    pub fn restart(&mut self) {
+    /// Back to the dungeon's start (same players and limit). Throws `{message}` when
+    /// an optimal player cannot have its exact solution (after an edit made the
+    /// dungeon too large): that side is then `bfs` or `cycle`, and the game restarted.
+    pub fn restart(&mut self) -> Result<(), JsValue> {
         self.game = Game::new(&self.dungeon, self.game.max_moves());
-        self.rebuild_players();
         self.refresh_board();
+        self.rebuild_players()
     }
 
-    fn analysis(&mut self) -> Rc<Analysis> {
-        self.shared.get(&self.dungeon)
+    /// The exact solution, or `{message}` when the dungeon has too many open sites.
+    fn analysis(&mut self) -> Result<Rc<Analysis>, JsValue> {
+        self.shared
+            .get(&self.dungeon)
+            .map_err(|e| message(e.to_string()))
     }
 
     /// The exact solution's value of every site as the rogue's, with the monster where
     /// it stands and the side to move now (the rogue when the game is over): monster
     /// moves to capture, `0xFFFFFFFF` for "safe forever", `0xFFFFFFFE` for a wall.
-    pub fn outcome_map(&mut self) -> Vec<u32> {
-        let analysis = self.analysis();
+    /// Throws `{message}` when the dungeon has more than `MAX_SITES` open sites.
+    pub fn outcome_map(&mut self) -> Result<Vec<u32>, JsValue> {
+        let analysis = self.analysis()?;
         let m = self.game.monster();
         let monster_to_move = self.game.to_move() == Some(Side::Monster);
         let d = &self.dungeon;
-        (0..d.sites.len())
+        Ok((0..d.sites.len())
             .map(|i| {
                 let p = d.sites.pos_of(i);
                 if d.sites[p] == crate::games::rogue::Site::Wall {
@@ -336,14 +386,16 @@ impl RogueSession {
                     analysis.rogue_to_move(m, p)
                 }
             })
-            .collect()
+            .collect())
     }
 
     /// The exact solution for the position now: `{value, best, sites, states}`
     /// (`value` null when the rogue survives forever; `best` the optimal steps of the
-    /// side to move as digits).
-    pub fn exact(&mut self) -> JsValue {
-        let analysis = self.analysis();
+    /// side to move as digits). Throws `{message}` when the dungeon has more than
+    /// `MAX_SITES` (8,000) open sites, before allocating anything; the session is
+    /// unchanged then.
+    pub fn exact(&mut self) -> Result<JsValue, JsValue> {
+        let analysis = self.analysis()?;
         let (m, r) = (self.game.monster(), self.game.rogue());
         let (value, best) = match self.game.to_move() {
             Some(Side::Monster) => (
@@ -360,12 +412,12 @@ impl RogueSession {
             Some(Side::Monster) => m,
             _ => r,
         };
-        to_js(&Exact {
+        Ok(to_js(&Exact {
             value: (value != FOREVER).then_some(value),
             best: best.iter().map(|&to| step_digit(from, to)).collect(),
             sites: analysis.sites(),
-            states: 2 * analysis.sites() * analysis.sites(),
-        })
+            states: analysis.states(),
+        }))
     }
 
     /// The cycles the `cycle` rogue found, each a list of `{row, col}` in order.
@@ -373,22 +425,22 @@ impl RogueSession {
         to_js(&CycleRogue::new(&self.dungeon).cycles())
     }
 
-    /// Paint a site (` `, `.`, `+`, `@`, or a letter for the monster) and restart.
+    /// Paint a site (` `, `.`, `+`, `@`, or a letter for the monster) and restart
+    /// (see `restart` for an optimal player on a dungeon grown too large).
     pub fn paint(&mut self, row: usize, col: usize, symbol: char) -> Result<(), JsValue> {
         self.dungeon
             .paint(Pos::new(row, col), symbol)
             .map_err(message)?;
         self.shared = SharedAnalysis::default();
-        self.restart();
-        Ok(())
+        self.restart()
     }
 
-    /// Resize the dungeon to `n` × `n` (new sites are walls) and restart. The second
-    /// argument is ignored: Rogue dungeons are square.
-    pub fn resize(&mut self, n: usize, _cols: Option<usize>) {
+    /// Resize the dungeon to `n` × `n` (new sites are walls) and restart (see
+    /// `restart`). The second argument is ignored: Rogue dungeons are square.
+    pub fn resize(&mut self, n: usize, _cols: Option<usize>) -> Result<(), JsValue> {
         self.dungeon = self.dungeon.resized(n);
         self.shared = SharedAnalysis::default();
-        self.restart();
+        self.restart()
     }
 }
 
@@ -399,7 +451,9 @@ pub fn rogue_palette() -> String {
 }
 
 /// Solve a dungeon exactly and time it (for the benchmark and the page's statistics):
-/// `{sites, states, value, monsterWinPairs, pairs, elapsedMs}`.
+/// `{sites, states, value, monsterWinPairs, pairs, elapsedMs}`. Throws `{line,
+/// column, message}` for a bad dungeon and `{message}` for one with more than
+/// `MAX_SITES` open sites.
 #[wasm_bindgen]
 pub fn rogue_analyze(text: &str) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
@@ -411,7 +465,7 @@ pub fn rogue_analyze(text: &str) -> Result<JsValue, JsValue> {
     }
     let dungeon = Dungeon::parse(text).map_err(parse_error)?;
     let start = web_time::Instant::now();
-    let analysis = Analysis::new(&dungeon);
+    let analysis = Analysis::new(&dungeon).map_err(|e| message(e.to_string()))?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     Ok(to_js(&Timed {
         summary: analysis.summary(&dungeon),

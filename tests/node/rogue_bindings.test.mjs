@@ -118,3 +118,42 @@ test('editing, lenient reading and errors', () => {
   s.free();
   lenient.free();
 });
+
+/** An n × n open room, the monster top left, the rogue bottom right. */
+function room(n) {
+  const rows = [];
+  for (let r = 0; r < n; r++) {
+    const row = new Array(n).fill('.');
+    if (r === 0) row[0] = 'A';
+    if (r === n - 1) row[n - 1] = '@';
+    rows.push(row.join(' '));
+  }
+  return `${n}\n${rows.join('\n')}\n`;
+}
+
+test('the exact solution of a room over the site limit throws, and the session goes on', () => {
+  // 300 × 300 = 90,000 open sites, over the 8,000 of the exact analysis (it used to
+  // ask for 2·90,000² states and trap).
+  const s = new g.RogueSession(room(300));
+  for (const call of [() => s.exact(), () => s.outcome_map()]) {
+    const e = thrown(call);
+    assert.ok(!(e instanceof WebAssembly.RuntimeError), 'not a wasm trap');
+    assert.match(e.message, /^the dungeon has 90000 open sites, 16200000000 states \(2·S²\): the exact analysis handles at most 8000 open sites/);
+  }
+  const e = thrown(() => s.set_players('optimal', 'naive'));
+  assert.match(e.message, /the optimal player needs the exact solution: the dungeon has 90000 open sites/);
+  assert.deepEqual(s.view().players, ['bfs', 'naive'], 'the players stay as they were');
+  assert.match(thrown(() => g.rogue_analyze(room(300))).message, /90000 open sites/);
+  // The session still plays.
+  s.set_max_moves(3);
+  s.run(100);
+  assert.equal(s.view().verdict, 'Rogue survived 3 moves');
+  s.restart();
+  assert.equal(s.view().moves, '');
+  s.free();
+  // Just under the limit, still fine: 89 × 89 = 7,921 sites would work but is slow
+  // for a test; a small room answers.
+  const small = new g.RogueSession(room(4));
+  assert.equal(small.exact().sites, 16);
+  small.free();
+});

@@ -5,7 +5,6 @@
 use super::level::Dungeon;
 use crate::grid::Pos;
 use serde::Serialize;
-use std::collections::VecDeque;
 
 /// The analysis of a start position in numbers (what `rogue analyze --json` prints).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -13,7 +12,7 @@ use std::collections::VecDeque;
 pub struct Summary {
     /// Open sites.
     pub sites: usize,
-    /// States solved, 2·sites².
+    /// States solved, 2·sites² (at most [`MAX_STATES`]).
     pub states: usize,
     /// Monster moves to capture from the start under optimal play; `None` when the
     /// rogue survives forever.
@@ -27,6 +26,38 @@ pub struct Summary {
 /// Value of a state the rogue survives forever.
 pub const FOREVER: u32 = u32::MAX;
 
+/// Most open sites the exact analysis accepts. It solves 2·S² states for S open sites
+/// and needs 9 bytes per pair of sites while solving (4 kept afterwards): at this limit
+/// 128,000,000 states and at most 576 MB.
+pub const MAX_SITES: usize = 8_000;
+
+/// Most states the exact analysis solves: 2·[`MAX_SITES`]².
+pub const MAX_STATES: u64 = 2 * (MAX_SITES as u64) * (MAX_SITES as u64);
+
+/// Why a dungeon cannot be analysed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// More open sites than [`MAX_SITES`].
+    #[error(
+        "the dungeon has {sites} open sites, {} states (2·S²): the exact analysis handles at \
+         most {MAX_SITES} open sites ({MAX_STATES} states); try a smaller dungeon or wall \
+         off part of it",
+        2 * (*sites as u64) * (*sites as u64)
+    )]
+    TooLarge {
+        /// The dungeon's open sites.
+        sites: usize,
+    },
+    /// The tables did not fit in the memory available.
+    #[error("the exact analysis could not allocate {bytes} bytes for {sites} open sites; try a smaller dungeon")]
+    OutOfMemory {
+        /// The dungeon's open sites.
+        sites: usize,
+        /// The allocation that failed.
+        bytes: u64,
+    },
+}
+
 /// The solved game. Values count the monster's moves until capture under optimal
 /// play (the monster captures fastest, the rogue delays longest), or [`FOREVER`].
 ///
@@ -34,11 +65,11 @@ pub const FOREVER: u32 = u32::MAX;
 /// use gridlab::games::rogue::{Analysis, Dungeon, FOREVER};
 /// // An open 3×3 room: the monster corners the rogue.
 /// let d = Dungeon::parse("3\nA . .\n. . .\n. . @\n").unwrap();
-/// let a = Analysis::new(&d);
+/// let a = Analysis::new(&d).unwrap();
 /// assert_eq!(a.monster_to_move(d.monster, d.rogue), 2);
 /// // A ring of corridors around a wall: the rogue runs forever.
 /// let d = Dungeon::parse("3\nA + +\n+   +\n+ + @\n").unwrap();
-/// assert_eq!(Analysis::new(&d).monster_to_move(d.monster, d.rogue), FOREVER);
+/// assert_eq!(Analysis::new(&d).unwrap().monster_to_move(d.monster, d.rogue), FOREVER);
 /// ```
 #[derive(Clone, Debug)]
 pub struct Analysis {
@@ -50,19 +81,51 @@ pub struct Analysis {
     /// Moves of each open site (staying put first), compressed rows.
     adj_start: Vec<u32>,
     adj: Vec<u32>,
-    /// `monster[m * S + r]`: value with the monster to move.
+    /// `monster[m * S + r]`: value with the monster to move. The value with the rogue
+    /// to move is the largest over the rogue's moves (0 onto the monster).
     monster: Vec<u32>,
-    /// `rogue[m * S + r]`: value with the rogue to move.
-    rogue: Vec<u32>,
+}
+
+/// A vector of `len` copies of `value`, or an error instead of aborting when the
+/// memory is not there.
+fn try_filled<T: Copy>(len: usize, value: T, sites: usize) -> Result<Vec<T>, AnalysisError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| AnalysisError::OutOfMemory {
+            sites,
+            bytes: len as u64 * std::mem::size_of::<T>() as u64,
+        })?;
+    v.resize(len, value);
+    Ok(v)
 }
 
 impl Analysis {
     /// Solve `dungeon` for every pair of sites. Time and memory are linear in the
-    /// number of states, 2·S² for S open sites.
-    pub fn new(dungeon: &Dungeon) -> Analysis {
+    /// number of states, 2·S² for S open sites; more than [`MAX_SITES`] open sites is
+    /// an error, checked before anything is allocated.
+    ///
+    /// ```
+    /// use gridlab::games::rogue::{Analysis, AnalysisError, Dungeon, MAX_SITES};
+    /// let mut text = String::from("100\n");
+    /// for row in 0..100 {
+    ///     let line = vec!["."; 100].join(" ");
+    ///     text.push_str(&line);
+    ///     text.push('\n');
+    /// }
+    /// text.replace_range(4..5, "A");
+    /// text.replace_range(6..7, "@");
+    /// let d = Dungeon::parse(&text).unwrap();
+    /// assert_eq!(Analysis::new(&d).unwrap_err(), AnalysisError::TooLarge { sites: 10_000 });
+    /// assert!(10_000 > MAX_SITES);
+    /// ```
+    pub fn new(dungeon: &Dungeon) -> Result<Analysis, AnalysisError> {
+        let sites = Analysis::open_sites(dungeon);
+        if sites > MAX_SITES {
+            return Err(AnalysisError::TooLarge { sites });
+        }
         let n = dungeon.size();
         let mut id = vec![u32::MAX; n * n];
-        let mut pos = Vec::new();
+        let mut pos = Vec::with_capacity(sites);
         for (i, &site) in dungeon.sites.cells().iter().enumerate() {
             if site != super::level::Site::Wall {
                 id[i] = pos.len() as u32;
@@ -82,15 +145,29 @@ impl Analysis {
             adj_start,
             adj,
             monster: Vec::new(),
-            rogue: Vec::new(),
         };
-        analysis.solve();
-        analysis
+        analysis.solve()?;
+        Ok(analysis)
+    }
+
+    /// The open sites of `dungeon` (what [`MAX_SITES`] limits).
+    pub fn open_sites(dungeon: &Dungeon) -> usize {
+        dungeon
+            .sites
+            .cells()
+            .iter()
+            .filter(|&&s| s != super::level::Site::Wall)
+            .count()
     }
 
     /// Number of open sites.
     pub fn sites(&self) -> usize {
         self.pos.len()
+    }
+
+    /// Number of states solved, 2·S².
+    pub fn states(&self) -> usize {
+        2 * self.sites() * self.sites()
     }
 
     fn moves_of(&self, s: u32) -> &[u32] {
@@ -99,14 +176,23 @@ impl Analysis {
 
     /// Retrograde analysis in order of increasing value: a monster state is decided by
     /// its first decided successor (the fastest capture), a rogue state when all its
-    /// successors are (the longest delay).
-    fn solve(&mut self) {
+    /// successors are (the longest delay: the value of the last one, as values are
+    /// decided in increasing order). States are numbered `m * S + r`.
+    fn solve(&mut self) -> Result<(), AnalysisError> {
         let s = self.sites();
-        let mut monster = vec![FOREVER; s * s];
-        let mut rogue = vec![FOREVER; s * s];
-        let mut open_moves: Vec<u8> = vec![0; s * s];
-        let mut longest = vec![0u32; s * s];
-        let mut queue: VecDeque<(u32, u32)> = VecDeque::new();
+        let pairs = s * s;
+        let mut monster = try_filled(pairs, FOREVER, s)?;
+        // Rogue moves (not onto the monster) whose monster state is still undecided; 0
+        // once the rogue state is decided.
+        let mut open_moves: Vec<u8> = try_filled(pairs, 0, s)?;
+        // Every monster state is queued at most once.
+        let mut queue: Vec<u32> = Vec::new();
+        queue
+            .try_reserve_exact(pairs)
+            .map_err(|_| AnalysisError::OutOfMemory {
+                sites: s,
+                bytes: pairs as u64 * 4,
+            })?;
         for m in 0..s as u32 {
             for r in 0..s as u32 {
                 if m == r {
@@ -118,36 +204,39 @@ impl Analysis {
                 open_moves[i] = self.moves_of(r).len() as u8 - onto_monster;
                 if self.moves_of(m).contains(&r) {
                     monster[i] = 1;
-                    queue.push_back((m, r));
+                    queue.push(i as u32);
                 }
             }
         }
-        while let Some((m, r2)) = queue.pop_front() {
-            let v = monster[m as usize * s + r2 as usize];
+        let mut head = 0;
+        while let Some(&i) = queue.get(head) {
+            head += 1;
+            let i = i as usize;
+            let (m, r2) = ((i / s) as u32, (i % s) as u32);
+            let v = monster[i];
             // Rogue states (m, r) whose move r → r2 leads to this monster state.
             for &r in self.moves_of(r2) {
-                let i = m as usize * s + r as usize;
-                if r == m || rogue[i] != FOREVER || open_moves[i] == 0 {
+                let j = m as usize * s + r as usize;
+                if r == m || open_moves[j] == 0 {
                     continue;
                 }
-                open_moves[i] -= 1;
-                longest[i] = longest[i].max(v);
-                if open_moves[i] > 0 {
+                open_moves[j] -= 1;
+                if open_moves[j] > 0 {
                     continue;
                 }
-                rogue[i] = longest[i];
-                // Monster states (m0, r) whose move m0 → m leads to it.
+                // The rogue state is decided with value v; monster states (m0, r)
+                // whose move m0 → m leads to it.
                 for &m0 in self.moves_of(m) {
-                    let j = m0 as usize * s + r as usize;
-                    if m0 != r && monster[j] == FOREVER {
-                        monster[j] = rogue[i] + 1;
-                        queue.push_back((m0, r));
+                    let k = m0 as usize * s + r as usize;
+                    if m0 != r && monster[k] == FOREVER {
+                        monster[k] = v + 1;
+                        queue.push(k as u32);
                     }
                 }
             }
         }
         self.monster = monster;
-        self.rogue = rogue;
+        Ok(())
     }
 
     fn site(&self, p: Pos) -> Option<u32> {
@@ -170,7 +259,18 @@ impl Analysis {
     pub fn rogue_to_move(&self, monster: Pos, rogue: Pos) -> u32 {
         match (self.site(monster), self.site(rogue)) {
             (Some(m), Some(r)) if m == r => 0,
-            (Some(m), Some(r)) => self.rogue[m as usize * self.sites() + r as usize],
+            (Some(m), Some(r)) => self
+                .moves_of(r)
+                .iter()
+                .map(|&r2| {
+                    if r2 == m {
+                        0
+                    } else {
+                        self.monster[m as usize * self.sites() + r2 as usize]
+                    }
+                })
+                .max()
+                .unwrap_or(FOREVER),
             _ => FOREVER,
         }
     }
@@ -221,7 +321,7 @@ impl Analysis {
         let (monster_win_pairs, pairs) = self.monster_win_pairs(dungeon);
         Summary {
             sites: self.sites(),
-            states: 2 * self.sites() * self.sites(),
+            states: self.states(),
             value: (value != FOREVER).then_some(value),
             monster_win_pairs,
             pairs,

@@ -1,8 +1,9 @@
 //! The coursework's rogue: find cycles that contain a corridor, reach one ahead of
 //! the monster and run around it; otherwise flee as the naive rogue does.
 
+use super::graph::{Graph, Search};
 use super::level::{Dungeon, Site};
-use super::strategy::{distances, NaiveRogue, Player};
+use super::strategy::{bfs, NaiveRogue, Player};
 use crate::grid::Pos;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
@@ -26,6 +27,12 @@ pub struct CycleRogue {
     cycles: Vec<Vec<Pos>>,
     /// Cell index → the sites next to it on the cycles through it.
     neighbours: FxHashMap<usize, Vec<Pos>>,
+    /// Buffers of the per-move searches, kept between moves.
+    from_monster: Vec<u32>,
+    queue: Vec<u32>,
+    level: Vec<u32>,
+    parent: Vec<Pos>,
+    touched: Vec<usize>,
 }
 
 impl CycleRogue {
@@ -46,7 +53,15 @@ impl CycleRogue {
                 }
             }
         }
-        CycleRogue { cycles, neighbours }
+        CycleRogue {
+            cycles,
+            neighbours,
+            from_monster: Vec::new(),
+            queue: Vec::new(),
+            level: Vec::new(),
+            parent: Vec::new(),
+            touched: Vec::new(),
+        }
     }
 
     /// The cycles, each as its sites in order around it.
@@ -55,52 +70,63 @@ impl CycleRogue {
     }
 
     /// The move from `rogue` with the monster at `monster`.
-    fn choose(&self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
+    fn choose(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
         let n = dungeon.size();
         let index = |p: Pos| p.row * n + p.col;
-        let from_monster = distances(dungeon, monster);
+        let mut from_monster = std::mem::take(&mut self.from_monster);
+        bfs(dungeon, monster, &[], &mut from_monster, &mut self.queue);
         // A site the rogue enters is safe if the monster cannot reach it in its reply.
         let safe = |p: Pos| from_monster[index(p)] >= 2;
-        if let Some(around) = self.neighbours.get(&index(rogue)) {
-            let best = around
+        let around = self.neighbours.get(&index(rogue)).and_then(|around| {
+            around
                 .iter()
                 .copied()
                 .chain([rogue])
                 .filter(|&p| safe(p))
-                .max_by_key(|&p| (from_monster[index(p)], p != rogue, std::cmp::Reverse(p)));
-            if let Some(step) = best {
-                return step;
-            }
-        }
-        self.first_step_to_cycle(dungeon, &from_monster, rogue)
-            .unwrap_or_else(|| NaiveRogue::choose(dungeon, &from_monster, rogue))
+                .max_by_key(|&p| (from_monster[index(p)], p != rogue, std::cmp::Reverse(p)))
+        });
+        let step = around.unwrap_or_else(|| {
+            self.first_step_to_cycle(dungeon, &from_monster, rogue)
+                .unwrap_or_else(|| NaiveRogue::choose(dungeon, &from_monster, rogue))
+        });
+        self.from_monster = from_monster;
+        step
     }
 
     /// The first step towards the cycle site the rogue reaches with the largest lead
     /// over the monster, along sites the monster cannot reach first.
     fn first_step_to_cycle(
-        &self,
+        &mut self,
         dungeon: &Dungeon,
         from_monster: &[u32],
         rogue: Pos,
     ) -> Option<Pos> {
         let n = dungeon.size();
         let index = |p: Pos| p.row * n + p.col;
-        let mut level = vec![u32::MAX; n * n];
-        let mut parent = vec![rogue; n * n];
-        level[index(rogue)] = 0;
+        // Only the entries the last search set need resetting.
+        if self.level.len() != n * n {
+            self.level = vec![u32::MAX; n * n];
+            self.parent = vec![rogue; n * n];
+        }
+        for &i in &self.touched {
+            self.level[i] = u32::MAX;
+        }
+        self.touched.clear();
+        self.level[index(rogue)] = 0;
+        self.touched.push(index(rogue));
         let mut queue = VecDeque::from([rogue]);
         // (lead, Reverse(level), site)
         let mut best: Option<(u32, std::cmp::Reverse<u32>, Pos)> = None;
         while let Some(p) = queue.pop_front() {
-            let k = level[index(p)];
-            for q in dungeon.moves(p).into_iter().skip(1) {
+            let k = self.level[index(p)];
+            for q in dungeon.steps(p) {
                 let i = index(q);
-                if level[i] != u32::MAX || from_monster[i] <= k + 1 {
+                if self.level[i] != u32::MAX || from_monster[i] <= k + 1 {
                     continue;
                 }
-                level[i] = k + 1;
-                parent[i] = p;
+                self.level[i] = k + 1;
+                self.parent[i] = p;
+                self.touched.push(i);
                 queue.push_back(q);
                 if self.neighbours.contains_key(&i) {
                     let key = (from_monster[i] - (k + 1), std::cmp::Reverse(k + 1), q);
@@ -111,8 +137,8 @@ impl CycleRogue {
             }
         }
         let (_, _, mut step) = best?;
-        while parent[index(step)] != rogue {
-            step = parent[index(step)];
+        while self.parent[index(step)] != rogue {
+            step = self.parent[index(step)];
         }
         Some(step)
     }
@@ -127,6 +153,10 @@ impl Player for CycleRogue {
 /// The shortest cycle through each edge that touches a corridor, of at least four
 /// sites, without repeats; an edge whose two ends already lie on found cycles is
 /// skipped, so at most one search per site finds something new.
+///
+/// Edges without such a cycle are recognised without a search: a bridge (no cycle at
+/// all, found by one depth-first search) or an edge whose ends share a neighbour (its
+/// shortest cycle is a triangle). What is left are the searches that find a cycle.
 fn find_cycles(dungeon: &Dungeon) -> Vec<Vec<Pos>> {
     let n = dungeon.size();
     let open: Vec<Pos> = (0..n * n)
@@ -137,32 +167,28 @@ fn find_cycles(dungeon: &Dungeon) -> Vec<Vec<Pos>> {
     for (k, p) in open.iter().enumerate() {
         id[p.row * n + p.col] = k as u32;
     }
-    let adjacency: Vec<Vec<u32>> = open
-        .iter()
-        .map(|&p| {
-            dungeon
-                .moves(p)
-                .into_iter()
-                .skip(1)
-                .map(|q| id[q.row * n + q.col])
-                .collect()
-        })
-        .collect();
+    let graph = Graph::new(open.len(), |k, out| {
+        out.extend(dungeon.steps(open[k]).map(|q| id[q.row * n + q.col]))
+    });
+    let bridge = graph.bridges();
     let corridor = |k: u32| dungeon.sites[open[k as usize]] == Site::Corridor;
     let mut on_cycle = vec![false; open.len()];
     let mut seen: FxHashSet<Vec<u32>> = FxHashSet::default();
     let mut cycles = Vec::new();
-    let mut parent = vec![u32::MAX; open.len()];
-    let mut touched = Vec::new();
+    let mut search = Search::new(open.len());
     for u in 0..open.len() as u32 {
-        for &v in &adjacency[u as usize] {
+        for (e, v) in graph.edges(u) {
             if v < u || !(corridor(u) || corridor(v)) {
                 continue;
             }
             if on_cycle[u as usize] && on_cycle[v as usize] {
                 continue;
             }
-            let Some(path) = path_avoiding_edge(&adjacency, v, u, &mut parent, &mut touched) else {
+            // No cycle, or a triangle: the search would find nothing kept.
+            if bridge[e] || graph.common_neighbour(u, v) {
+                continue;
+            }
+            let Some(path) = search.path_avoiding_edge(&graph, v, u) else {
                 continue;
             };
             if path.len() < 4 {
@@ -180,43 +206,4 @@ fn find_cycles(dungeon: &Dungeon) -> Vec<Vec<Pos>> {
         }
     }
     cycles
-}
-
-/// A shortest path from `from` to `to` that does not use the edge between them, as
-/// site ids from `from` to `to`.
-fn path_avoiding_edge(
-    adjacency: &[Vec<u32>],
-    from: u32,
-    to: u32,
-    parent: &mut [u32],
-    touched: &mut Vec<u32>,
-) -> Option<Vec<u32>> {
-    for &k in touched.iter() {
-        parent[k as usize] = u32::MAX;
-    }
-    touched.clear();
-    parent[from as usize] = from;
-    touched.push(from);
-    let mut queue = VecDeque::from([from]);
-    while let Some(x) = queue.pop_front() {
-        for &y in &adjacency[x as usize] {
-            if (x == from && y == to) || parent[y as usize] != u32::MAX {
-                continue;
-            }
-            parent[y as usize] = x;
-            touched.push(y);
-            if y == to {
-                let mut path = vec![to];
-                let mut k = to;
-                while k != from {
-                    k = parent[k as usize];
-                    path.push(k);
-                }
-                path.reverse();
-                return Some(path);
-            }
-            queue.push_back(y);
-        }
-    }
-    None
 }

@@ -104,6 +104,10 @@ pub struct HalfMove {
     pub to: Pos,
 }
 
+/// Largest move limit, in turns: a game keeps every position (32 bytes a half-move,
+/// 64 MB at this limit).
+pub const MAX_MOVES: u32 = 1_000_000;
+
 /// A game on a dungeon: the positions after every half-move, the moves as numpad
 /// digits (`5` stays), and the ending once there is one.
 ///
@@ -125,8 +129,10 @@ pub struct Game {
 }
 
 impl Game {
-    /// A new game from the dungeon's start, ending after `max_moves` turns at most.
+    /// A new game from the dungeon's start, ending after `max_moves` turns at most
+    /// (at most [`MAX_MOVES`]: a larger limit is lowered to it).
     pub fn new(dungeon: &Dungeon, max_moves: u32) -> Game {
+        let max_moves = max_moves.min(MAX_MOVES);
         Game {
             positions: vec![(dungeon.monster, dungeon.rogue)],
             moves: String::new(),

@@ -51,21 +51,29 @@ pub struct Dungeon {
 
 impl Dungeon {
     /// Parse the coursework format. A row shorter than 2N−1 characters, an unknown
-    /// character, a missing or second monster or rogue, or a player off a room is an
-    /// error naming the line and column. Text after row N is ignored (annotated
-    /// dungeons carry notes there).
+    /// character, a separator other than a space, a tab, anything but spaces past
+    /// position 2N−1, an extra row right after row N, a missing or second monster or
+    /// rogue, or a player off a room is an error naming the line and column. Notes
+    /// after row N must follow a blank line (as the annotated coursework dungeons
+    /// have them); they are ignored.
     ///
     /// ```
     /// use gridlab::games::rogue::Dungeon;
     /// let e = Dungeon::parse("2\n. .\n.\n").unwrap_err();
     /// assert_eq!((e.line, e.column), (3, 2));
+    /// let e = Dungeon::parse("2\nA .\n. @ +\n").unwrap_err();
+    /// assert_eq!((e.line, e.column), (3, 5));
+    /// assert_eq!(e.message, "row 2 is longer than the 3 characters of a 2-site row");
+    /// assert!(Dungeon::parse("2\nA .\n. @\n\nMonster wins\n").is_ok());
     /// ```
     pub fn parse(text: &str) -> Result<Dungeon, ParseError> {
         Dungeon::parse_with(text, false).map(|(dungeon, _)| dungeon)
     }
 
-    /// Parse leniently: short or missing rows are padded with walls, and each padding
-    /// is reported as a warning (line, column, message). Every other error stays.
+    /// Parse leniently: short or missing rows are padded with walls, and text past
+    /// position 2N−1 or an extra row after row N is ignored (as the stock `Game.java`
+    /// ignores it); each is reported as a warning (line, column, message). Every
+    /// other error stays.
     ///
     /// ```
     /// use gridlab::games::rogue::Dungeon;
@@ -120,6 +128,43 @@ impl Dungeon {
                     ))
                 }
             };
+            if let Some(at) = line.iter().position(|&c| c == '\t') {
+                return Err(ParseError::new(
+                    line_no,
+                    at + 1,
+                    "a tab: sites are separated by single spaces",
+                ));
+            }
+            for (at, &c) in line.iter().enumerate().take(2 * n - 1).skip(1).step_by(2) {
+                if c != ' ' {
+                    return Err(ParseError::new(
+                        line_no,
+                        at + 1,
+                        format!(
+                            "'{}' between sites: sites are separated by single spaces",
+                            c.escape_debug()
+                        ),
+                    ));
+                }
+            }
+            if let Some(extra) = line.iter().skip(2 * n - 1).position(|&c| c != ' ') {
+                let long = ParseError::new(
+                    line_no,
+                    2 * n + extra,
+                    format!(
+                        "row {} is longer than the {} characters of a {n}-site row",
+                        row + 1,
+                        2 * n - 1
+                    ),
+                );
+                if !lenient {
+                    return Err(long);
+                }
+                warnings.push(ParseError {
+                    message: format!("{}: ignored", long.message),
+                    ..long
+                });
+            }
             for col in 0..n {
                 let at = 2 * col;
                 let Some(&c) = line.get(at) else {
@@ -191,6 +236,25 @@ impl Dungeon {
                         ))
                     }
                 };
+            }
+        }
+        // Right after the rows: blank lines, or notes after a blank line.
+        if let Some(line) = lines.next() {
+            if let Some(at) = line.chars().position(|c| !c.is_whitespace()) {
+                let extra = ParseError::new(
+                    n + 2,
+                    at + 1,
+                    format!(
+                        "unexpected text after the {n} rows of the dungeon (notes must follow a blank line)"
+                    ),
+                );
+                if !lenient {
+                    return Err(extra);
+                }
+                warnings.push(ParseError {
+                    message: format!("{}: ignored", extra.message),
+                    ..extra
+                });
             }
         }
         let (monster, monster_letter) = monster
@@ -364,15 +428,16 @@ impl Dungeon {
     /// The sites a player at `v` may move to, staying put first, then N, NE, E, SE,
     /// S, SW, W, NW.
     pub fn moves(&self, v: Pos) -> Vec<Pos> {
-        let mut out = vec![v];
-        for dir in Dir::CLOCKWISE {
-            if let Some(w) = v.step(dir) {
-                if self.is_legal_move(v, w) {
-                    out.push(w);
-                }
-            }
-        }
-        out
+        std::iter::once(v).chain(self.steps(v)).collect()
+    }
+
+    /// The sites a player at `v` may step to (without staying put), N, NE, E, SE, S,
+    /// SW, W, NW: [`Dungeon::moves`] without the first and without allocating.
+    pub fn steps(&self, v: Pos) -> impl Iterator<Item = Pos> + '_ {
+        Dir::CLOCKWISE
+            .into_iter()
+            .filter_map(move |dir| v.step(dir))
+            .filter(move |&w| self.is_legal_move(v, w))
     }
 }
 

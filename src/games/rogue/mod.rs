@@ -2,26 +2,28 @@
 //! rogue through rooms and corridors.
 //!
 //! - [`Dungeon`]: the coursework's format and `isLegalMove`;
-//! - [`Analysis`]: the exact solution by backward induction;
+//! - [`Analysis`]: the exact solution by backward induction (up to [`MAX_SITES`] open
+//!   sites);
 //! - [`Referee`]: the coursework's referee, running any two [`Player`]s: the BFS and
 //!   optimal monsters, the naive, cycle and optimal rogues, or scripted moves.
 //!
 //! ```
 //! use gridlab::games::rogue::{Analysis, Dungeon};
 //! let d = Dungeon::parse("3\nA . .\n. . .\n. . @\n").unwrap();
-//! assert_eq!(Analysis::new(&d).monster_to_move(d.monster, d.rogue), 2);
+//! assert_eq!(Analysis::new(&d).unwrap().monster_to_move(d.monster, d.rogue), 2);
 //! ```
 
 mod analysis;
 mod cycle;
 mod game;
+mod graph;
 mod level;
 mod referee;
 mod strategy;
 
-pub use analysis::{Analysis, Summary, FOREVER};
+pub use analysis::{Analysis, AnalysisError, Summary, FOREVER, MAX_SITES, MAX_STATES};
 pub use cycle::CycleRogue;
-pub use game::{step_digit, Ending, Game, HalfMove};
+pub use game::{step_digit, Ending, Game, HalfMove, MAX_MOVES};
 pub use level::{direction_name, Dungeon, Site, MAX_SIDE};
 pub use referee::Referee;
 pub use strategy::{

@@ -4,6 +4,7 @@
 //! the stock referee's byte for byte (`tests/rogue_referee_fidelity.rs` compares it
 //! with transcripts recorded from the real `Game.java`, `tests/data/rogue/`).
 
+use super::analysis::AnalysisError;
 use super::game::{board, Ending, Game};
 use super::level::Dungeon;
 use super::strategy::{MonsterStrategy, Player, RogueStrategy, SharedAnalysis, Side};
@@ -18,12 +19,16 @@ pub struct Referee<'d> {
 
 impl<'d> Referee<'d> {
     /// A referee for `dungeon` with built-in strategies (the exact solution is
-    /// computed once if either needs it).
-    pub fn new(dungeon: &'d Dungeon, monster: MonsterStrategy, rogue: RogueStrategy) -> Self {
+    /// computed once if either needs it: an error on a dungeon too large for it).
+    pub fn new(
+        dungeon: &'d Dungeon,
+        monster: MonsterStrategy,
+        rogue: RogueStrategy,
+    ) -> Result<Self, AnalysisError> {
         let mut shared = SharedAnalysis::default();
-        let monster = monster.player(dungeon, &mut shared);
-        let rogue = rogue.player(dungeon, &mut shared);
-        Referee::with_players(dungeon, monster, rogue)
+        let monster = monster.player(dungeon, &mut shared)?;
+        let rogue = rogue.player(dungeon, &mut shared)?;
+        Ok(Referee::with_players(dungeon, monster, rogue))
     }
 
     /// A referee for `dungeon` with any two players.
@@ -51,7 +56,7 @@ impl<'d> Referee<'d> {
     ///     RogueStrategy, Scripted, Side,
     /// };
     /// let d = Dungeon::parse("2\nA .\n. @\n").unwrap();
-    /// let mut referee = Referee::new(&d, MonsterStrategy::Bfs, RogueStrategy::Naive);
+    /// let mut referee = Referee::new(&d, MonsterStrategy::Bfs, RogueStrategy::Naive).unwrap();
     /// let mut out = String::new();
     /// assert_eq!(referee.play(100, false, &mut out), Ending::Caught { turn: 1 });
     /// assert_eq!(out, "A . \n. @ \n\nMove 1\n\n. . \n. * \n\nCaught by monster\n");

@@ -1,11 +1,10 @@
 //! The players: a small [`Player`] trait and the built-in strategies of both sides.
 
-use super::analysis::Analysis;
+use super::analysis::{Analysis, AnalysisError};
 use super::cycle::CycleRogue;
-use super::level::Dungeon;
+use super::level::{Dungeon, Site};
 use crate::grid::{Dir, Pos};
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 use std::rc::Rc;
 
 /// A side's strategy: given the dungeon and both positions, the site to move to.
@@ -100,52 +99,135 @@ impl std::str::FromStr for RogueStrategy {
 pub struct SharedAnalysis(Option<Rc<Analysis>>);
 
 impl SharedAnalysis {
-    /// The analysis of `dungeon`, computed on first use.
-    pub fn get(&mut self, dungeon: &Dungeon) -> Rc<Analysis> {
-        self.0
-            .get_or_insert_with(|| Rc::new(Analysis::new(dungeon)))
-            .clone()
+    /// The analysis of `dungeon`, computed on first use (an error when the dungeon is
+    /// too large for it; nothing is kept then).
+    pub fn get(&mut self, dungeon: &Dungeon) -> Result<Rc<Analysis>, AnalysisError> {
+        if let Some(analysis) = &self.0 {
+            return Ok(analysis.clone());
+        }
+        let analysis = Rc::new(Analysis::new(dungeon)?);
+        self.0 = Some(analysis.clone());
+        Ok(analysis)
     }
 }
 
 impl MonsterStrategy {
-    /// The player for this strategy.
-    pub fn player(self, dungeon: &Dungeon, shared: &mut SharedAnalysis) -> Box<dyn Player> {
-        match self {
+    /// The player for this strategy; `optimal` needs the exact solution, an error on a
+    /// dungeon too large for it.
+    pub fn player(
+        self,
+        dungeon: &Dungeon,
+        shared: &mut SharedAnalysis,
+    ) -> Result<Box<dyn Player>, AnalysisError> {
+        Ok(match self {
             MonsterStrategy::Bfs => Box::new(BfsMonster),
-            MonsterStrategy::Optimal => Box::new(OptimalMonster(shared.get(dungeon))),
-        }
+            MonsterStrategy::Optimal => Box::new(OptimalMonster(shared.get(dungeon)?)),
+        })
     }
 }
 
 impl RogueStrategy {
-    /// The player for this strategy.
-    pub fn player(self, dungeon: &Dungeon, shared: &mut SharedAnalysis) -> Box<dyn Player> {
-        match self {
+    /// The player for this strategy; `optimal` needs the exact solution, an error on a
+    /// dungeon too large for it.
+    pub fn player(
+        self,
+        dungeon: &Dungeon,
+        shared: &mut SharedAnalysis,
+    ) -> Result<Box<dyn Player>, AnalysisError> {
+        Ok(match self {
             RogueStrategy::Naive => Box::new(NaiveRogue),
             RogueStrategy::Cycle => Box::new(CycleRogue::new(dungeon)),
-            RogueStrategy::Optimal => Box::new(OptimalRogue(shared.get(dungeon))),
-        }
+            RogueStrategy::Optimal => Box::new(OptimalRogue(shared.get(dungeon)?)),
+        })
     }
 }
 
 /// BFS distances (in moves) from `from` to every cell, row-major; `u32::MAX` where
 /// unreachable.
 pub fn distances(dungeon: &Dungeon, from: Pos) -> Vec<u32> {
+    let mut dist = Vec::new();
+    bfs(dungeon, from, &[], &mut dist, &mut Vec::new());
+    dist
+}
+
+/// The steps of the eight directions as (row, column) deltas, and whether diagonal.
+const STEPS: [(isize, isize, bool); 8] = [
+    (-1, 0, false),
+    (-1, 1, true),
+    (0, 1, false),
+    (1, 1, true),
+    (1, 0, false),
+    (1, -1, true),
+    (0, -1, false),
+    (-1, -1, true),
+];
+
+/// BFS distances from `from` into `dist` (row-major, `u32::MAX` where not reached),
+/// with `queue` as scratch space. With `targets`, the search stops as soon as every
+/// target has its distance: the cells nearer than the farthest target have theirs,
+/// farther ones may be left unreached. Each call costs at most one pass over the
+/// dungeon's open sites.
+pub(super) fn bfs(
+    dungeon: &Dungeon,
+    from: Pos,
+    targets: &[Pos],
+    dist: &mut Vec<u32>,
+    queue: &mut Vec<u32>,
+) {
     let n = dungeon.size();
-    let mut dist = vec![u32::MAX; n * n];
-    dist[from.row * n + from.col] = 0;
-    let mut queue = VecDeque::from([from]);
-    while let Some(p) = queue.pop_front() {
-        let d = dist[p.row * n + p.col];
-        for q in dungeon.moves(p) {
-            if dist[q.row * n + q.col] == u32::MAX {
-                dist[q.row * n + q.col] = d + 1;
-                queue.push_back(q);
+    let cells = dungeon.sites.cells();
+    dist.clear();
+    dist.resize(n * n, u32::MAX);
+    queue.clear();
+    let start = from.row * n + from.col;
+    let mut wanted: Vec<usize> = targets
+        .iter()
+        .map(|p| p.row * n + p.col)
+        .filter(|&i| i != start)
+        .collect();
+    wanted.sort_unstable();
+    wanted.dedup();
+    let stop_early = !targets.is_empty();
+    if (stop_early && wanted.is_empty()) || cells.get(start).is_none_or(|&s| s == Site::Wall) {
+        if start < dist.len() {
+            dist[start] = 0;
+        }
+        return;
+    }
+    dist[start] = 0;
+    queue.push(start as u32);
+    let mut head = 0;
+    while let Some(&i) = queue.get(head) {
+        head += 1;
+        let i = i as usize;
+        let (r, c) = (i / n, i % n);
+        let d = dist[i] + 1;
+        let room = cells[i] == Site::Room;
+        for (dr, dc, diagonal) in STEPS {
+            let (r2, c2) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
+            if r2 >= n || c2 >= n {
+                continue;
+            }
+            let j = r2 * n + c2;
+            let site = cells[j];
+            if site == Site::Wall || diagonal && !(room && site == Site::Room) {
+                continue;
+            }
+            if dist[j] != u32::MAX {
+                continue;
+            }
+            dist[j] = d;
+            queue.push(j as u32);
+            if stop_early {
+                if let Some(k) = wanted.iter().position(|&w| w == j) {
+                    wanted.swap_remove(k);
+                    if wanted.is_empty() {
+                        return;
+                    }
+                }
             }
         }
     }
-    dist
 }
 
 /// Squared Euclidean distance, the monster's tie-break.
@@ -161,10 +243,11 @@ pub struct BfsMonster;
 
 impl Player for BfsMonster {
     fn next_move(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
-        let to_rogue = distances(dungeon, rogue);
+        let moves = dungeon.moves(monster);
+        let mut to_rogue = Vec::new();
+        bfs(dungeon, rogue, &moves, &mut to_rogue, &mut Vec::new());
         let n = dungeon.size();
         let d = |p: Pos| to_rogue[p.row * n + p.col];
-        let moves = dungeon.moves(monster);
         let best = moves.iter().map(|&p| d(p)).min().unwrap_or(u32::MAX);
         moves
             .into_iter()
@@ -212,7 +295,10 @@ impl NaiveRogue {
 
 impl Player for NaiveRogue {
     fn next_move(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
-        NaiveRogue::choose(dungeon, &distances(dungeon, monster), rogue)
+        let mut from_monster = Vec::new();
+        let moves = dungeon.moves(rogue);
+        bfs(dungeon, monster, &moves, &mut from_monster, &mut Vec::new());
+        NaiveRogue::choose(dungeon, &from_monster, rogue)
     }
 }
 
