@@ -225,9 +225,21 @@ fn run_play(args: PlayArgs) -> u8 {
         rogue = Box::new(Scripted::new(Side::Rogue, steps, rogue));
     }
     let mut referee = Referee::with_players(&dungeon, monster, rogue);
-    let mut out = String::new();
-    let ending = referee.play(args.max_moves, args.quiet, &mut out);
-    emit(&out);
+    let game = referee.play_game(args.max_moves);
+    let ending = game.ending().expect("a finished game has an ending");
+    if args.quiet {
+        emit(&format!("{}\n", ending.line()));
+    } else {
+        // A board at a time: a long game on a large dungeon is never held in memory.
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        if game
+            .write_transcript(&dungeon, &mut out)
+            .and_then(|()| std::io::Write::flush(&mut out))
+            .is_err()
+        {
+            std::process::exit(i32::from(EXIT_OK));
+        }
+    }
     // Standard output ends with the stock exception's message; the move and the sites
     // go to standard error.
     if let Some(detail) = ending.detail() {

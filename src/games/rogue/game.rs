@@ -328,30 +328,37 @@ impl Game {
     /// );
     /// ```
     pub fn transcript(&self, dungeon: &Dungeon) -> String {
+        let mut out = Vec::new();
+        self.write_transcript(dungeon, &mut out)
+            .expect("writing to memory cannot fail");
+        String::from_utf8(out).expect("boards are UTF-8")
+    }
+
+    /// Write [`Game::transcript`] to `out` a board at a time (a long game on a large
+    /// dungeon need not be held in memory).
+    pub fn write_transcript(
+        &self,
+        dungeon: &Dungeon,
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
         let (m0, r0) = self.positions[0];
-        let mut out = board(dungeon, m0, r0);
-        out.push('\n');
+        writeln!(out, "{}", board(dungeon, m0, r0))?;
         for (k, &(m, r)) in self.positions.iter().enumerate().skip(1) {
             if k % 2 == 1 {
-                out.push_str(&format!("Move {}\n\n", k / 2 + 1));
+                write!(out, "Move {}\n\n", k / 2 + 1)?;
             }
-            out.push_str(&board(dungeon, m, r));
-            out.push('\n');
+            writeln!(out, "{}", board(dungeon, m, r))?;
         }
         match self.ending {
             Some(ending @ Ending::Caught { turn }) if self.moves.len() % 2 == 0 => {
-                out.push_str(&format!("Move {turn}\n\n{}\n", ending.line()));
+                write!(out, "Move {turn}\n\n{}\n", ending.line())
             }
             Some(ending @ Ending::Cheated { turn, .. }) if self.moves.len() % 2 == 0 => {
-                out.push_str(&format!("Move {turn}\n\n{}\n", ending.line()));
+                write!(out, "Move {turn}\n\n{}\n", ending.line())
             }
-            Some(ending) => {
-                out.push_str(&ending.line());
-                out.push('\n');
-            }
-            None => {}
+            Some(ending) => writeln!(out, "{}", ending.line()),
+            None => Ok(()),
         }
-        out
     }
 }
 
