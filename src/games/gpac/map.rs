@@ -297,18 +297,33 @@ impl Map {
 pub const NONE: Cell = Cell::MAX;
 
 /// The open neighbours of every cell, up, right, down, left ([`NONE`] where a wall or
-/// the edge is), for fast searches.
+/// the edge is), its coordinates and its rank in x-major order, for fast searches.
 #[derive(Clone, Debug)]
 pub struct Steps {
-    next: Vec<[Cell; 4]>,
-    coords: Vec<(i32, i32)>,
+    /// Every cell's neighbours, coordinates and rank.
+    pub(super) cells: Vec<CellInfo>,
+    /// The cell of every rank.
+    pub(super) by_rank: Vec<Cell>,
+}
+
+/// What a search reads about a cell, together.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct CellInfo {
+    /// The neighbours up, right, down, left ([`NONE`] for none).
+    pub(super) next: [Cell; 4],
+    /// x.
+    pub(super) x: i32,
+    /// y.
+    pub(super) y: i32,
+    /// The rank in x-major order, x·H + y: ranks order cells as (x, y) pairs do.
+    pub(super) rank: u32,
 }
 
 impl Steps {
     /// The neighbour table of `map`.
     pub fn new(map: &Map) -> Steps {
         let (w, h) = (map.width(), map.height());
-        let next = (0..map.len() as Cell)
+        let cells = (0..map.len() as Cell)
             .map(|c| {
                 let (x, y) = map.xy(c);
                 let open = |ok: bool, n: usize| {
@@ -318,32 +333,35 @@ impl Steps {
                         NONE
                     }
                 };
-                [
-                    open(y + 1 < h, c as usize + w),
-                    open(x + 1 < w, c as usize + 1),
-                    open(y > 0, (c as usize).wrapping_sub(w)),
-                    open(x > 0, (c as usize).wrapping_sub(1)),
-                ]
+                CellInfo {
+                    next: [
+                        open(y + 1 < h, c as usize + w),
+                        open(x + 1 < w, c as usize + 1),
+                        open(y > 0, (c as usize).wrapping_sub(w)),
+                        open(x > 0, (c as usize).wrapping_sub(1)),
+                    ],
+                    x: x as i32,
+                    y: y as i32,
+                    rank: (x * h + y) as u32,
+                }
             })
             .collect();
-        let coords = (0..map.len() as Cell)
-            .map(|c| {
-                let (x, y) = map.xy(c);
-                (x as i32, y as i32)
-            })
+        let by_rank = (0..w)
+            .flat_map(|x| (0..h).map(move |y| (x + y * w) as Cell))
             .collect();
-        Steps { next, coords }
+        Steps { cells, by_rank }
     }
 
     /// The (x, y) of a cell, from a table.
     #[inline]
     pub fn xy(&self, cell: Cell) -> (i32, i32) {
-        self.coords[cell as usize]
+        let info = &self.cells[cell as usize];
+        (info.x, info.y)
     }
 
     /// The neighbours of `cell` (up, right, down, left; [`NONE`] for none).
     #[inline]
     pub fn of(&self, cell: Cell) -> [Cell; 4] {
-        self.next[cell as usize]
+        self.cells[cell as usize].next
     }
 }

@@ -9,6 +9,7 @@
 
 mod agents;
 pub mod evolve;
+mod frontier;
 mod ini;
 mod map;
 mod paths;
