@@ -9,7 +9,7 @@ WASM_TARGET := wasm32-unknown-unknown
 WASM_FILE := target/$(WASM_TARGET)/release/gridlab.wasm
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test setup wasm native rust-test lint node-test browser-deps e2e bench clean
+.PHONY: serve test setup wasm native rust-test lint node-test browser-deps e2e bench fuzz fuzz-setup clean
 
 serve: setup wasm native
 	./target/release/gridlab serve --host $(HOST) --port $(PORT)
@@ -65,5 +65,20 @@ bench: native wasm browser-deps
 	node benches/browser.mjs
 	node benches/arena_realtime.mjs
 
+## Fuzzing (not part of `make test`): every target in fuzz/ for FUZZ_SECONDS each on
+## the nightly toolchain; fails on any crash. Found inputs stay in fuzz/work/; see
+## docs/fuzzing.md to keep one as a regression test.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+
+fuzz-setup:
+	@rustup toolchain list 2>/dev/null | grep -q '^nightly' || rustup toolchain install nightly --profile minimal
+	@cargo +nightly fuzz --version >/dev/null 2>&1 || { \
+		echo "installing cargo-fuzz (a few minutes, once)"; \
+		$(CARGO) install cargo-fuzz --locked; }
+
+fuzz: fuzz-setup
+	FUZZ_SECONDS=$(FUZZ_SECONDS) fuzz/run.sh $(FUZZ_TARGETS)
+
 clean:
-	rm -rf target pkg pkg-node node_modules test-output
+	rm -rf target pkg pkg-node node_modules test-output fuzz/target fuzz/work fuzz/artifacts

@@ -1,0 +1,8 @@
+//! Fuzz target `actman_replay`: the checks live in tests/fuzz_checks (shared with the
+//! regression test `tests/fuzz_regressions.rs`).
+#![no_main]
+
+#[path = "../../tests/fuzz_checks/mod.rs"]
+mod checks;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| checks::actman_replay(data));
