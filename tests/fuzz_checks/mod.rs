@@ -417,7 +417,7 @@ mod rogue_checks {
 
     /// The exact solution and the strategies, on small dungeons.
     pub fn analyse(d: &Dungeon, b: u8) {
-        let analysis = Analysis::new(d);
+        let analysis = Analysis::new(d).expect("small dungeons are within the limit");
         let _ = analysis.summary(d);
         let _ = analysis.best_monster_moves(d, d.monster, d.rogue);
         let _ = analysis.best_rogue_moves(d, d.monster, d.rogue);
@@ -432,7 +432,9 @@ mod rogue_checks {
             1 => RogueStrategy::Cycle,
             _ => RogueStrategy::Optimal,
         };
-        let game = Referee::new(d, monster, rogue).play_game(40);
+        let game = Referee::new(d, monster, rogue)
+            .expect("small dungeons are within the limit")
+            .play_game(40);
         assert!(game.ending().is_some(), "a refereed game ends");
         check_game(d, &game);
     }
@@ -737,12 +739,9 @@ pub fn arena_wire(data: &[u8]) {
 pub fn arena_replay(data: &[u8]) {
     use gridlab::games::arena::{tournament_points, CommandLog};
     let Some(text) = text(data) else { return };
-    let Ok(log) = serde_json::from_str::<CommandLog>(&text) else {
-        return;
-    };
-    if log.steps.len() > log.config.steps as usize {
+    let Ok(log) = CommandLog::parse(&text) else {
         return; // from_log refuses it with a message
-    }
+    };
     let arena = arena_checks::replay_log(&log);
     let again = arena_checks::replay_log(&log);
     assert_eq!(arena, again, "a replay is deterministic");
@@ -1035,12 +1034,12 @@ pub fn wasm_rogue(data: &[u8]) {
             .parse::<MonsterStrategy>()
             .ok()
             .filter(|s| *s == MonsterStrategy::Bfs || small(d))
-            .map(|s| s.player(d, &mut shared));
+            .map(|s| s.player(d, &mut shared).expect("within the analysis limit"));
         let r: Option<Box<dyn Player>> = r
             .parse::<RogueStrategy>()
             .ok()
             .filter(|s| *s != RogueStrategy::Optimal || small(d))
-            .map(|s| s.player(d, &mut shared));
+            .map(|s| s.player(d, &mut shared).expect("within the analysis limit"));
         (m, r)
     };
     let (mut mp, mut rp) = players(&d, monster, rogue);
@@ -1124,7 +1123,7 @@ pub fn wasm_rogue(data: &[u8]) {
                 if !small(&d) {
                     continue;
                 }
-                let analysis = Analysis::new(&d);
+                let analysis = Analysis::new(&d).expect("small dungeons are within the limit");
                 let (m, r) = (game.monster(), game.rogue());
                 for i in 0..d.sites.len() {
                     let p = d.sites.pos_of(i);

@@ -61,14 +61,17 @@ impl Default for Config {
 /// The longest game, in steps (also the longest power mode, hub wait and mine
 /// delay).
 pub const MAX_STEPS: u32 = 1_000_000;
+/// The most power pellets and landmines a round may hold together: well under the
+/// maze's cells outside the hub, so that pellets remain and a round can be played.
+pub const MAX_ITEMS: usize = SIDE * SIDE / 2;
 /// The most points a pellet or a ghost may be worth, in absolute value.
 pub const MAX_POINTS: i64 = 1_000_000;
 
 impl Config {
     /// Check every number against its limit: 1 to [`MAX_STEPS`] steps, speeds and
     /// the overlap within a cell ([`CELL`] points), durations up to [`MAX_STEPS`],
-    /// counts up to the maze's cells, points within ±[`MAX_POINTS`]. The error names
-    /// the field.
+    /// at most [`MAX_ITEMS`] power pellets and landmines together, points within
+    /// ±[`MAX_POINTS`]. The error names the field.
     ///
     /// ```
     /// use gridlab::games::arena::Config;
@@ -95,8 +98,13 @@ impl Config {
         ] {
             FieldError::check_count(field, value as usize, 0, steps)?;
         }
-        FieldError::check_count("power_pellets", self.power_pellets, 0, SIDE * SIDE)?;
-        FieldError::check_count("landmines", self.landmines, 0, SIDE * SIDE)?;
+        FieldError::check_count("power_pellets", self.power_pellets, 0, MAX_ITEMS)?;
+        FieldError::check_count(
+            "landmines",
+            self.landmines,
+            0,
+            MAX_ITEMS - self.power_pellets,
+        )?;
         for (field, points) in [
             ("pellet_score", self.pellet_score),
             ("ghost_score", self.ghost_score),

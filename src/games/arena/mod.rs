@@ -15,7 +15,7 @@ mod wire;
 
 pub use bots::{Bot, BotKind};
 pub use engine::{
-    centre, Arena, Command, Config, Item, Landmine, Player, Unit, MAX_POINTS, MAX_STEPS,
+    centre, Arena, Command, Config, Item, Landmine, Player, Unit, MAX_ITEMS, MAX_POINTS, MAX_STEPS,
 };
 pub use game::{play_game, replay, tournament_points, CommandLog};
 pub use maze::{Heading, Maze, CELL, HUB, SIDE};
