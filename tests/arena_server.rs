@@ -11,12 +11,20 @@ use std::time::Duration;
 /// A server playing one lock-step game of `steps` steps; returns it and its port.
 fn server(steps: u32, wait: f64, extra: &[&str]) -> (Child, u16, tempfile_dir::Dir) {
     let dir = tempfile_dir::Dir::new();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gridlab"));
+    command
         .args(["arena", "serve", "--port", "0"])
         .args(["--steps", &steps.to_string(), "--wait", &wait.to_string()])
         .arg("--replays")
         .arg(&dir.0)
-        .args(extra)
+        .args(extra);
+    let (child, port) = spawn(command);
+    (child, port, dir)
+}
+
+/// Start a server command; returns it and the port its first line names.
+fn spawn(mut command: Command) -> (Child, u16) {
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -26,7 +34,7 @@ fn server(steps: u32, wait: f64, extra: &[&str]) -> (Child, u16, tempfile_dir::D
         .read_line(&mut first)
         .unwrap();
     let port = first.trim().rsplit(':').next().unwrap().parse().unwrap();
-    (child, port, dir)
+    (child, port)
 }
 
 /// A tiny temporary folder that removes itself.
@@ -391,22 +399,15 @@ fn a_connection_that_never_says_hello_is_closed_with_a_reason() {
 fn a_full_descriptor_table_makes_the_server_back_off_not_spin() {
     use std::sync::{Arc, Mutex};
     let dir = tempfile_dir::Dir::new();
-    let mut child = Command::new("sh")
+    let mut command = Command::new("sh");
+    command
         .arg("-c")
         .arg("ulimit -n 32 && exec \"$0\" \"$@\"")
         .arg(env!("CARGO_BIN_EXE_gridlab"))
         .args(["arena", "serve", "--port", "0", "--lockstep", "--bots", "3"])
         .args(["--steps", "20", "--wait", "600", "--replays"])
-        .arg(&dir.0)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let port: u16 = first.trim().rsplit(':').next().unwrap().parse().unwrap();
+        .arg(&dir.0);
+    let (mut child, port) = spawn(command);
     let log = Arc::new(Mutex::new(String::new()));
     let stderr = child.stderr.take().unwrap();
     let sink = Arc::clone(&log);

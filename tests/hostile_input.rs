@@ -36,6 +36,24 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
     path.to_str().unwrap().to_string()
 }
 
+/// A `rows` × `cols` grid of spaces inside a ring of walls (`#`).
+fn walled(rows: usize, cols: usize) -> Vec<Vec<char>> {
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| {
+                    let border = r == 0 || c == 0 || r == rows - 1 || c == cols - 1;
+                    if border {
+                        '#'
+                    } else {
+                        ' '
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// Exit code 2 with a message holding every one of `needles`.
 #[track_caller]
 fn assert_bad_input(result: (Option<i32>, String, String), needles: &[&str]) {
@@ -283,20 +301,7 @@ fn searches_stop_at_their_memory_budget_with_a_partial_plan() {
     let dir = temp("search");
     // A 200 × 200 ice field with 500 fish.
     let (rows, cols) = (200, 200);
-    let mut grid: Vec<Vec<char>> = (0..rows)
-        .map(|r| {
-            (0..cols)
-                .map(|c| {
-                    let border = r == 0 || c == 0 || r == rows - 1 || c == cols - 1;
-                    if border {
-                        '#'
-                    } else {
-                        ' '
-                    }
-                })
-                .collect()
-        })
-        .collect();
+    let mut grid = walled(rows, cols);
     let mut k = 0u64;
     let mut placed = 0;
     while placed < 800 {
@@ -352,20 +357,7 @@ fn searches_stop_at_their_memory_budget_with_a_partial_plan() {
     );
     // An Act-Man dungeon whose monsters roam a 40 × 40 hall: too many states for 4 MiB.
     let side = 40;
-    let mut rows: Vec<Vec<char>> = (0..side)
-        .map(|r| {
-            (0..side)
-                .map(|c| {
-                    let border = r == 0 || c == 0 || r == side - 1 || c == side - 1;
-                    if border {
-                        '#'
-                    } else {
-                        ' '
-                    }
-                })
-                .collect()
-        })
-        .collect();
+    let mut rows = walled(side, side);
     rows[1][1] = 'A';
     for (r, c, kind) in [
         (30, 30, 'G'),

@@ -205,3 +205,44 @@ fn statistics_add_up() {
     // path before it takes the goal from the open list.
     assert_eq!(astar(&m, &mut Limits::default()).stats.expanded, 58);
 }
+
+/// An endless plane of 64-byte states with no goal: only a limit stops a search.
+struct Plane;
+
+impl Problem for Plane {
+    type State = (i64, i64, [u64; 6]);
+    type Action = u8;
+    fn start(&self) -> Self::State {
+        (0, 0, [0; 6])
+    }
+    fn is_goal(&self, _: &Self::State) -> bool {
+        false
+    }
+    fn successors(&self, s: &Self::State, out: &mut Vec<(u8, Self::State, u32)>) {
+        for (k, (dx, dy)) in [(1, 0), (-1, 0), (0, 1), (0, -1)].into_iter().enumerate() {
+            out.push((k as u8, (s.0 + dx, s.1 + dy, s.2), 1));
+        }
+    }
+    fn heuristic(&self, s: &Self::State) -> u32 {
+        (s.0.unsigned_abs() + s.1.unsigned_abs()) as u32 % 3
+    }
+}
+
+/// A memory budget stops every search with "limit reached" well before its state
+/// limit, and the states it stored fit the budget at 64+ bytes each.
+#[test]
+fn every_search_stops_at_its_memory_budget() {
+    for algorithm in Algorithm::ALL {
+        let mut limits = Limits {
+            max_states: usize::MAX,
+            max_memory: 1 << 20,
+            max_depth: 100_000,
+            ..Limits::default()
+        };
+        let r = run(&Plane, algorithm, &mut limits);
+        assert_eq!(r.outcome, Outcome::LimitReached, "{algorithm:?}");
+        let stored = r.stats.stored as usize;
+        assert!(stored > 1_000, "{algorithm:?}: {stored}");
+        assert!(stored * 64 <= 1 << 20, "{algorithm:?}: {stored} states");
+    }
+}
