@@ -5,6 +5,7 @@
 
 import { h, button, fmt, fmtMs } from './ui.js';
 import { SolverClient } from './solver-client.js';
+import { formState, applyFormState, markDefaults } from './view-state.js';
 
 export class ComparePanel {
   constructor(game, panel, adapter) {
@@ -33,18 +34,21 @@ export class ComparePanel {
     this.cancelBtn = button('.btn#compare-cancel', { icon: 'stop', label: 'Cancel', disabled: true, onclick: () => this.cancel() });
     this.summary = h('p.summary#compare-summary');
     this.tableWrap = h('div.table-wrap');
-    this.panel.replaceChildren(
+    this.form = h('div.compare-form', { onchange: () => this.game.viewChanged() },
       h('h3', {}, 'Algorithms'),
       boxes,
       h('div.grid2', {},
         ...this.controls.nodes,
-        h('label.field', {}, h('span', {}, 'Max states each'), this.maxStates)),
+        h('label.field', {}, h('span', {}, 'Max states each'), this.maxStates)));
+    this.panel.replaceChildren(
+      this.form,
       h('div.row', {}, this.runBtn, this.cancelBtn),
       this.summary,
       this.tableWrap,
       h('p.muted.small', {}, this.adapter.compareNote),
     );
     this.renderTable();
+    markDefaults(this.form);
   }
 
   selected() {
@@ -200,9 +204,17 @@ export class ComparePanel {
   }
 
   show(row) {
-    const solver = this.game.solver;
-    solver.showResult(row.result, null, this.text, row.options);
     this.game.shell.selectTab('solve');
+    this.game.solver.showCompared(row.result, this.text, row.options);
+  }
+
+  /** The comparison's form in a link (the table is not: press Run again). */
+  viewState() {
+    return formState(this.form, 'c.');
+  }
+
+  applyView(view) {
+    applyFormState(this.form, 'c.', view);
   }
 
   label(id) {

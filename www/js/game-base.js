@@ -201,12 +201,38 @@ export class GameBase extends EventTarget {
     return this.catalog.levelByText(text) ? undefined : `Shared ${this.spec.noun}`;
   }
 
+  /** Open a shared state `{level, moves, view}` (a link): the level, then the view. */
   loadShared(shared) {
-    this.loadLevel(shared.level, { name: this.sharedName(shared.level), moves: shared.moves || '' });
+    if (shared.level != null) this.loadLevel(shared.level, { name: this.sharedName(shared.level), moves: shared.moves || '' });
+    this.applyView(shared.view || {});
   }
 
+  /** What a link carries: the level, the moves and the view (see viewState). */
   shareState() {
-    return { level: this.levelText(), moves: this.playedMoves() };
+    return { level: this.levelText(), moves: this.playedMoves(), view: this.viewState() };
+  }
+
+  /**
+   * The game's part of the view as flat {key: string} (players, seed, settings,
+   * overlays, the solve form and its replay positions); `applyView` reads it back.
+   * Games add their keys to super's.
+   */
+  viewState() {
+    return {
+      ...(this.solver ? this.solver.viewState() : {}),
+      ...(this.compare ? this.compare.viewState() : {}),
+    };
+  }
+
+  /** Apply a shared view (missing keys take their defaults). */
+  applyView(view) {
+    if (this.compare) this.compare.applyView(view);
+    if (this.solver) this.solver.applyView(view);
+  }
+
+  /** The view changed (a setting, an overlay, a panel position): refresh the link. */
+  viewChanged() {
+    if (this.session) this.shell.updateHash(this.shareState());
   }
 
   // ---- moves ----------------------------------------------------------------------
@@ -452,9 +478,10 @@ export class GameBase extends EventTarget {
   /** The first load: a shared link, else the autosave, else the default level. */
   start(shared) {
     let saved = load(this.id);
-    if (shared && saved && saved.level === shared.level) {
+    const view = shared && shared.view;
+    if (shared && (shared.level == null || (saved && saved.level === shared.level))) {
       // A reload keeps the hash: the autosave knows more (the level as first loaded).
-      saved = { ...saved, moves: shared.moves || '' };
+      if (saved && shared.level != null) saved = { ...saved, moves: shared.moves || '' };
       shared = null;
     }
     let ok = false;
@@ -467,6 +494,7 @@ export class GameBase extends EventTarget {
     }
     if (!ok) this.loadLevel(this.catalog.defaultLevel().text, { record: false, keepError: !!shared });
     this.editor.resetHistory();
+    if (view) this.applyView(view);
   }
 }
 

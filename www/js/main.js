@@ -42,12 +42,12 @@ const shell = {
   clearError() {
     $('#error').hidden = true;
   },
-  /** Ask for the URL hash to show this level and moves (debounced, async). */
+  /** Ask for the URL hash to show this state: {level, moves, view} (debounced, async). */
   updateHash(state) {
     const seq = ++hashSeq;
     clearTimeout(shell._hashTimer);
     shell._hashTimer = setTimeout(async () => {
-      const hash = await buildHash({ game: gameId, ...state });
+      const hash = await buildHash(fullState(state));
       if (seq !== hashSeq) return;
       lastHash = hash;
       replaceHash(hash);
@@ -59,14 +59,37 @@ const shell = {
   presenting: () => document.body.classList.contains('presenting'),
 };
 
+/** The shell's part of the view in a link: the tab and the presentation mode. */
+function shellView() {
+  const view = {};
+  const tab = document.body.dataset.tab;
+  if (tab && tab !== 'play') view.tab = tab;
+  if (shell.presenting()) view.present = '1';
+  return view;
+}
+
+/** A game's share state with the shell's view added: what a link carries. */
+function fullState(state) {
+  return { game: gameId, ...state, view: { ...shellView(), ...((state && state.view) || {}) } };
+}
+
+/** Apply the shell's part of a shared view (after the game has mounted). */
+function applyShellView(view) {
+  if (!view) return;
+  if ('present' in view) setPresenting(view.present === '1');
+  selectTab(TABS.includes(view.tab) ? view.tab : 'play');
+}
+
 function selectTab(tab) {
   if (!TABS.includes(tab)) return;
+  const changed = document.body.dataset.tab !== tab;
   document.body.dataset.tab = tab;
   for (const t of TABS) {
     $(`#tab-${t}`).setAttribute('aria-selected', String(t === tab));
     shell.panels[t].hidden = t !== tab;
   }
   for (const fn of tabListeners) fn(tab);
+  if (changed && game) shell.updateHash(game.shareState());
 }
 
 function buildPicker() {
@@ -93,7 +116,7 @@ function markPicker() {
 
 let mounting = Promise.resolve();
 
-/** Mount a game on a fresh board (unmounting the current one); `shared` = {level, moves}. */
+/** Mount a game on a fresh board (unmounting the current one); `shared` = {level, moves, view}. */
 function mountGame(id, shared) {
   mounting = mounting.then(() => doMount(id, shared)).catch((err) => {
     console.error('gridlab: cannot mount', id, err);
@@ -177,7 +200,7 @@ function onKey(e) {
 
 async function copyLink() {
   const state = game ? game.shareState() : {};
-  const hash = await buildHash({ game: gameId, ...state });
+  const hash = await buildHash(fullState(state));
   replaceHash(hash);
   if (!hashHasLevel(hash)) toast('The level is too large for a link: only the moves are in it', 'warn');
   await copyText(location.href, 'Link');
@@ -191,13 +214,17 @@ async function onHashChange() {
     if (!shared) return;
     const other = shared.game && shared.game !== gameId && gameById(shared.game) && !gameById(shared.game).soon;
     if (other) {
-      await mountGame(shared.game, shared.level != null ? shared : null);
+      await mountGame(shared.game, sharedOrNull(shared));
       lastHash = hash;
-    } else if (shared.level != null) game.loadShared(shared);
+    } else if (sharedOrNull(shared)) game.loadShared(shared);
+    applyShellView(shared.view || {});
   } catch (err) {
     shell.showError(err.message);
   }
 }
+
+/** A shared state worth loading: a level or a view. */
+const sharedOrNull = (shared) => (shared && (shared.level != null || shared.view) ? shared : null);
 
 async function boot() {
   buildPicker();
@@ -235,7 +262,8 @@ async function boot() {
   $('#loading').remove();
   setPresenting(!!(storage.load('prefs') || {}).presenting);
 
-  await mountGame(gameId, shared && shared.level != null ? shared : null);
+  await mountGame(gameId, shared && pick(shared.game) ? sharedOrNull(shared) : null);
+  if (shared && shared.view) applyShellView(shared.view);
   lastHash = location.hash.replace(/^#/, '');
   document.body.dataset.ready = 'true';
   if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {

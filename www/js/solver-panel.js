@@ -8,6 +8,7 @@ import { h, button, fmt, fmtMs } from './ui.js';
 import { SolverClient } from './solver-client.js';
 import { PlanPlayer } from './plan-player.js';
 import { TracePanel } from './trace-panel.js';
+import { formState, applyFormState, markDefaults, viewInt } from './view-state.js';
 
 export const labelOf = (algorithms, id) => (algorithms.find((a) => a[0] === id) || [id, id])[1];
 
@@ -45,6 +46,7 @@ export class SolverPanel {
         ...a.presets.map(([v, l]) => h('option', { value: v }, l)))
       : null;
     this.solveBtn = button('.btn.primary#solve', { icon: 'bolt', label: 'Solve', onclick: () => this.solve() });
+    this.form = h('div.solve-form');
     this.cancelBtn = button('.btn#cancel', { icon: 'stop', label: 'Cancel', disabled: true, onclick: () => this.cancel() });
     this.progress = h('div.progress#progress', { hidden: true });
     this.result = h('div.result#result', { hidden: true });
@@ -52,20 +54,50 @@ export class SolverPanel {
       field('Seed', h('div.input-btn', {}, this.seed,
         button('.btn.small.ghost#random-seed', { label: 'New', title: 'A random seed', onclick: () => (this.seed.value = String(this.game.api.random_seed())) }))),
       ...this.controls.random);
-    this.panel.replaceChildren(...[
-      this.preset,
+    this.form.replaceChildren(...[
       h('div.grid2', {}, field('Algorithm', this.algo), ...this.controls.main),
       this.randomFields,
       h('details.limits', {}, h('summary', {}, 'Limits and recording'),
         h('div.grid2', {}, ...this.controls.limits),
         h('label.check', {}, this.recordTrace, ` Record the search for the heat-map (up to ${fmt(TRACE_LIMIT)} events)`)),
+    ].filter(Boolean));
+    this.form.addEventListener('change', () => this.game.viewChanged());
+    this.panel.replaceChildren(...[
+      this.preset,
+      this.form,
       h('div.row', {}, this.solveBtn, this.cancelBtn),
       this.progress,
       this.result,
     ].filter(Boolean));
     this.player = new PlanPlayer(this.game, this.panel);
     this.trace = new TracePanel(this.game, this.panel);
+    for (const t of [this.player.transport, this.trace.transport]) t.addEventListener('change', () => !t.playing && this.game.viewChanged());
     this.syncAlgo();
+    markDefaults(this.form);
+  }
+
+  /** The form, whether a result is shown, and the plan and search replay positions. */
+  viewState() {
+    const v = formState(this.form, 's.');
+    if (this.solvedText !== null && this.solvedText === this.game.levelText()) {
+      v['s.solved'] = '1';
+      if (this.player.pos) v['s.plan'] = String(this.player.pos);
+      const r = this.trace.replay;
+      if (r && r.pos !== r.length) v['s.trace'] = String(r.pos);
+      if (!this.trace.toggle.checked) v['s.heat'] = '0';
+    }
+    return v;
+  }
+
+  /** Set the form from a link; `s.solved` solves again and restores the positions. */
+  async applyView(view) {
+    applyFormState(this.form, 's.', view);
+    this.syncAlgo();
+    if (view['s.solved'] !== '1') return;
+    await this.solve();
+    if (this.trace.replay && 's.trace' in view) this.trace.transport.seek(viewInt(view, 's.trace', this.trace.replay.length));
+    if (view['s.heat'] === '0' && this.trace.toggle.checked) this.trace.toggleHeat();
+    if (this.plan && 's.plan' in view) this.player.transport.seek(viewInt(view, 's.plan', 0));
   }
 
   syncAlgo() {
@@ -99,6 +131,7 @@ export class SolverPanel {
     this.running = true;
     this.solveBtn.disabled = true;
     this.cancelBtn.disabled = false;
+    this.forget();
     this.result.hidden = true;
     const t0 = performance.now();
     let last = null;
@@ -148,7 +181,7 @@ export class SolverPanel {
   }
 
   /** Show a result (also used by the Compare panel's "show" buttons). */
-  showResult(result, trace, text, options) {
+  showResult(result, trace, text, options, { why: whyNone } = {}) {
     const a = this.adapter;
     const [label, kind] = OUTCOMES[result.outcome] || [result.outcome, 'warn'];
     const stale = text !== this.game.levelText();
@@ -169,18 +202,33 @@ export class SolverPanel {
     this.plan = plan;
     this.player.setPlan(plan ? result : null, plan);
     if (!plan) this.player.clear();
-    const why = options.solver === 'random' ? 'The random solver plays at random without searching: no search trace.'
+    const why = whyNone || (options.solver === 'random' ? 'The random solver plays at random without searching: no search trace.'
       : !options.traceLimit ? 'No search trace: tick "Record the search" (under Limits) before solving.'
-      : trace ? 'The search expanded no states: nothing to replay.' : 'No search trace for this result.';
+      : trace ? 'The search expanded no states: nothing to replay.' : 'No search trace for this result.');
     this.trace.setTrace(trace, { truncated: result.traceTruncated, cells: this.game.view.rows * this.game.view.cols, why });
+  }
+
+  /** Drop the shown plan and search replay (a new solve, a cancel, another level). */
+  forget() {
+    this.solvedText = null;
+    this.plan = '';
+    this.player.clear();
+    this.trace.clear();
+  }
+
+  /** A result from the Compare panel: its algorithm in the form, its plan to play. */
+  showCompared(result, text, options) {
+    this.algo.value = options.solver;
+    this.syncAlgo();
+    this.showResult(result, null, text, options, {
+      why: 'The Compare tab does not record searches: press Solve to record this one for the heat-map.',
+    });
+    this.game.viewChanged();
   }
 
   levelChanged() {
     if (this.solvedText !== null && this.solvedText !== this.game.levelText()) {
-      this.solvedText = null;
-      this.plan = '';
-      this.player.clear();
-      this.trace.clear();
+      this.forget();
       if (!this.result.hidden) this.result.prepend(h('p.note.warn', {}, 'The level changed: this result belongs to the previous level.'));
     }
   }
@@ -191,8 +239,8 @@ export class SolverPanel {
 
   /** Stop everything (the game is being unmounted). */
   dispose() {
-    this.player.pause();
-    this.trace.stop();
+    this.player.dispose();
+    this.trace.transport.dispose();
     this.client.dispose();
   }
 }

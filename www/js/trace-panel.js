@@ -1,36 +1,84 @@
 // The search replay: a heat-map of expanded states per cell with the frontier
-// outlined, scrubbable over the recorded trace.
+// outlined, scrubbable over the recorded trace through the one Transport. The
+// heat-map is drawn over the level's start (where the search began), only on the
+// Solve tab and only while the board shows the start: playing the plan hides it.
 
-import { h, button, icon, fmt } from './ui.js';
+import { h, fmt } from './ui.js';
 import { TraceReplay, viridisGradient } from './heatmap.js';
+import { Transport } from './transport.js';
+import { TransportBar } from './transport-bar.js';
+
+/** Search replay speeds: events a second. */
+export const TRACE_SPEEDS = [1, 4, 15, 60, 250, 1000, 4000, 15000, 60000, 250000].map((rate) => ({ label: `${fmt(rate)}/s`, rate }));
+
+/** The speed that replays `n` events in about seven seconds. */
+const speedFor = (n) => {
+  const want = n / 7;
+  let best = 0;
+  TRACE_SPEEDS.forEach((s, i) => {
+    if (Math.abs(Math.log(s.rate / want)) < Math.abs(Math.log(TRACE_SPEEDS[best].rate / want))) best = i;
+  });
+  return best;
+};
 
 export class TracePanel {
   constructor(game, host) {
     this.game = game;
     this.replay = null;
-    this.playing = 0;
+    this.transport = new Transport(this, { speeds: TRACE_SPEEDS, speed: 5 });
+    this.bar = new TransportBar(this.transport, { prefix: 'trace-', titles: { play: 'Replay the search', scrub: 'Search replay position' } });
     this.toggle = h('input#heatmap-toggle', { type: 'checkbox', checked: true, onchange: () => this.show() });
-    this.scrub = h('input#trace-scrub', { type: 'range', min: '0', max: '0', value: '0', step: '1', 'aria-label': 'Search replay position',
-      oninput: () => {
-        this.stop();
-        this.seek(Number(this.scrub.value));
-      } });
-    this.playBtn = button('.btn.icon-only#trace-play', { icon: 'play', title: 'Replay the search', 'aria-label': 'Replay the search', onclick: () => this.togglePlay() });
     this.info = h('p.small.muted#trace-info');
     this.legendMax = h('span', {}, '');
     this.root = h('div.trace#trace', { hidden: true },
       h('div.row-between', {}, h('h3', {}, 'Search replay'),
         h('label.switch', { title: 'Show the heat-map on the board (H)' }, this.toggle, h('span', {}, 'Heat-map'))),
-      h('div.scrub-row', {}, this.playBtn, this.scrub),
+      this.bar.root,
       this.info,
       h('div.legend-ramp', {}, h('span', {}, 'expanded: 1'), h('div.ramp', { style: `background:${viridisGradient}` }), this.legendMax,
         h('span.frontier-key', {}, 'frontier')),
     );
     host.append(this.root);
+    game.addEventListener('change', () => this.show());
+    game.shell.onTab(() => this.show());
   }
 
+  // ---- the transport's source -------------------------------------------------------
+
+  position() {
+    return this.replay ? this.replay.pos : 0;
+  }
+
+  length() {
+    return this.replay ? this.replay.length : 0;
+  }
+
+  get rewinds() {
+    return true;
+  }
+
+  seek(pos) {
+    if (!this.replay) return;
+    this.replay.seek(pos);
+    this.show();
+  }
+
+  advance({ batch = false } = {}) {
+    const r = this.replay;
+    if (!r || r.pos >= r.length) return false;
+    r.seek(r.pos + 1);
+    if (!batch) this.show();
+    return true;
+  }
+
+  batchDone() {
+    this.show();
+  }
+
+  // ---- the panel ----------------------------------------------------------------------
+
   setTrace(trace, { truncated, cells, why }) {
-    this.stop();
+    this.transport.cut();
     if (!trace || !trace.length) {
       this.clear();
       this.root.hidden = false;
@@ -41,35 +89,38 @@ export class TracePanel {
     this.root.classList.remove('empty');
     this.replay = new TraceReplay(trace, cells);
     this.truncated = truncated;
-    this.scrub.max = String(trace.length);
     this.root.hidden = false;
-    this.seek(trace.length);
+    this.transport.setSpeed(speedFor(trace.length));
+    this.transport.seek(trace.length);
   }
 
   clear() {
-    this.stop();
+    this.transport.cut();
     this.replay = null;
     this.root.hidden = true;
+    this.root.classList.remove('empty');
+    this.transport.refresh();
     this.game.setOverlay(null);
   }
 
-  seek(pos) {
-    if (!this.replay) return;
-    this.replay.seek(pos);
-    this.scrub.value = String(this.replay.pos);
-    this.show();
+  /** Whether the heat-map belongs on the board now. */
+  visible() {
+    const g = this.game;
+    return !!this.replay && this.toggle.checked && g.shell.activeTab() === 'solve' && g.playedMoves() === '';
   }
 
   show() {
     const r = this.replay;
     if (!r) return;
     const o = r.overlay();
-    this.game.setOverlay(this.toggle.checked ? o : null);
+    const on = this.visible();
+    if (on || this.game.overlay) this.game.setOverlay(on ? o : null);
     this.legendMax.textContent = fmt(o.max);
     this.info.textContent =
       `Event ${fmt(r.pos)} of ${fmt(r.length)}: ${fmt(r.expandedTotal)} expansions over ${fmt(o.visitedCells)} cells; ` +
       `${fmt(o.frontierCells)} cells hold frontier states (outlined).` +
-      (this.truncated ? ' The trace was truncated: only the first events of the search are shown.' : '');
+      (this.truncated ? ' The trace was truncated: only the first events of the search are shown.' : '') +
+      (this.toggle.checked && !on && this.game.shell.activeTab() === 'solve' ? ' The heat-map shows on the level\'s start: go to the plan\'s start to see it.' : '');
   }
 
   toggleHeat() {
@@ -78,24 +129,10 @@ export class TracePanel {
   }
 
   togglePlay() {
-    if (this.playing) return this.stop();
-    const r = this.replay;
-    if (!r) return;
-    if (r.pos >= r.length) r.seek(0);
-    const step = Math.max(1, Math.ceil(r.length / 420));
-    const tick = () => {
-      if (!this.playing || !this.replay) return;
-      this.seek(this.replay.pos + step);
-      if (this.replay.pos >= this.replay.length) return this.stop();
-      this.playing = requestAnimationFrame(tick);
-    };
-    this.playing = requestAnimationFrame(tick);
-    this.playBtn.replaceChildren(icon('pause'));
+    this.transport.toggle();
   }
 
   stop() {
-    if (this.playing) cancelAnimationFrame(this.playing);
-    this.playing = 0;
-    this.playBtn.replaceChildren(icon('play'));
+    this.transport.pause();
   }
 }

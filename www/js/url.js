@@ -1,6 +1,8 @@
-// Sharing through the URL hash: `#game=pengu&level=<base64url>&moves=<actions>`.
+// Sharing through the URL hash: `#game=pengu&level=<base64url>&moves=<actions>&…`.
 // When the browser can compress (CompressionStream), the level goes in `lz=` instead
-// (deflate-raw, then base64url) if that is shorter. Both forms are read.
+// (deflate-raw, then base64url) if that is shorter. Both forms are read. Every other
+// parameter is the view (tab, algorithm, players, seed, overlays, …): a flat
+// {key: string} object that the shell and the game write and read back whole.
 
 const MAX_HASH_LEVEL = 60000; // characters of encoded level kept in the URL
 
@@ -42,8 +44,10 @@ async function decompress(s) {
   return new TextDecoder().decode(bytes);
 }
 
-/** Build the hash (without '#') for a game, a level text and a move string. */
-export async function buildHash({ game, level, moves }) {
+const RESERVED = new Set(['game', 'lz', 'level', 'moves']);
+
+/** Build the hash (without '#') for a game, a level text, a move string and a view. */
+export async function buildHash({ game, level, moves, view }) {
   const params = [['game', game]];
   if (level != null) {
     const plain = encodeText(level);
@@ -55,13 +59,16 @@ export async function buildHash({ game, level, moves }) {
     }
   }
   if (moves) params.push(['moves', moves]);
+  for (const [k, v] of Object.entries(view || {})) {
+    if (v != null && v !== '' && !RESERVED.has(k)) params.push([encodeURIComponent(k), encodeURIComponent(String(v))]);
+  }
   return params.map(([k, v]) => `${k}=${v}`).join('&');
 }
 
 /** Whether a built hash carries the level (false when it was too large). */
 export const hashHasLevel = (hash) => /(^|&)(lz|level)=/.test(hash);
 
-/** Read a hash: `{game, level, moves}` (fields missing when absent) or null. Throws
+/** Read a hash: `{game, level, moves, view}` (fields missing when absent) or null. Throws
  *  `{message}` when the level is there but cannot be decoded. */
 export async function parseHash(hash) {
   const h = (hash || '').replace(/^#/, '');
@@ -76,6 +83,9 @@ export async function parseHash(hash) {
     throw { message: 'the level in this link is damaged (cannot decode it)' };
   }
   if (params.has('moves')) out.moves = params.get('moves').replace(/[^1-9A-Za-z]/g, ''); // digits; N S E W shots
+  const view = {};
+  for (const [k, v] of params) if (!RESERVED.has(k)) view[k] = v;
+  if (Object.keys(view).length) out.view = view;
   return Object.keys(out).length ? out : null;
 }
 

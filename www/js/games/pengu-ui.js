@@ -2,7 +2,7 @@
 // shared scaffolding of ../game-ui.js).
 
 import { h, button, copyText } from '../ui.js';
-import { GameUi, NAME, chip, setChip, keyTable, commonKeyRows } from '../game-ui.js';
+import { GameUi, NAME, plural, chip, setChip, keyTable, commonKeyRows } from '../game-ui.js';
 
 export class PenguUi extends GameUi {
   get planKind() {
@@ -55,8 +55,8 @@ export class PenguUi extends GameUi {
     return {
       title: { victory: 'Victory!', dead: 'Pengu died', goal: 'Goal met' }[kind],
       sub: {
-        victory: `All ${v.totalFish} fish eaten in ${v.moves.length} moves.`,
-        dead: `Eaten by a ${deathCause(g)} after ${v.moves.length} moves.`,
+        victory: `All ${v.totalFish} fish eaten in ${plural(v.moves.length, 'move')}.`,
+        dead: `Eaten by a ${deathCause(g)} after ${plural(v.moves.length, 'move')}.`,
         goal: g.planNote,
       }[kind],
       stats: [['Score', v.score], ['Moves', v.moves.length]],

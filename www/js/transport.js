@@ -1,0 +1,223 @@
+// The one transport of the playground: play / pause / step / back / to the start /
+// to the end / speed / scrub over anything that moves in steps (a solver's plan, a
+// search replay, a Rogue or GPac game, a world file, an Arena replay, a league game).
+//
+// `Transport` is an explicit state machine (as PathFinding.js's controller):
+//
+//   idle ──play──▶ playing ──pause / cut──▶ idle
+//    │  ▲             │
+//  step │ done     reaches the end
+//    ▼  │             ▼
+//  animating ──end──▶ over ──back / seek / source grows──▶ idle
+//
+// It owns the timing and the cancellation (one AbortController a run); the source
+// owns the positions:
+//   source = {
+//     position() → k,              the step shown now (0 = the start)
+//     length() → n,                the last step that exists now (a plan's length, the
+//                                  moves played plus those undone in a live game)
+//     seek(k),                     show step k at once (no animation)
+//     advance({animate}) → bool | Promise<bool>,
+//                                  one step forward, past `length()` in a live game
+//                                  (the strategy moves); false when it cannot
+//     finished() → bool,           optional: nothing comes after this step (game over);
+//                                  default position() >= length()
+//     blocked() → string | null,   optional: why auto-play cannot start (a human to move)
+//     toEnd(),                     optional: the "to the end" button (a live game runs
+//                                  to its end); default seek(length())
+//     batchDone(n),                optional: after a batch of unanimated steps
+//     rewinds: true,               optional: play at the end starts again from 0
+//   }
+// Events: 'change' after every state or position change (the widgets re-render).
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+const sleep = (ms, signal) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/** The four states of a transport. */
+export const TransportState = Object.freeze({
+  IDLE: 'idle',
+  ANIMATING: 'animating',
+  PLAYING: 'playing',
+  OVER: 'over',
+});
+
+/** Rates at or above this many steps a second are played in batches, unanimated. */
+export const BATCH_RATE = 30;
+
+export class Transport extends EventTarget {
+  /**
+   * options: { speeds: [{label, rate}] (steps a second), speed (index),
+   *            onSpeed(index) (persist the choice) }
+   */
+  constructor(source, { speeds, speed = 0, onSpeed = null } = {}) {
+    super();
+    this.source = source;
+    this.speeds = speeds || [{ label: '1×', rate: 4 }];
+    this.speedIndex = Math.max(0, Math.min(this.speeds.length - 1, speed));
+    this.onSpeed = onSpeed;
+    this.run = null; // the AbortController of the auto-play or the step under way
+    this.animatingStep = false;
+    this.state = TransportState.IDLE;
+    this.refresh();
+  }
+
+  /** Steps a second at the chosen speed. */
+  get rate() {
+    return this.speeds[this.speedIndex].rate;
+  }
+
+  get playing() {
+    return this.state === TransportState.PLAYING;
+  }
+
+  position() {
+    return this.source.position();
+  }
+
+  length() {
+    return this.source.length();
+  }
+
+  finished() {
+    return this.source.finished ? this.source.finished() : this.position() >= this.length();
+  }
+
+  /** Recompute the state from the source (call after the source changed on its own). */
+  refresh() {
+    let next;
+    if (this.run && !this.animatingStep) next = TransportState.PLAYING;
+    else if (this.animatingStep) next = TransportState.ANIMATING;
+    else next = this.finished() ? TransportState.OVER : TransportState.IDLE;
+    this.state = next;
+    this.dispatchEvent(new Event('change'));
+  }
+
+  /** Stop what runs (auto-play or a step's animation bookkeeping). */
+  cut() {
+    if (!this.run) return;
+    this.run.abort();
+    this.run = null;
+    this.animatingStep = false;
+  }
+
+  pause() {
+    const was = this.run;
+    this.cut();
+    if (was) this.refresh();
+  }
+
+  toggle() {
+    if (this.playing) this.pause();
+    else this.play();
+  }
+
+  /** Auto-play from here; from the end of a finished line, from the start. */
+  play() {
+    this.cut();
+    const why = this.source.blocked ? this.source.blocked() : null;
+    if (why) {
+      this.refresh();
+      return why;
+    }
+    if (this.finished()) {
+      if (this.length() === 0 || !this.source.rewinds) {
+        this.refresh();
+        return 'over';
+      }
+      this.source.seek(0);
+    }
+    const run = new AbortController();
+    this.run = run;
+    this.refresh();
+    this.loop(run.signal).finally(() => {
+      if (this.run === run) {
+        this.run = null;
+        this.refresh();
+      }
+    });
+    return null;
+  }
+
+  async loop(signal) {
+    while (!signal.aborted && !this.finished()) {
+      const rate = this.rate;
+      const t0 = performance.now();
+      if (rate >= BATCH_RATE) {
+        const batch = Math.max(1, Math.round(rate / 60));
+        let n = 0;
+        while (n < batch && !this.finished() && this.source.advance({ animate: false, batch: true })) n++;
+        if (this.source.batchDone) this.source.batchDone(n);
+        this.dispatchEvent(new Event('change'));
+        if (n < batch) break;
+        await nextFrame();
+      } else {
+        const ok = await this.source.advance({ animate: true, rate });
+        this.dispatchEvent(new Event('change'));
+        if (!ok || signal.aborted) break;
+        const wait = 1000 / rate - (performance.now() - t0);
+        if (wait > 0 && !this.finished()) await sleep(wait, signal);
+      }
+    }
+  }
+
+  /** One step forward (animated); resolves to whether a step was made. */
+  async step() {
+    this.cut();
+    if (this.finished()) {
+      this.refresh();
+      return false;
+    }
+    const run = new AbortController();
+    this.run = run;
+    this.animatingStep = true;
+    this.refresh();
+    let ok = false;
+    try {
+      ok = await this.source.advance({ animate: true, rate: this.rate });
+    } finally {
+      if (this.run === run) {
+        this.run = null;
+        this.animatingStep = false;
+      }
+      this.refresh();
+    }
+    return ok;
+  }
+
+  /** One step back. */
+  back() {
+    this.seek(this.position() - 1);
+  }
+
+  toStart() {
+    this.seek(0);
+  }
+
+  toEnd() {
+    this.cut();
+    if (this.source.toEnd) this.source.toEnd();
+    else this.source.seek(this.length());
+    this.refresh();
+  }
+
+  /** Show step k at once (clamped to 0..length). */
+  seek(k) {
+    this.cut();
+    this.source.seek(Math.max(0, Math.min(this.length(), k)));
+    this.refresh();
+  }
+
+  setSpeed(index) {
+    this.speedIndex = Math.max(0, Math.min(this.speeds.length - 1, index));
+    if (this.onSpeed) this.onSpeed(this.speedIndex);
+    this.dispatchEvent(new Event('change'));
+  }
+
+  dispose() {
+    this.cut();
+  }
+}
