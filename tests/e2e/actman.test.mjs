@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shotPath, settle, norm, b64url, tab, loadText, cellPoint, clickCell, swipe, runCompare } from './harness.mjs';
+import { useBrowser, openPage, shotPath, settle, norm, b64url, tab, loadText, cellPoint, clickCell, swipe, runCompare, setRange } from './harness.mjs';
 
 // The course sample (CS 5400 HW2 dungeon0) and its published output for 86E.
 const DUNGEON0 = '5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########\n';
@@ -74,7 +74,7 @@ test('load the course dungeon from text, solve it with A* and play the plan to v
   assert.match(await page.textContent('#result'), /victory/);
   await page.waitForSelector('#trace:not([hidden])');
   assert.match(await page.textContent('#trace-info'), /^Event [\d,]+ of [\d,]+/);
-  await page.selectOption('#plan-speed', '4');
+  await setRange(page, '#plan-speed', 4);
   await page.click('#plan-play');
   await page.waitForSelector('#banner:not([hidden])', { timeout: 60000 });
   assert.match(await page.textContent('#banner'), /Victory/);

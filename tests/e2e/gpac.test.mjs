@@ -7,7 +7,7 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, useBrowser, openPage, shotPath, norm, b64url, tab, loadText, swipe } from './harness.mjs';
+import { ROOT, useBrowser, openPage, shotPath, norm, b64url, tab, loadText, swipe, setRange } from './harness.mjs';
 
 const MAP00_FILE = path.join(ROOT, 'levels', 'gpac', 'course', 'map00.txt');
 const MAP00 = readFileSync(MAP00_FILE, 'utf8');
@@ -19,10 +19,6 @@ const open = (hash = '#game=gpac', opts = {}) => openPage(env.browser, env.serve
 
 const view = (page) => page.evaluate(() => window.gridlab.view());
 const idle = (page) => page.waitForFunction(() => !window.gridlab.animating());
-const setRange = (page, sel, value) => page.$eval(sel, (el, v) => {
-  el.value = String(v);
-  el.dispatchEvent(new Event('input', { bubbles: true }));
-}, value);
 const downloaded = async (page, selector) => {
   const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
   const chunks = [];

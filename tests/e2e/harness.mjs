@@ -179,3 +179,9 @@ export async function runCompare(page) {
   const heads = await page.$$eval('#compare-table thead th', (ths) => ths.map((t) => t.textContent));
   return { summary, heads };
 }
+
+/** Set a range input and fire its `input` event (as a drag would). */
+export const setRange = (page, sel, value) => page.$eval(sel, (el, v) => {
+  el.value = String(v);
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+}, value);

@@ -3,7 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shotPath, settle, norm, b64url, tab, loadText, clickCell, swipe, runCompare } from './harness.mjs';
+import { useBrowser, openPage, shotPath, settle, norm, b64url, tab, loadText, clickCell, swipe, runCompare, setRange } from './harness.mjs';
 
 const A1 = '7 6 \n######\n#U0 S#\n#* 0##\n#P  *#\n#0 #0#\n#*#U*#\n######\n';
 const A3 =
@@ -113,7 +113,7 @@ test('load a level from text, solve it with A* and play the plan to victory', as
   await settle(page);
   assert.match(await page.textContent('#trace-info'), /^Event [\d,]+ of [\d,]+/);
   await page.screenshot({ path: shotPath('solve-heatmap.png') });
-  await page.selectOption('#plan-speed', '4');
+  await setRange(page, '#plan-speed', 4);
   await page.click('#plan-play');
   await page.waitForSelector('#banner:not([hidden])', { timeout: 60000 });
   assert.match(await page.textContent('#banner'), /Victory/);

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, useBrowser, openPage, shotPath, settle, norm, b64url, tab, loadText, cellPoint, clickCell, swipe } from './harness.mjs';
+import { ROOT, useBrowser, openPage, shotPath, settle, norm, b64url, tab, loadText, cellPoint, clickCell, swipe, setRange } from './harness.mjs';
 
 const dungeon = (x) => readFileSync(path.join(ROOT, 'levels', 'rogue', 'course', `dungeon${x}.txt`), 'utf8');
 const I = dungeon('I');
@@ -27,10 +27,6 @@ const setPlayers = async (page, monster, rogue) => {
   await page.selectOption('#monster-player', monster);
   await page.selectOption('#rogue-player', rogue);
 };
-const setRange = (page, sel, value) => page.$eval(sel, (el, v) => {
-  el.value = String(v);
-  el.dispatchEvent(new Event('input', { bubbles: true }));
-}, value);
 
 test('the Rogue view opens from the picker and from #game=rogue', async () => {
   const { page, context, errors } = await open('');
