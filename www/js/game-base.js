@@ -461,6 +461,7 @@ export class GameBase extends EventTarget {
       view: () => this.session.view(),
       plan: () => (this.solver ? this.solver.plan : ''),
       animating: () => !!this.anim,
+      overlay: () => !!this.overlay,
       loadLevel: (text, moves) => this.loadLevel(text, { moves }),
     };
   }

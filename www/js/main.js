@@ -8,6 +8,7 @@ import { buildHash, parseHash, replaceHash, hashHasLevel } from './url.js';
 import * as storage from './storage.js';
 
 const TABS = ['play', 'edit', 'solve', 'compare'];
+const TAB_NAMES = { play: 'Play', edit: 'Edit', solve: 'Solve', compare: 'Compare' };
 const tabListeners = [];
 let game = null;
 let gameId = defaultGameId;
@@ -30,6 +31,10 @@ const shell = {
     tabListeners.push(fn);
   },
   selectTab,
+  /** Name the tabs for this game, e.g. {solve: 'Replay', compare: 'Lab'}; the rest keep their names. */
+  nameTabs(names) {
+    for (const t of TABS) $(`#tab-${t}`).textContent = (names && names[t]) || TAB_NAMES[t];
+  },
   showError(message) {
     const el = $('#error');
     el.replaceChildren(
@@ -140,6 +145,7 @@ async function doMount(id, shared) {
   hashSeq++;
   clearTimeout(shell._hashTimer);
   tabListeners.length = 0;
+  shell.nameTabs(null);
   shell.banner.hidden = true;
   if (shell.board) shell.board.destroy();
   shell.board = new Board($('#board-host'));
