@@ -9,7 +9,7 @@ WASM_TARGET := wasm32-unknown-unknown
 WASM_FILE := target/$(WASM_TARGET)/release/gridlab.wasm
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test setup wasm native rust-test lint node-test browser-deps e2e bench fuzz fuzz-setup clean
+.PHONY: serve test setup wasm native rust-test lint node-test browser-deps e2e bench screenshots fuzz fuzz-setup clean
 
 serve: setup wasm native
 	./target/release/gridlab serve --host $(HOST) --port $(PORT)
@@ -64,6 +64,10 @@ bench: native wasm browser-deps
 	$(CARGO) bench --bench arena
 	node benches/browser.mjs
 	node benches/arena_realtime.mjs
+
+## The README's screenshots, made again from playground links (docs/screenshots.mjs).
+screenshots: native wasm browser-deps
+	node docs/screenshots.mjs
 
 ## Fuzzing (not part of `make test`): every target in fuzz/ for FUZZ_SECONDS each on
 ## the nightly toolchain; fails on any crash. Found inputs stay in fuzz/work/; see

@@ -26,16 +26,28 @@ export const sameCell = (a, b) => (a && b ? a.row === b.row && a.col === b.col :
 const capitalize = (s) => s[0].toUpperCase() + s.slice(1);
 
 /**
- * The common keys as commands: {type: 'undo'|'redo'|'restart'|'space'|'heat'|'move'},
- * {type: null}. Backspace undoes a move in every tab (`moves: true`).
+ * The history keys of every game: Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, Backspace (undo a
+ * move in every tab: `moves: true`); {type: null} for any other key with Ctrl, Meta or
+ * Alt; undefined when the key is not one of these (the game reads it).
  */
-export function basicKey(e) {
+export function historyKey(e) {
   const k = (e.key || '').toLowerCase();
   const mod = e.ctrlKey || e.metaKey;
   if (mod && k === 'z') return { type: e.shiftKey ? 'redo' : 'undo' };
   if (mod && k === 'y') return { type: 'redo' };
   if (mod || e.altKey) return { type: null };
   if (e.key === 'Backspace') return { type: 'undo', moves: true };
+  return undefined;
+}
+
+/**
+ * The common keys as commands: {type: 'undo'|'redo'|'restart'|'space'|'heat'|'move'},
+ * {type: null}. Backspace undoes a move in every tab (`moves: true`).
+ */
+export function basicKey(e) {
+  const history = historyKey(e);
+  if (history) return history;
+  const k = (e.key || '').toLowerCase();
   if (k === 'r' && !e.shiftKey) return { type: 'restart' };
   if (e.key === ' ') return { type: 'space' };
   if (k === 'h' && !e.shiftKey) return { type: 'heat' };

@@ -1,0 +1,71 @@
+// The README's screenshots, made again from links: `make screenshots` (after
+// `make wasm native browser-deps`). Each picture is a playground URL (the link carries
+// the whole view) plus, where the view is a live run, a few clicks.
+
+import path from 'node:path';
+import { startServer, launch, ROOT } from '../tests/e2e/harness.mjs';
+
+const SHOTS = [
+  {
+    file: 'screenshot-solve.png',
+    hash: '#game=pengu&tab=solve&s.algo=astar&s.solved=1',
+    ready: (page) => page.waitForSelector('#outcome', { timeout: 120000 }),
+  },
+  {
+    file: 'screenshot-play.png',
+    hash: '#game=pengu&moves=3',
+  },
+  {
+    file: 'screenshot-actman.png',
+    hash: '#game=actman',
+  },
+  {
+    file: 'screenshot-gpac.png',
+    hash: '#game=gpac&tab=compare',
+    ready: async (page) => {
+      await page.click('#lab-start');
+      await page.waitForTimeout(6000);
+      await page.click('#lab-stop');
+    },
+  },
+  {
+    file: 'screenshot-arena.png',
+    hash: '#game=arena',
+    ready: async (page) => {
+      await page.click('#arena-start');
+      await page.waitForTimeout(4000);
+      await page.click('#arena-pause');
+    },
+  },
+  {
+    file: 'screenshot-rogue.png',
+    hash: '#game=rogue',
+    ready: async (page) => {
+      for (const id of ['#exact-toggle', '#cycles-toggle', '#trail-toggle']) {
+        if (!(await page.isChecked(id))) await page.click(id);
+      }
+      await page.click('#step');
+      await page.waitForTimeout(500);
+    },
+  },
+];
+
+const server = await startServer();
+const browser = await launch();
+try {
+  for (const shot of SHOTS) {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(60000);
+    await page.goto(server.url + shot.hash);
+    await page.waitForSelector('body[data-ready="true"]');
+    if (shot.ready) await shot.ready(page);
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(ROOT, 'docs', shot.file) });
+    console.log(`docs/${shot.file}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
