@@ -151,7 +151,10 @@ test('play the rogue yourself: the monster answers; illegal steps are refused', 
   await setPlayers(page, 'bfs', 'human');
   assert.match(await page.textContent('#pad-note'), /You play the rogue/);
   await page.locator('#board').focus();
-  // The monster is to move first: a key lets it play, then the rogue, then it answers.
+  // The monster is to move first: its strategy plays at once, without waiting for a key.
+  await page.waitForFunction(() => window.gridlab.moves() === '9' && !window.gridlab.animating());
+  assert.equal((await view(page)).humanToMove, true);
+  // Then the rogue, then the monster answers.
   await page.keyboard.press('Numpad8');
   await page.waitForFunction(() => window.gridlab.moves().length === 3 && !window.gridlab.animating());
   assert.equal(await moves(page), '989');
@@ -302,7 +305,7 @@ test('Compare plays every strategy pairing and loads one to watch', async () => 
   assert.deepEqual(await page.evaluate(() => window.gridlab.players()), ['bfs', 'naive']);
   assert.equal(await moves(page), '');
   assert.equal(await page.evaluate(() => window.gridlab.line()), '999665656');
-  await page.click('#scrub-last');
+  await page.click('#run-end');
   assert.equal(await page.evaluate(() => window.gridlab.status()), 'caught');
   assert.deepEqual(errors, []);
   await context.close();
@@ -483,4 +486,69 @@ test('the collection from levels/rogue/: our dungeons in the picker, the course 
   await page.screenshot({ path: shotPath('rogue-catacombs.png') });
   assert.deepEqual(errors, []);
   await context.close();
+});
+
+test('a closed end-of-game banner stays closed when the tabs change', async () => {
+  const { page, context, errors } = await open();
+  await setPlayers(page, 'bfs', 'naive');
+  await page.click('#run-end');
+  await page.waitForSelector('#banner:not([hidden])');
+  await page.click('#banner-close');
+  assert.ok(await page.isHidden('#banner'));
+  for (const t of ['solve', 'compare', 'play', 'edit', 'play']) {
+    await tab(page, t);
+    assert.ok(await page.isHidden('#banner'), `still closed after the ${t} tab`);
+  }
+  // A new game end shows it again.
+  await page.click('#restart');
+  await page.click('#run-end');
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Undo, Redo and Restart carry their words, as in the other games', async () => {
+  const { page, context, errors } = await open('#game=rogue', { viewport: { width: 1280, height: 800 } });
+  for (const id of ['#undo', '#redo', '#restart']) {
+    assert.ok(await page.isVisible(`${id} span`), `${id} shows its label`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a copied link keeps the players, the limit, the speed, the overlays and the line', async () => {
+  const { page, context, errors } = await open();
+  await setPlayers(page, 'optimal', 'naive');
+  await page.fill('#max-moves', '40');
+  await page.press('#max-moves', 'Enter');
+  await setRange(page, '#speed', 6);
+  await page.click('#exact-toggle');
+  await page.click('#run-end');
+  await page.waitForFunction(() => window.gridlab.status() !== 'playing');
+  await setRange(page, '#scrub', 2);
+  await idle(page);
+  const snapshot = async (p) => ({
+    players: await p.evaluate(() => window.gridlab.players()),
+    selects: [await p.inputValue('#monster-player'), await p.inputValue('#rogue-player')],
+    moves: await p.evaluate(() => window.gridlab.moves()),
+    line: await p.evaluate(() => window.gridlab.line()),
+    limit: (await p.evaluate(() => window.gridlab.view())).maxMoves,
+    speed: await p.textContent('#speed-label'),
+    overlays: await p.evaluate(() => window.gridlab.overlays()),
+    toMove: await p.textContent('#to-move .value'),
+    pos: await p.textContent('#scrub-pos'),
+  });
+  const want = await snapshot(page);
+  assert.deepEqual(want.players, ['optimal', 'naive']);
+  assert.equal(want.moves.length, 2);
+  await page.click('#copy-link');
+  await page.waitForTimeout(300);
+  const url = await page.evaluate(() => location.href);
+  await context.close();
+  const fresh = await openPage(env.browser, url, { game: 'rogue' });
+  await fresh.page.waitForFunction((n) => window.gridlab.moves().length === n, want.moves.length);
+  assert.deepEqual(await snapshot(fresh.page), want);
+  assert.deepEqual(fresh.errors, []);
+  assert.deepEqual(errors, []);
+  await fresh.context.close();
 });

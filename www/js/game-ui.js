@@ -205,12 +205,18 @@ export class GameUi {
     const v = g.view;
     const banner = this.shell.banner;
     if (!v || g.anim || (v.status === 'playing' && !g.planNote)) {
+      if (v && !g.anim) this.dismissed = null;
       banner.hidden = true;
       banner.removeAttribute('data-kind');
       return;
     }
     const kind = v.status === 'playing' ? this.planKind : v.status;
     const moves = g.playedMoves();
+    // A closed banner stays closed until the game moves on (or another level loads).
+    if (this.dismissed === `${kind}|${moves}|${g.levelName}`) {
+      banner.hidden = true;
+      return;
+    }
     if (!banner.hidden && banner.dataset.kind === kind && banner.dataset.moves === moves) return;
     const c = this.bannerContent(kind, v);
     banner.dataset.kind = c.dataKind || kind;
@@ -226,7 +232,10 @@ export class GameUi {
           ...c.buttons,
           button('.btn#banner-restart', { icon: 'restart', label: 'Restart', onclick: () => g.restart() }),
           c.undo ? button('.btn#banner-undo', { icon: 'undo', label: 'Undo', onclick: () => g.undo() }) : null,
-          button('.btn.ghost#banner-close', { icon: 'close', label: 'Close', onclick: () => (banner.hidden = true) }))),
+          button('.btn.ghost#banner-close', { icon: 'close', label: 'Close', onclick: () => {
+            this.dismissed = `${kind}|${moves}|${g.levelName}`;
+            banner.hidden = true;
+          } }))),
     );
     banner.hidden = false;
   }

@@ -146,6 +146,7 @@ async function doMount(id, shared) {
   clearTimeout(shell._hashTimer);
   tabListeners.length = 0;
   shell.nameTabs(null);
+  $('.panels').scrollTop = 0;
   shell.banner.hidden = true;
   if (shell.board) shell.board.destroy();
   shell.board = new Board($('#board-host'));

@@ -82,9 +82,10 @@ export class TransportBar {
       if (label) label.textContent = playing ? 'Pause' : 'Play';
       play.setAttribute('aria-pressed', String(playing));
       play.classList.toggle('active', playing);
-      play.disabled = !playing && tr.state === 'over' && !tr.source.rewinds;
+      play.disabled = !playing && ((tr.state === 'over' && !tr.source.rewinds) || !!(tr.source.blocked && tr.source.blocked()));
     }
-    if (this.buttons.step) this.buttons.step.disabled = tr.state === 'over';
+    const blocked = !!(tr.source.blocked && tr.source.blocked());
+    if (this.buttons.step) this.buttons.step.disabled = tr.state === 'over' || blocked || playing;
     if (this.buttons.end) this.buttons.end.disabled = tr.state === 'over';
     if (this.buttons.back) this.buttons.back.disabled = k === 0;
     if (this.buttons.first) this.buttons.first.disabled = k === 0;

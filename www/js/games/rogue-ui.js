@@ -3,9 +3,10 @@
 // move limit, the pad of the human side, the overlays with their legend, the course
 // transcript), end-of-game banner and help text, on the scaffolding of ../game-ui.js.
 
-import { h, button, copyText, icon } from '../ui.js';
+import { h, button, copyText } from '../ui.js';
+import { TransportBar } from '../transport-bar.js';
 import { GameUi, DPAD, ARROW, NAME, KEYS, chip, setChip, keyTable, commonKeyRows } from '../game-ui.js';
-import { MONSTERS, ROGUES, SPEEDS, playerLabel as label } from './rogue-players.js';
+import { MONSTERS, ROGUES, playerLabel as label } from './rogue-players.js';
 import { COLORS, RAMP } from './rogue-tiles.js';
 
 const OUTPUT_SHOWN = 120000; // characters of the transcript shown at each end
@@ -101,17 +102,17 @@ export class RogueUi extends GameUi {
 
   buildPlayPanel() {
     const g = this.game;
-    this.stepBtn = button('.btn#step', { icon: 'stepf', label: 'Step', title: 'One half-move by the strategy to move (Space or Enter)', onclick: () => g.stepOnce() });
-    this.playBtn = button('.btn.primary#play', { icon: 'play', label: 'Play', title: 'Play / pause the strategies (P)', onclick: () => g.togglePlay() });
-    this.endBtn = button('.btn#run-end', { icon: 'last', label: 'To the end', title: 'The strategies play to the end at once', onclick: () => g.runToEnd() });
-    this.speed = h('input#speed', { type: 'range', min: '0', max: String(SPEEDS.length - 1), step: '1', value: String(g.speedIndex), 'aria-label': 'Speed',
-      oninput: () => g.setSpeed(Number(this.speed.value)) });
-    this.speedLabel = h('span.speed-label#speed-label');
-    this.scrub = h('input#scrub', { type: 'range', min: '0', max: '0', value: '0', step: '1', 'aria-label': 'Half-move of the game',
-      oninput: () => g.seek(Number(this.scrub.value)) });
-    this.scrubPos = h('span.plan-pos#scrub-pos', {}, '0 / 0');
-    this.first = button('.btn.icon-only.small#scrub-first', { icon: 'first', title: 'To the start (Home)', 'aria-label': 'To the start', onclick: () => g.seek(0) });
-    this.last = button('.btn.icon-only.small#scrub-last', { icon: 'last', title: 'To the end of the line (End)', 'aria-label': 'To the end of the line', onclick: () => g.seek(g.fullLine().length) });
+    this.bar = new TransportBar(g.transport, {
+      parts: ['first', 'step', 'play', 'end'],
+      labels: true,
+      ids: { first: 'scrub-first', step: 'step', play: 'play', end: 'run-end', speed: 'speed', 'speed-label': 'speed-label', scrub: 'scrub', pos: 'scrub-pos' },
+      titles: {
+        step: 'One half-move by the strategy to move (Space or Enter)',
+        play: 'Play / pause the strategies (P)',
+        end: 'To the end: the strategies play it out (End)',
+        scrub: 'Half-move of the game',
+      },
+    });
     this.limit = h('input#max-moves', { type: 'number', min: '1', max: '100000', step: '1', value: String(g.maxMoves), 'aria-label': 'Move limit (turns)',
       onchange: () => g.setMaxMoves(this.limit.value) });
     this.padNote = h('p.small.muted#pad-note');
@@ -131,9 +132,7 @@ export class RogueUi extends GameUi {
     this.verdict = h('p.verdict#verdict');
     this.shell.panels.play.replaceChildren(
       h('h3', {}, 'Game'),
-      h('div.row.transport', {}, this.stepBtn, this.playBtn, this.endBtn),
-      h('div.row.speed-row', {}, h('span.small.muted', {}, 'Speed'), this.speed, this.speedLabel),
-      h('div.scrub-row', {}, this.first, this.scrub, this.last, this.scrubPos),
+      this.bar.root,
       h('label.row.limit-row', {}, h('span.small.muted', {}, 'Move limit (turns)'), this.limit),
       this.padHeading = h('h3', {}, 'Your move'),
       this.padNote,
@@ -211,22 +210,7 @@ export class RogueUi extends GameUi {
       o.disabled = !ok;
       o.title = ok ? '' : 'Too large for the exact solution';
     }
-    // Transport.
-    const canStep = !over && !v.humanToMove;
-    this.stepBtn.disabled = !canStep || g.playing;
-    this.endBtn.disabled = !canStep;
-    this.playBtn.disabled = !canStep && !g.playing;
-    this.playBtn.replaceChildren(icon(g.playing ? 'pause' : 'play'), h('span', {}, g.playing ? 'Pause' : 'Play'));
-    this.playBtn.setAttribute('aria-pressed', String(g.playing));
-    this.speed.value = String(g.speedIndex);
-    this.speedLabel.textContent = `${SPEEDS[g.speedIndex]}/s`;
-    const line = g.fullLine();
-    this.scrub.max = String(line.length);
-    this.scrub.value = String(v.moves.length);
-    this.scrub.disabled = !line.length;
-    this.scrubPos.textContent = `${v.moves.length} / ${line.length}`;
-    this.first.disabled = !v.moves.length;
-    this.last.disabled = v.moves.length === line.length;
+    g.transport.refresh();
     if (document.activeElement !== this.limit) this.limit.value = String(g.maxMoves);
     // The pad moves the human's piece (or, with no human, the side to move).
     const side = g.actingSide();

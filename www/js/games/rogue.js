@@ -12,15 +12,15 @@ import { ExactPanel, PairingsPanel } from './rogue-panels.js';
 import { MONSTERS, ROGUES, SPEEDS, EXACT_LIMIT, otherSide, sideAt } from './rogue-players.js';
 import { rogueKey } from './rogue-keys.js';
 import { digitToward, digitDelta } from '../input.js';
+import { viewInt } from '../view-state.js';
 import { GameBase, gameModule, sameCell as same, formatParseError } from '../game-base.js';
 import { h } from '../ui.js';
+import { Transport } from '../transport.js';
 import { load, save } from '../storage.js';
 
 const TRAIL = 8; // positions kept in a piece's trail
 const MAX_LIMIT = 100000;
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r()));
 const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);
 
 /**
@@ -75,13 +75,16 @@ class RogueGame extends GameBase {
     this.showExact = prefs.rogueExact === true;
     this.showCycles = prefs.rogueCycles === true;
     this.showTrail = prefs.rogueTrail !== false;
-    this.playing = false;
-    this.playToken = 0;
     this.answerToken = 0;
     this.terrain = null;
     this.terrainKey = 0;
     this.warnings = [];
     this.caches = {};
+    this.transport = new Transport(this.transportSource(), {
+      speeds: SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })),
+      speed: this.speedIndex,
+      onSpeed: (i) => this.setSpeed(i),
+    });
     this.mountPanels();
     this.exactPanel = new ExactPanel(this, shell.panels.solve);
     this.pairings = new PairingsPanel(this, shell.panels.compare);
@@ -156,6 +159,11 @@ class RogueGame extends GameBase {
     this.noteTerrain();
   }
 
+  levelChanged() {
+    super.levelChanged();
+    this.answerIfDue();
+  }
+
   onLevelEdited() {
     this.stopAll();
     this.warnings = [];
@@ -211,6 +219,7 @@ class RogueGame extends GameBase {
     this.session.set_players(...this.safePlayers());
     this.savePrefs({ rogueMonster: monster, rogueRogue: rogue });
     this.changed();
+    this.answerIfDue();
   }
 
   setMaxMoves(turns) {
@@ -226,13 +235,15 @@ class RogueGame extends GameBase {
     this.replayMoves(moves);
     this.syncRedo(line);
     this.ui.update();
+    this.viewChanged();
   }
 
+  /** The Transport calls this when its speed changes. */
   setSpeed(index) {
-    this.speedIndex = Math.max(0, Math.min(SPEEDS.length - 1, index));
-    this.animSpeed = SPEEDS[this.speedIndex] / 4;
-    this.savePrefs({ rogueSpeed: this.speedIndex });
-    this.ui.update();
+    this.speedIndex = index;
+    this.animSpeed = SPEEDS[index] / 4;
+    this.savePrefs({ rogueSpeed: index });
+    this.viewChanged();
   }
 
   setExact(on) {
@@ -244,6 +255,7 @@ class RogueGame extends GameBase {
     this.savePrefs({ rogueExact: on });
     this.ui.update();
     this.board.invalidate();
+    this.viewChanged();
   }
 
   setCycles(on) {
@@ -251,6 +263,7 @@ class RogueGame extends GameBase {
     this.savePrefs({ rogueCycles: on });
     this.ui.update();
     this.board.invalidate();
+    this.viewChanged();
   }
 
   setTrail(on) {
@@ -258,6 +271,42 @@ class RogueGame extends GameBase {
     this.savePrefs({ rogueTrail: on });
     this.ui.update();
     this.board.invalidate();
+    this.viewChanged();
+  }
+
+  /** Players, move limit, speed, overlays and the undone rest of the line, for a link. */
+  viewState() {
+    const line = this.fullLine();
+    return {
+      ...super.viewState(),
+      monster: this.players[0],
+      rogue: this.players[1],
+      limit: this.maxMoves === 1000 ? null : String(this.maxMoves),
+      speed: String(this.speedIndex),
+      exact: this.showExact ? '1' : '0',
+      cycles: this.showCycles ? '1' : '0',
+      trail: this.showTrail ? '1' : '0',
+      line: line.length > this.playedMoves().length ? line : null,
+    };
+  }
+
+  applyView(view) {
+    super.applyView(view);
+    const pick = (list, v, d) => (list.some(([id]) => id === v) ? v : d);
+    const moves = this.playedMoves();
+    if ('limit' in view || this.maxMoves !== 1000) this.setMaxMoves(viewInt(view, 'limit', 1000));
+    if ('speed' in view) this.transport.setSpeed(viewInt(view, 'speed', this.speedIndex));
+    if ('exact' in view) this.setExact(view.exact === '1');
+    if ('cycles' in view) this.setCycles(view.cycles === '1');
+    if ('trail' in view) this.setTrail(view.trail === '1');
+    if ('monster' in view || 'rogue' in view) {
+      this.answerToken++;
+      this.players = [pick(MONSTERS, view.monster, this.players[0]), pick(ROGUES, view.rogue, this.players[1])];
+      this.session.set_players(...this.safePlayers());
+      this.replayMoves(moves);
+    }
+    if (view.line && view.line.startsWith(moves)) this.syncRedo(view.line.replace(/[^1-9]/g, ''));
+    this.changed();
   }
 
   savePrefs(patch) {
@@ -306,6 +355,7 @@ class RogueGame extends GameBase {
     if (!this.session) return;
     this.dispatchEvent(new Event('usermove'));
     this.seek(0);
+    this.answerIfDue();
   }
 
   // ---- moves ------------------------------------------------------------------------------
@@ -367,18 +417,37 @@ class RogueGame extends GameBase {
     return done;
   }
 
-  /** Step button, Enter, Space when no human is to move. */
-  stepOnce() {
-    this.stopAll();
-    const v = this.view;
-    if (!v.toMove) this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
-    else if (v.humanToMove) this.shell.toast(`Your move: the ${v.toMove} is yours (a direction key, 5 or S to stay)`);
-    else this.stepStrategy();
+  /** The game as the Transport's source: its line, the strategies stepping it. */
+  transportSource() {
+    return {
+      position: () => this.playedMoves().length,
+      length: () => this.fullLine().length,
+      seek: (k) => this.seek(k),
+      advance: ({ animate = true, batch = false } = {}) => this.stepStrategy({ animate, quiet: batch }) || false,
+      batchDone: (n) => n && this.changed(),
+      finished: () => !this.view || !this.view.toMove,
+      blocked: () => (this.view && this.view.humanToMove ? `Your move: the ${this.view.toMove} is yours (a direction key, 5 or S to stay)` : null),
+      toEnd: () => this.runToEnd(),
+    };
   }
 
-  /** The strategies play to the end (or a human's turn) at once. */
+  get playing() {
+    return !!this.transport && this.transport.playing;
+  }
+
+  /** Step button, Enter, Space when no human is to move. */
+  stepOnce() {
+    this.answerToken++;
+    this.finishAnimation();
+    if (!this.view.toMove) this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
+    else if (this.view.humanToMove) this.shell.toast(this.transportSource().blocked());
+    else this.transport.step();
+  }
+
+  /** To the end: the strategies play the game out at once (or up to a human's turn). */
   runToEnd() {
-    this.stopAll();
+    this.answerToken++;
+    this.finishAnimation();
     const v = this.view;
     if (v.humanToMove) {
       this.shell.toast(`Your move: the ${v.toMove} is yours`);
@@ -391,58 +460,29 @@ class RogueGame extends GameBase {
   }
 
   togglePlay() {
-    if (this.playing) this.pause();
-    else this.play();
-  }
-
-  play() {
-    const v = this.view;
     this.answerToken++;
-    if (!v.toMove) {
-      this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
-      return;
-    }
-    if (v.humanToMove) {
-      this.shell.toast(`Your move: the ${v.toMove} is yours`);
-      return;
-    }
-    this.playing = true;
-    const token = ++this.playToken;
-    this.ui.update();
-    this.loop(token);
+    if (this.playing) return this.transport.pause();
+    const why = this.transport.play();
+    if (why === 'over') this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
+    else if (why) this.shell.toast(why);
   }
 
   pause() {
-    if (!this.playing) return;
-    this.playing = false;
-    this.playToken++;
-    this.ui.update();
+    if (this.transport) this.transport.pause();
   }
 
-  async loop(token) {
-    while (this.playToken === token) {
-      const rate = SPEEDS[this.speedIndex];
-      const t0 = performance.now();
-      if (rate >= 30) {
-        // Fast: several half-moves a frame, not animated.
-        const batch = Math.max(1, Math.round(rate / 60));
-        let n = 0;
-        while (n < batch && this.stepStrategy({ animate: false, quiet: true })) n++;
-        if (n) this.changed();
-        if (n < batch) break;
-        await nextFrame();
-      } else {
-        const done = this.stepStrategy();
-        if (!done) break;
-        await done;
-        const wait = 1000 / rate - (performance.now() - t0);
-        if (wait > 0) await sleep(wait);
-      }
-    }
-    if (this.playToken === token) {
-      this.playing = false;
-      this.ui.update();
-    }
+  /**
+   * With one human side and the strategy's side to move (the start, a restart, new
+   * players), the strategy answers at once, after the running animation.
+   */
+  answerIfDue() {
+    const v = this.view;
+    if (!v || !v.toMove || this.playing || !this.oneHuman() || this.isHuman(v.toMove)) return;
+    const token = ++this.answerToken;
+    setTimeout(() => {
+      const now = this.view;
+      if (token === this.answerToken && now && now.toMove && this.oneHuman() && !this.isHuman(now.toMove) && !this.playing) this.stepStrategy();
+    }, 0);
   }
 
   /** A half-move was played: slide the piece. */
