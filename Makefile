@@ -64,6 +64,7 @@ bench: native wasm browser-deps
 	$(CARGO) bench --bench arena
 	node benches/browser.mjs
 	node benches/arena_realtime.mjs
+	node benches/first_board.mjs
 
 ## The README's screenshots, made again from playground links (docs/screenshots.mjs).
 screenshots: native wasm browser-deps

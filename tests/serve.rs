@@ -157,3 +157,69 @@ fn a_half_sent_request_is_cut_off_while_others_are_served() {
     // And the server still serves.
     assert!(get(&addr, "/").starts_with("HTTP/1.1 200"));
 }
+
+/// One HTTP/1.0 request (so the answer is not chunked) with `Accept-Encoding`;
+/// returns the header block (lower-cased) and the raw body.
+fn get_encoded(addr: &str, path: &str, accept: Option<&str>) -> (String, Vec<u8>) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let accept = accept
+        .map(|a| format!("Accept-Encoding: {a}\r\n"))
+        .unwrap_or_default();
+    write!(
+        stream,
+        "GET {path} HTTP/1.0\r\nHost: localhost\r\n{accept}\r\n"
+    )
+    .unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).unwrap();
+    let split = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8_lossy(&answer[..split]).to_lowercase();
+    (head, answer[split + 4..].to_vec())
+}
+
+#[test]
+fn the_wasm_module_and_the_scripts_go_compressed_when_the_browser_asks() {
+    let root = Root::new("compress");
+    // A module-sized file that compresses, and a script.
+    let wasm: Vec<u8> = (0..300_000u32)
+        .map(|i| (i % 251 ^ i / 1000) as u8)
+        .collect();
+    std::fs::write(root.0.join("pkg/gridlab_bg.wasm"), &wasm).unwrap();
+    let script = "export const answer = 42;\n".repeat(200);
+    std::fs::write(root.0.join("www/app.js"), &script).unwrap();
+    let (_server, addr) = serve(&root, &[]);
+    for (path, bytes) in [
+        ("/pkg/gridlab_bg.wasm", &wasm),
+        ("/app.js", &script.as_bytes().to_vec()),
+    ] {
+        let (head, body) = get_encoded(&addr, path, None);
+        assert!(!head.contains("content-encoding"), "{path}: {head}");
+        assert_eq!(&body, bytes, "{path} uncompressed");
+
+        let (head, body) = get_encoded(&addr, path, Some("gzip"));
+        assert!(head.contains("content-encoding: gzip"), "{path}: {head}");
+        assert!(head.contains("vary: accept-encoding"), "{path}: {head}");
+        assert!(
+            body.len() < bytes.len() / 2,
+            "{path}: {} of {}",
+            body.len(),
+            bytes.len()
+        );
+        let mut plain = Vec::new();
+        flate2::read::GzDecoder::new(&body[..])
+            .read_to_end(&mut plain)
+            .unwrap();
+        assert_eq!(&plain, bytes, "{path} through gzip");
+
+        let (head, body) = get_encoded(&addr, path, Some("gzip, deflate, br"));
+        assert!(head.contains("content-encoding: br"), "{path}: {head}");
+        let mut plain = Vec::new();
+        brotli_decompressor::Decompressor::new(&body[..], 4096)
+            .read_to_end(&mut plain)
+            .unwrap();
+        assert_eq!(&plain, bytes, "{path} through Brotli");
+    }
+}

@@ -5,6 +5,8 @@
 
 import { viridis } from './heatmap.js';
 
+let firstBoardMarked = false;
+
 export class Board {
   /** @param host element that the canvas fills (its size drives the cell size) */
   constructor(host) {
@@ -194,6 +196,10 @@ export class Board {
       this.painter.drawActor(ctx, a, a.col * s, a.row * s, s);
     }
     for (const m of scene.top || []) this.painter.drawMark(ctx, m, m.col * s, m.row * s, s);
+    if (!firstBoardMarked) {
+      firstBoardMarked = true;
+      performance.mark('gridlab:first-board'); // read by benches/first_board.mjs
+    }
   }
 
   drawHeat(heat, tiles) {
