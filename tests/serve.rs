@@ -185,7 +185,7 @@ fn the_wasm_module_and_the_scripts_go_compressed_when_the_browser_asks() {
     let root = Root::new("compress");
     // A module-sized file that compresses, and a script.
     let wasm: Vec<u8> = (0..300_000u32)
-        .map(|i| (i % 251 ^ i / 1000) as u8)
+        .map(|i| ((i % 251) ^ (i / 1000)) as u8)
         .collect();
     std::fs::write(root.0.join("pkg/gridlab_bg.wasm"), &wasm).unwrap();
     let script = "export const answer = 42;\n".repeat(200);
