@@ -42,9 +42,9 @@ export function cleanSetup(s) {
   };
 }
 
-/** Setup fields from the URL hash: seed, steps, mode, seat, bots (3 or 4 kinds), seats (4 with one human), speed. */
+/** Setup fields from the URL hash (a string) or a link's view ({key: value}): seed, steps, mode, seat, bots (3 or 4 kinds), seats (4 with one human), speed. */
 function setupFromHash(hash) {
-  const p = new URLSearchParams((hash || '').replace(/^#/, ''));
+  const p = new URLSearchParams(typeof hash === 'string' ? hash.replace(/^#/, '') : hash || {});
   const out = {};
   if (p.has('seed')) out.seed = p.get('seed');
   if (p.has('steps')) out.steps = p.get('steps');
@@ -65,6 +65,17 @@ function setupFromHash(hash) {
   return out;
 }
 
+/** A setup with a link's fields over it (three bot kinds fill the seats other than yours; four set every seat). */
+function mergedSetup(base, fromHash) {
+  const setup = cleanSetup({ ...base, ...fromHash });
+  if (!fromHash.botList) return setup;
+  const list = fromHash.botList.filter((k) => KINDS.includes(k));
+  const bots = [...setup.bots];
+  if (list.length >= 4) list.slice(0, 4).forEach((k, i) => (bots[i] = k));
+  else [0, 1, 2, 3].filter((i) => setup.mode === 'bots' || i !== setup.seat).forEach((i, j) => list[j] && (bots[i] = list[j]));
+  return cleanSetup({ ...setup, bots });
+}
+
 class ArenaGame {
   constructor(shell) {
     this.shell = shell;
@@ -73,16 +84,7 @@ class ArenaGame {
     this.signal = shell.signal;
     const prefs = (load('prefs') || {}).arena || {};
     const fromHash = setupFromHash(location.hash);
-    let setup = cleanSetup({ ...DEFAULT_SETUP, ...prefs.setup, ...fromHash });
-    if (fromHash.botList) {
-      // Three kinds fill the seats other than yours; four set every seat.
-      const list = fromHash.botList.filter((k) => KINDS.includes(k));
-      const bots = [...setup.bots];
-      if (list.length >= 4) list.slice(0, 4).forEach((k, i) => (bots[i] = k));
-      else [0, 1, 2, 3].filter((i) => setup.mode === 'bots' || i !== setup.seat).forEach((i, j) => list[j] && (bots[i] = list[j]));
-      setup = cleanSetup({ ...setup, bots });
-    }
-    this.setup = setup;
+    this.setup = mergedSetup({ ...DEFAULT_SETUP, ...prefs.setup }, fromHash);
     this.speed = SPEEDS.includes(fromHash.speed) ? fromHash.speed : SPEEDS.includes(prefs.speed) ? prefs.speed : 1;
     this.clock = new StepClock();
     this.session = null;
@@ -103,13 +105,7 @@ class ArenaGame {
     this.board.setGrid(SIDE, SIDE);
     this.board.setScene(() => this.scene());
     this.board.canvas.setAttribute('aria-label', 'Arena board');
-    this.tabLabels = {};
-    for (const [tab, label] of Object.entries(TAB_LABELS)) {
-      const el = document.querySelector(`#tab-${tab}`);
-      if (!el) continue;
-      this.tabLabels[tab] = el.textContent;
-      el.textContent = label;
-    }
+    shell.nameTabs(TAB_LABELS);
     this.ui = new ArenaUi(this);
     this.replay = new ReplayPanel(this, shell.panels.solve);
     this.live = new LivePanel(this, shell.panels.edit);
@@ -140,9 +136,11 @@ class ArenaGame {
       JSON.stringify(this.seats(this.gameSetup)) + this.gameSetup.seed + ':' + this.gameSetup.steps;
   }
 
+  /** Keep the setup for the next visit and in the link. */
   savePrefs() {
     const prefs = load('prefs') || {};
     save('prefs', { ...prefs, arena: { setup: this.setup, speed: this.speed } });
+    this.shell.updateHash(this.shareState());
   }
 
   /** Change the setup; before the first step the board shows the new game at once. */
@@ -500,12 +498,18 @@ class ArenaGame {
 
   // ---- the shell's contract -----------------------------------------------------------------
 
-  /** Arena has no level text to share: a link opens the view (setup in the hash: seed, steps, seats, bots, mode). */
+  /** Arena has no level text to share: a link carries the setup (seats, seed, length) and the speed. */
   shareState() {
-    return {};
+    const s = this.setup;
+    return { view: { seats: this.seats().join(','), seed: String(s.seed), steps: String(s.steps), speed: this.speed === 1 ? null : String(this.speed) } };
   }
 
-  loadShared() {}
+  /** Open a link's setup (a pasted link while the page is open). */
+  loadShared(shared) {
+    const fromHash = setupFromHash(shared.view || {});
+    this.setSetup(mergedSetup(this.setup, fromHash));
+    if (SPEEDS.includes(fromHash.speed)) this.setSpeed(fromHash.speed);
+  }
 
   debug() {
     const info = () => {
@@ -562,10 +566,6 @@ class ArenaGame {
     this.session = null;
     const banner = this.shell.banner;
     delete banner.dataset.arena;
-    for (const [tab, label] of Object.entries(this.tabLabels)) {
-      const el = document.querySelector(`#tab-${tab}`);
-      if (el) el.textContent = label;
-    }
   }
 }
 

@@ -333,8 +333,16 @@ export class ReplayPanel {
       ...row('Pills left', f.pillsLeft, 'replay-pills'),
       ...row('Pac-Man', `(${f.pacman.x}, ${f.pacman.y})`, 'replay-pacman'),
       ...row('Fruit', f.fruit ? `(${f.fruit.x}, ${f.fruit.y})` : '—', 'replay-fruit'));
+    this.game.ui.updateStatus(this.game.shownState());
     const details = this.renderBox.parentElement;
     this.renderBox.textContent = details && details.open ? r.render(this.index) : '';
+  }
+
+  /** The status bar's fields at the shown snapshot (the world file has no fruit count). */
+  status() {
+    const f = this.frame(this.index);
+    const first = this.frame(0);
+    return { score: f.score, time: f.time, totalTime: first.time, pillsLeft: f.pillsLeft, pillsTotal: first.pillsLeft, fruitEaten: null, turns: this.index, end: f.end, label: 'Replay' };
   }
 
   info() {

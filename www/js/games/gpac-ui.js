@@ -218,17 +218,26 @@ export class GpacUi extends GameUi {
     this.restartBtn.disabled = !moves;
   }
 
+  /**
+   * The status bar of the game the board shows: the Play game, or on the Replay tab the
+   * replayed snapshot ({score, time, totalTime, pillsLeft, pillsTotal, fruitEaten,
+   * turns, end, label}).
+   */
+  updateStatus(st) {
+    setChip(this.scoreChip, st.score);
+    setChip(this.timeChip, `${st.time} / ${st.totalTime}`);
+    setChip(this.pillsChip, `${st.pillsLeft} / ${st.pillsTotal}`);
+    setChip(this.fruitChip, st.fruitEaten ?? '—');
+    setChip(this.turnChip, st.turns);
+    this.statusPill.textContent = st.end ? endTitle(st.end) : st.label;
+    this.statusPill.dataset.status = st.end ? (END_TEXT[st.end].kind === 'dead' ? 'dead' : 'victory') : 'playing';
+  }
+
   update() {
     const g = this.game;
     const v = g.view;
     if (!v) return;
-    setChip(this.scoreChip, v.score);
-    setChip(this.timeChip, `${v.time} / ${v.totalTime}`);
-    setChip(this.pillsChip, `${v.pillsLeft} / ${v.pillsTotal}`);
-    setChip(this.fruitChip, v.fruitEaten);
-    setChip(this.turnChip, v.turns);
-    this.statusPill.textContent = v.end ? endTitle(v.end) : g.playing ? 'Playing' : v.turns ? 'Paused' : 'Ready';
-    this.statusPill.dataset.status = v.end ? (END_TEXT[v.end].kind === 'dead' ? 'dead' : 'victory') : 'playing';
+    this.updateStatus(g.shownState());
     this.updateCommon(v);
     if (document.activeElement !== this.pacSelect) this.pacSelect.value = g.players[0];
     if (document.activeElement !== this.ghostSelect) this.ghostSelect.value = g.players[1];

@@ -9,6 +9,7 @@ import { catalog } from './gpac-levels.js';
 import { GpacUi, SPEEDS } from './gpac-ui.js';
 import { GpacPlay, PACMEN, GHOSTS, DEFAULT_SETTINGS, MAX_CELLS, cleanSettings, blankMap, looksLikeWorldFile, letterOf } from './gpac-session.js';
 import { ReplayPanel } from './gpac-replay.js';
+import { viewInt } from '../view-state.js';
 import { LabPanel } from './gpac-lab.js';
 import { gpacKey } from './gpac-keys.js';
 import { GameBase, gameModule, formatParseError } from '../game-base.js';
@@ -59,13 +60,7 @@ class GpacGame extends GameBase {
     this.mountPanels();
     this.replay = new ReplayPanel(this, shell.panels.solve);
     this.lab = new LabPanel(this, shell.panels.compare);
-    this.tabLabels = {};
-    for (const [tab, label] of Object.entries(TAB_LABELS)) {
-      const el = document.querySelector(`#tab-${tab}`);
-      if (!el) continue;
-      this.tabLabels[tab] = el.textContent;
-      el.textContent = label;
-    }
+    shell.nameTabs(TAB_LABELS);
     shell.onTab(() => {
       if (this.ui) this.ui.update();
     });
@@ -176,6 +171,7 @@ class GpacGame extends GameBase {
     this.speedIndex = Math.max(0, Math.min(SPEEDS.length - 1, index));
     this.savePrefs({ gpacSpeed: this.speedIndex });
     this.ui.update();
+    this.viewChanged();
   }
 
   setRealtime(on) {
@@ -183,6 +179,47 @@ class GpacGame extends GameBase {
     this.realtime = on;
     this.savePrefs({ gpacRealtime: on });
     this.ui.update();
+    this.viewChanged();
+  }
+
+  /** Players, seed, settings, speed, real time and the undone rest of the line, for a link. */
+  viewState() {
+    const changed = Object.fromEntries(Object.entries(this.settings).filter(([k, v]) => DEFAULT_SETTINGS[k] !== v));
+    const line = this.fullLine();
+    return {
+      ...super.viewState(),
+      pacman: this.players[0],
+      ghosts: this.players[1],
+      seed: String(this.seed),
+      settings: Object.keys(changed).length ? JSON.stringify(changed) : null,
+      speed: String(this.speedIndex),
+      realtime: this.realtime ? '1' : null,
+      line: line.length > this.playedMoves().length ? line : null,
+    };
+  }
+
+  /** A link's view: the game restarts with its players, seed and settings, then replays the moves. */
+  applyView(view) {
+    super.applyView(view);
+    const moves = this.playedMoves();
+    const pick = (list, v, d) => (list.some(([id]) => id === v) ? v : d);
+    this.stopAll();
+    const players = [pick(PACMEN, view.pacman, this.players[0]), pick(GHOSTS, view.ghosts, this.players[1])];
+    if (players.join() !== this.players.join()) this.setPlayers(...players);
+    if ('seed' in view && viewInt(view, 'seed', this.seed) !== this.seed) this.setSeed(viewInt(view, 'seed', this.seed));
+    let settings = {};
+    try {
+      settings = view.settings ? JSON.parse(view.settings) : {};
+    } catch {
+      this.shell.toast('The settings in this link are damaged: the defaults are used', 'warn');
+    }
+    const next = cleanSettings({ ...DEFAULT_SETTINGS, ...settings });
+    if (JSON.stringify(next) !== JSON.stringify(this.settings)) this.setSettings(next);
+    if ('speed' in view) this.setSpeed(viewInt(view, 'speed', this.speedIndex));
+    this.setRealtime(view.realtime === '1');
+    if (moves !== this.playedMoves()) this.replayMoves(moves);
+    if (view.line && view.line.startsWith(moves)) this.syncRedo(view.line.replace(/[^udlrh]/g, ''));
+    this.changed();
   }
 
   setZeroIds(on) {
@@ -509,6 +546,13 @@ class GpacGame extends GameBase {
     });
   }
 
+  /** What the status bar shows: the replayed snapshot on the Replay tab, else the game. */
+  shownState() {
+    if (this.shell.activeTab() === 'solve' && this.replay.loaded()) return this.replay.status();
+    const v = this.view;
+    return { ...v, label: this.playing ? 'Playing' : v.turns ? 'Paused' : 'Ready' };
+  }
+
   keyCommand(e) {
     return gpacKey(e);
   }
@@ -560,10 +604,6 @@ class GpacGame extends GameBase {
     this.stopAll();
     this.replay.dispose();
     this.lab.dispose();
-    for (const [tab, label] of Object.entries(this.tabLabels)) {
-      const el = document.querySelector(`#tab-${tab}`);
-      if (el) el.textContent = label;
-    }
     super.unmount();
   }
 }
