@@ -121,9 +121,9 @@ test('GPac: the Lab tab keeps the side panel\'s width and the board\'s size', as
 });
 
 test('a game switch shows the new game\'s panel from its top', async () => {
-  const { page, context, errors } = await open('#game=gpac', 'gpac', { viewport: { width: 1280, height: 800 } });
+  const { page, context, errors } = await open('#game=gpac', 'gpac', { viewport: { width: 1280, height: 500 } });
   await tab(page, 'compare');
-  await page.$eval('.panels', (el) => (el.scrollTop = 380));
+  await page.$eval('.panels', (el) => (el.scrollTop = 200));
   assert.ok((await page.$eval('.panels', (el) => el.scrollTop)) > 0, 'the Lab scrolls');
   await page.click('#game-picker [data-game="arena"]');
   await page.waitForFunction(() => window.gridlab.game === 'arena');
