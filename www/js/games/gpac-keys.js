@@ -2,6 +2,8 @@
 // H, 5) for Pac-Man; Enter steps the agents, P plays / pauses, Home / End go along the
 // game's line; the history keys as in every game (Ctrl+Z, Backspace, Ctrl+Y, R).
 
+import { historyKey } from '../game-base.js';
+
 const DIRS = {
   arrowup: 'u', w: 'u', 8: 'u',
   arrowdown: 'd', s: 'd', 2: 'd',
@@ -13,11 +15,8 @@ const NUMPAD = { Numpad8: 'u', Numpad2: 'd', Numpad4: 'l', Numpad6: 'r' };
 /** The command of a key event: {type: 'dir', sym} | {type: 'hold'|'step'|'play'|'first'|'last'|'undo'|'redo'|'restart'} | {type: null}. */
 export function gpacKey(e) {
   const k = (e.key || '').toLowerCase();
-  const mod = e.ctrlKey || e.metaKey;
-  if (mod && k === 'z') return { type: e.shiftKey ? 'redo' : 'undo' };
-  if (mod && k === 'y') return { type: 'redo' };
-  if (mod || e.altKey) return { type: null };
-  if (e.key === 'Backspace') return { type: 'undo', moves: true };
+  const history = historyKey(e);
+  if (history) return history;
   if (NUMPAD[e.code]) return { type: 'dir', sym: NUMPAD[e.code] };
   if (e.code === 'Numpad5' || k === '5' || k === ' ' || (k === 'h' && !e.shiftKey)) return { type: 'hold' };
   if (e.shiftKey && k.length === 1) return { type: null };

@@ -4,6 +4,7 @@
 // steps, P plays or pauses, Home/End seek the game's line, O and L switch the overlays.
 
 import { digitForKey } from '../input.js';
+import { historyKey } from '../game-base.js';
 
 /**
  * The command of a key event: {type: 'move', symbol}, {type: 'undo'|'redo'|'restart'|
@@ -11,11 +12,8 @@ import { digitForKey } from '../input.js';
  */
 export function rogueKey(e) {
   const k = (e.key || '').toLowerCase();
-  const mod = e.ctrlKey || e.metaKey;
-  if (mod && k === 'z') return { type: e.shiftKey ? 'redo' : 'undo' };
-  if (mod && k === 'y') return { type: 'redo' };
-  if (mod || e.altKey) return { type: null };
-  if (e.key === 'Backspace') return { type: 'undo', moves: true };
+  const history = historyKey(e);
+  if (history) return history;
   if (e.key === ' ') return { type: 'rogue-space' };
   if (e.key === 'Enter') return { type: 'step' };
   if (e.key === 'Home') return { type: 'first' };
@@ -30,4 +28,36 @@ export function rogueKey(e) {
   }
   const digit = digitForKey(e);
   return digit ? { type: 'move', symbol: digit } : { type: null };
+}
+
+/** Run a Rogue command of `rogueKey` that the shared keys do not know; whether handled. */
+export function rogueGameKey(game, k) {
+  switch (k.type) {
+    case 'rogue-space':
+      if (game.view.humanToMove) game.move('5');
+      else game.stepOnce();
+      return true;
+    case 'step':
+      game.stepOnce();
+      return true;
+    case 'play':
+      game.togglePlay();
+      return true;
+    case 'first':
+      game.seek(0);
+      return true;
+    case 'last':
+      game.seek(game.fullLine().length);
+      return true;
+    case 'exact':
+      game.setExact(!game.showExact);
+      game.shell.toast(game.showExact ? 'Exact solution shown' : 'Exact solution hidden');
+      return true;
+    case 'cycles':
+      game.setCycles(!game.showCycles);
+      game.shell.toast(game.showCycles ? 'Cycles shown' : 'Cycles hidden');
+      return true;
+    default:
+      return false;
+  }
 }
