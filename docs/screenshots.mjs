@@ -25,7 +25,7 @@ const SHOTS = [
     ready: async (page) => {
       await page.click('#lab-start');
       await page.waitForTimeout(6000);
-      await page.click('#lab-stop');
+      if (await page.isEnabled('#lab-stop')) await page.click('#lab-stop');
     },
   },
   {
@@ -34,7 +34,7 @@ const SHOTS = [
     ready: async (page) => {
       await page.click('#arena-start');
       await page.waitForTimeout(4000);
-      await page.click('#arena-pause');
+      if (await page.isEnabled('#arena-pause')) await page.click('#arena-pause');
     },
   },
   {

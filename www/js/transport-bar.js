@@ -21,7 +21,7 @@ const LABELS = { first: 'Start', back: 'Back', play: 'Play', step: 'Step', end: 
 export class TransportBar {
   /**
    * options: { prefix ('plan-'): element ids `${prefix}play` ..., ids: {part: id} to
-   * override one, labels (words beside the icons), titles: {part: text},
+   * override one, labels (words beside the icons: true, or the parts that have them), titles: {part: text},
    * parts (the buttons shown, in order), unit ('move'): the scrub's aria-label }
    */
   constructor(transport, { prefix = '', ids = {}, labels = false, titles = {}, parts = PARTS, unit = 'step' } = {}) {
@@ -38,9 +38,10 @@ export class TransportBar {
     this.buttons = {};
     for (const part of parts) {
       const cls = part === 'play' ? '.btn.primary' : '.btn';
-      this.buttons[part] = button(`${cls}${labels ? '' : '.icon-only'}#${id(part)}`, {
+      const worded = labels === true || (Array.isArray(labels) && labels.includes(part));
+      this.buttons[part] = button(`${cls}${worded ? '' : '.icon-only'}#${id(part)}`, {
         icon: ICONS[part],
-        label: labels ? LABELS[part] : undefined,
+        label: worded ? LABELS[part] : undefined,
         title: t[part],
         'aria-label': t[part],
         onclick: (e) => {

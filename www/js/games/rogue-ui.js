@@ -104,7 +104,7 @@ export class RogueUi extends GameUi {
     const g = this.game;
     this.bar = new TransportBar(g.transport, {
       parts: ['first', 'step', 'play', 'end'],
-      labels: true,
+      labels: ['step', 'play', 'end'],
       ids: { first: 'scrub-first', step: 'step', play: 'play', end: 'run-end', speed: 'speed', 'speed-label': 'speed-label', scrub: 'scrub', pos: 'scrub-pos' },
       titles: {
         step: 'One half-move by the strategy to move (Space or Enter)',
