@@ -26,6 +26,7 @@
 //     toEnd(),                     optional: the "to the end" button (a live game runs
 //                                  to its end); default seek(length())
 //     batchDone(n),                optional: after a batch of unanimated steps
+//     maxRate() → steps a second,  optional: a cap on the rate (real-time play by hand)
 //     rewinds: true,               optional: play at the end starts again from 0
 //   }
 // Events: 'change' after every state or position change (the widgets re-render).
@@ -144,7 +145,7 @@ export class Transport extends EventTarget {
 
   async loop(signal) {
     while (!signal.aborted && !this.finished()) {
-      const rate = this.rate;
+      const rate = Math.min(this.rate, this.source.maxRate ? this.source.maxRate() : Infinity);
       const t0 = performance.now();
       if (rate >= BATCH_RATE) {
         const batch = Math.max(1, Math.round(rate / 60));

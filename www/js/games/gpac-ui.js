@@ -4,7 +4,8 @@
 // the game settings, random maps, the world file), end-of-game banner and help, on the
 // scaffolding of ../game-ui.js.
 
-import { h, button, copyText, icon, download } from '../ui.js';
+import { TransportBar } from '../transport-bar.js';
+import { h, button, copyText, download } from '../ui.js';
 import { GameUi, chip, setChip, keyTable } from '../game-ui.js';
 import { PACMEN, GHOSTS, LETTER_NAME, LETTER_ARROW, playerLabel } from './gpac-session.js';
 
@@ -95,16 +96,12 @@ export class GpacUi extends GameUi {
 
   buildPlayPanel() {
     const g = this.game;
-    this.stepBtn = button('.btn#step', { icon: 'stepf', label: 'Step', title: 'One turn by the agents (Enter)', onclick: () => g.stepOnce() });
-    this.playBtn = button('.btn.primary#play', { icon: 'play', label: 'Play', title: 'Play / pause (P)', onclick: () => g.togglePlay() });
-    this.endBtn = button('.btn#run-end', { icon: 'last', label: 'To the end', title: 'The agents play to the end at once', onclick: () => g.runToEnd() });
-    this.speed = h('input#speed', { type: 'range', min: '0', max: String(SPEEDS.length - 1), step: '1', value: String(g.speedIndex), 'aria-label': 'Speed (turns a second)',
-      oninput: () => g.setSpeed(Number(this.speed.value)) });
-    this.speedLabel = h('span.speed-label#speed-label');
-    this.scrub = h('input#scrub', { type: 'range', min: '0', max: '0', value: '0', step: '1', 'aria-label': 'Turn of the game', oninput: () => g.seek(Number(this.scrub.value)) });
-    this.scrubPos = h('span.plan-pos#scrub-pos', {}, '0 / 0');
-    this.first = button('.btn.icon-only.small#scrub-first', { icon: 'first', title: 'To the start (Home)', 'aria-label': 'To the start', onclick: () => g.seek(0) });
-    this.last = button('.btn.icon-only.small#scrub-last', { icon: 'last', title: 'To the end of the line (End)', 'aria-label': 'To the end of the line', onclick: () => g.seek(g.fullLine().length) });
+    this.bar = new TransportBar(g.transport, {
+      parts: ['first', 'step', 'play', 'end'],
+      labels: ['step', 'play', 'end'],
+      ids: { first: 'scrub-first', step: 'step', play: 'play', end: 'run-end', speed: 'speed', 'speed-label': 'speed-label', scrub: 'scrub', pos: 'scrub-pos' },
+      titles: { step: 'One turn by the agents (Enter)', play: 'Play / pause (P)', end: 'To the end: the agents play it out (End)', scrub: 'Turn of the game' },
+    });
     this.playNote = h('p.small.muted#play-note');
     this.realtime = h('input#realtime', { type: 'checkbox', checked: g.realtime, onchange: () => g.setRealtime(this.realtime.checked) });
     // Seed.
@@ -132,9 +129,7 @@ export class GpacUi extends GameUi {
     this.shell.panels.play.replaceChildren(
       h('h3', {}, 'Game'),
       this.playNote,
-      h('div.row.transport', {}, this.stepBtn, this.playBtn, this.endBtn),
-      h('div.row.speed-row', {}, h('span.small.muted', {}, 'Speed'), this.speed, this.speedLabel),
-      h('div.scrub-row', {}, this.first, this.scrub, this.last, this.scrubPos),
+      this.bar.root,
       this.padHeading = h('h3', {}, 'Your move'),
       h('div.gpac-move-row', {},
         this.movePad(),
@@ -241,23 +236,9 @@ export class GpacUi extends GameUi {
     this.updateCommon(v);
     if (document.activeElement !== this.pacSelect) this.pacSelect.value = g.players[0];
     if (document.activeElement !== this.ghostSelect) this.ghostSelect.value = g.players[1];
+    g.transport.refresh();
     const over = !!v.end;
     const agents = !v.human;
-    this.stepBtn.disabled = over || !agents || g.playing;
-    this.endBtn.disabled = over || !agents;
-    const canPlay = !over && (agents || g.realtime);
-    this.playBtn.disabled = !canPlay && !g.playing;
-    this.playBtn.replaceChildren(icon(g.playing ? 'pause' : 'play'), h('span', {}, g.playing ? 'Pause' : 'Play'));
-    this.playBtn.setAttribute('aria-pressed', String(g.playing));
-    this.speed.value = String(g.speedIndex);
-    this.speedLabel.textContent = `${SPEEDS[g.speedIndex]}/s`;
-    const line = g.fullLine();
-    this.scrub.max = String(line.length);
-    this.scrub.value = String(v.moves.length);
-    this.scrub.disabled = !line.length;
-    this.scrubPos.textContent = `${v.moves.length} / ${line.length}`;
-    this.first.disabled = !v.moves.length;
-    this.last.disabled = v.moves.length === line.length;
     this.realtime.checked = g.realtime;
     if (document.activeElement !== this.seedInput) this.seedInput.value = String(g.seed);
     this.zeroIds.checked = g.zeroIds;

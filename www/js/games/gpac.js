@@ -10,6 +10,7 @@ import { GpacUi, SPEEDS } from './gpac-ui.js';
 import { GpacPlay, PACMEN, GHOSTS, DEFAULT_SETTINGS, MAX_CELLS, cleanSettings, blankMap, looksLikeWorldFile, letterOf } from './gpac-session.js';
 import { ReplayPanel } from './gpac-replay.js';
 import { viewInt } from '../view-state.js';
+import { Transport } from '../transport.js';
 import { LabPanel } from './gpac-lab.js';
 import { gpacKey } from './gpac-keys.js';
 import { GameBase, gameModule, formatParseError } from '../game-base.js';
@@ -51,12 +52,15 @@ class GpacGame extends GameBase {
     this.realtime = prefs.gpacRealtime === true;
     this.zeroIds = prefs.gpacZeroIds === true;
     this.randomPrefs = { w: 35, h: 20, density: 0.3, seed: 1, ...(prefs.gpacRandom || {}) };
-    this.playing = false;
-    this.playToken = 0;
     this.intent = null; // real time: the way the player asked to go
     this.heading = 'r'; // Pac-Man's facing
     this.looks = [];
     this.terrainCache = { key: null, bytes: null, edit: null, editKey: null };
+    this.transport = new Transport(this.transportSource(), {
+      speeds: SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })),
+      speed: this.speedIndex,
+      onSpeed: (i) => this.setSpeed(i),
+    });
     this.mountPanels();
     this.replay = new ReplayPanel(this, shell.panels.solve);
     this.lab = new LabPanel(this, shell.panels.compare);
@@ -167,8 +171,10 @@ class GpacGame extends GameBase {
     this.restarted({ level: true });
   }
 
+  /** The Transport calls this when its speed changes. */
   setSpeed(index) {
     this.speedIndex = Math.max(0, Math.min(SPEEDS.length - 1, index));
+    if (this.transport && this.transport.speedIndex !== this.speedIndex) this.transport.setSpeed(this.speedIndex);
     this.savePrefs({ gpacSpeed: this.speedIndex });
     this.ui.update();
     this.viewChanged();
@@ -379,11 +385,31 @@ class GpacGame extends GameBase {
     return done;
   }
 
+  /** The game as the Transport's source: its line, the agents (or you in real time) playing it. */
+  transportSource() {
+    return {
+      position: () => this.playedMoves().length,
+      length: () => this.fullLine().length,
+      seek: (k) => this.seek(k),
+      advance: ({ animate = true, batch = false } = {}) =>
+        this.session.human ? this.move(this.realtimeMove(), { fromPlan: false }) : this.stepAgent({ animate, quiet: batch }) || false,
+      batchDone: (n) => n && this.changed(),
+      finished: () => !this.view || !!this.view.end,
+      blocked: () => (this.session && this.session.human && !this.realtime ? 'Your move: a direction key (or switch on Real time)' : null),
+      toEnd: () => this.runToEnd(),
+      maxRate: () => (this.session && this.session.human ? 30 : Infinity),
+    };
+  }
+
+  get playing() {
+    return !!this.transport && this.transport.playing;
+  }
+
   stepOnce() {
     this.stopAll();
     if (this.view.end) this.overToast();
     else if (this.session.human) this.shell.toast('You play Pac-Man: a direction key, or Space / H to hold');
-    else this.stepAgent();
+    else this.transport.step();
   }
 
   runToEnd() {
@@ -408,25 +434,13 @@ class GpacGame extends GameBase {
   }
 
   play() {
-    if (this.view.end) {
-      this.overToast();
-      return;
-    }
-    if (this.session.human && !this.realtime) {
-      this.shell.toast('Your move: a direction key (or switch on Real time)');
-      return;
-    }
-    this.playing = true;
-    const token = ++this.playToken;
-    this.ui.update();
-    this.loop(token);
+    const why = this.transport.play();
+    if (why === 'over') this.overToast();
+    else if (why) this.shell.toast(why);
   }
 
   pause() {
-    if (!this.playing) return;
-    this.playing = false;
-    this.playToken++;
-    if (this.ui) this.ui.update();
+    if (this.transport) this.transport.pause();
   }
 
   /** Real time: the way asked if legal, else straight on if legal, else hold. */
@@ -435,37 +449,6 @@ class GpacGame extends GameBase {
     if (this.intent && legal.includes(this.intent)) return this.intent;
     if (this.heading && legal.includes(this.heading) && this.intent !== 'h') return this.heading;
     return 'h';
-  }
-
-  async loop(token) {
-    while (this.playToken === token && this.session && !this.view.end) {
-      const rate = SPEEDS[this.speedIndex];
-      const t0 = performance.now();
-      if (this.session.human) {
-        const done = this.move(this.realtimeMove(), { fromPlan: false });
-        await done;
-        const wait = 1000 / Math.min(rate, 30) - (performance.now() - t0);
-        if (wait > 0) await sleep(wait);
-      } else if (rate >= 30) {
-        // Fast: several turns a frame, not animated.
-        const batch = Math.max(1, Math.round(rate / 60));
-        let n = 0;
-        while (n < batch && this.stepAgent({ animate: false, quiet: true })) n++;
-        if (n) this.changed();
-        if (n < batch) break;
-        await nextFrame();
-      } else {
-        const done = this.stepAgent();
-        if (!done) break;
-        await done;
-        const wait = 1000 / rate - (performance.now() - t0);
-        if (wait > 0) await sleep(wait);
-      }
-    }
-    if (this.playToken === token) {
-      this.playing = false;
-      if (this.ui) this.ui.update();
-    }
   }
 
   /** Facing and the ghosts' looks after a turn. */
