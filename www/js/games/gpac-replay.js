@@ -3,13 +3,14 @@
 // name the line and column), then play / pause / step / speed / scrub over its
 // snapshots, drawn on the board from the walls, pills, fruit and units of each frame.
 
-import { h, button, icon, download, copyText } from '../ui.js';
+import { h, button, download, copyText } from '../ui.js';
 import { formatParseError } from '../game-base.js';
 import { terrain, sceneOfTurn } from './gpac-tiles.js';
 import { letterOf } from './gpac-session.js';
 import { SPEEDS } from './gpac-ui.js';
+import { Transport } from '../transport.js';
+import { TransportBar } from '../transport-bar.js';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export class ReplayPanel {
   constructor(game, panel) {
@@ -18,10 +19,8 @@ export class ReplayPanel {
     this.api = game.api;
     this.replay = null;
     this.index = 0;
-    this.playing = false;
-    this.token = 0;
-    this.speedIndex = 4;
     this.anim = null;
+    this.transport = new Transport(this.frameSource(), { speeds: SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })), speed: 4 });
     this.build();
     const signal = game.shell.signal;
     panel.addEventListener('dragover', (e) => e.preventDefault(), { signal });
@@ -41,26 +40,16 @@ export class ReplayPanel {
     this.text = h('textarea#replay-text', { spellcheck: 'false', rows: '5', wrap: 'off', placeholder: '35\n20\nm 0 19\n1 34 0\n…', 'aria-label': 'World file text' });
     this.error = h('div.lab-error#replay-error', { role: 'alert', hidden: true });
     this.infoBox = h('p#replay-info.small', {}, 'No world file open: the board shows the game of the Play tab.');
-    this.firstBtn = button('.btn.icon-only#replay-first', { icon: 'first', title: 'First snapshot (Home)', 'aria-label': 'First snapshot', onclick: () => this.seek(0) });
-    this.backBtn = button('.btn.icon-only#replay-back', { icon: 'stepb', title: 'Previous snapshot (←)', 'aria-label': 'Previous snapshot', onclick: () => this.step(-1) });
-    this.playBtn = button('.btn.primary#replay-play', { icon: 'play', label: 'Play', title: 'Play / pause (Space)', onclick: () => this.toggle() });
-    this.fwdBtn = button('.btn.icon-only#replay-fwd', { icon: 'stepf', title: 'Next snapshot (→)', 'aria-label': 'Next snapshot', onclick: () => this.step(1) });
-    this.lastBtn = button('.btn.icon-only#replay-last', { icon: 'last', title: 'Last snapshot (End)', 'aria-label': 'Last snapshot', onclick: () => this.seek(this.count - 1) });
-    this.speed = h('input#replay-speed', { type: 'range', min: '0', max: String(SPEEDS.length - 1), step: '1', value: String(this.speedIndex), 'aria-label': 'Speed (snapshots a second)',
-      oninput: () => {
-        this.speedIndex = Number(this.speed.value);
-        this.update();
-      } });
-    this.speedLabel = h('span.speed-label#replay-speed-label');
-    this.scrub = h('input#replay-scrub', { type: 'range', min: '0', max: '0', value: '0', step: '1', 'aria-label': 'Snapshot', oninput: () => this.seek(Number(this.scrub.value)) });
-    this.pos = h('span.plan-pos#replay-pos', {}, '–');
+    this.bar = new TransportBar(this.transport, {
+      labels: ['play'],
+      ids: { first: 'replay-first', back: 'replay-back', play: 'replay-play', step: 'replay-fwd', end: 'replay-last', speed: 'replay-speed', 'speed-label': 'replay-speed-label', scrub: 'replay-scrub', pos: 'replay-pos' },
+      titles: { first: 'First snapshot (Home)', back: 'Previous snapshot (←)', play: 'Play / pause (Space)', step: 'Next snapshot (→)', end: 'Last snapshot (End)', scrub: 'Snapshot' },
+    });
     this.stats = h('dl.stats#replay-stats');
     this.renderBox = h('pre.output#replay-render');
     this.controls = h('div.replay-controls', {},
       h('h3', {}, 'Playback'),
-      h('div.row.transport', {}, this.firstBtn, this.backBtn, this.playBtn, this.fwdBtn, this.lastBtn),
-      h('div.row.speed-row', {}, h('span.small.muted', {}, 'Speed'), this.speed, this.speedLabel),
-      h('div.scrub-row', {}, this.scrub, this.pos),
+      this.bar.root,
       this.stats,
       h('div.row', {},
         button('.btn#replay-download', { icon: 'download', label: 'Download', title: 'Download the world file', onclick: () => download(this.fileName(), this.source) }),
@@ -219,23 +208,48 @@ export class ReplayPanel {
 
   // ---- playback -------------------------------------------------------------------------
 
-  seek(i, { animate = false } = {}) {
-    if (!this.replay) return;
-    const to = Math.max(0, Math.min(this.count - 1, i));
-    if (!animate) this.pause();
-    this.anim = null;
-    this.index = to;
-    if (animate) this.slide(to);
-    this.update();
-    this.game.board.invalidate();
+  /** The snapshots as the Transport's source. */
+  frameSource() {
+    const show = () => {
+      this.update();
+      this.game.board.invalidate();
+    };
+    return {
+      position: () => this.index,
+      length: () => (this.replay ? this.count - 1 : 0),
+      rewinds: true,
+      seek: (i) => {
+        this.anim = null;
+        this.index = i;
+        show();
+      },
+      advance: ({ animate = true, batch = false } = {}) => {
+        if (!this.replay || this.index >= this.count - 1) return false;
+        this.index++;
+        if (animate) this.slide(this.index);
+        if (!batch) show();
+        return true;
+      },
+      batchDone: show,
+    };
+  }
+
+  get playing() {
+    return this.transport.playing;
+  }
+
+  seek(i) {
+    if (this.replay) this.transport.seek(i);
   }
 
   step(d) {
-    this.seek(this.index + d, { animate: d === 1 });
+    if (!this.replay) return;
+    if (d === 1) this.transport.step();
+    else this.transport.back();
   }
 
   slide(to) {
-    const rate = SPEEDS[this.speedIndex];
+    const rate = this.transport.rate;
     if (rate > 30 || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const anim = { to, t0: performance.now(), duration: this.playing ? Math.min(180, 850 / rate) : 150 };
     this.anim = anim;
@@ -249,36 +263,11 @@ export class ReplayPanel {
   }
 
   toggle() {
-    if (this.playing) this.pause();
-    else this.play();
-  }
-
-  async play() {
-    if (!this.replay) return;
-    if (this.index >= this.count - 1) this.index = 0;
-    this.playing = true;
-    const token = ++this.token;
-    this.update();
-    while (this.token === token && this.index < this.count - 1) {
-      const rate = SPEEDS[this.speedIndex];
-      const k = rate > 60 ? Math.round(rate / 60) : 1;
-      this.index = Math.min(this.count - 1, this.index + k);
-      this.slide(this.index);
-      this.update();
-      this.game.board.invalidate();
-      await sleep(rate > 60 ? 1000 / 60 : 1000 / rate);
-    }
-    if (this.token === token) {
-      this.playing = false;
-      this.update();
-    }
+    if (this.replay) this.transport.toggle();
   }
 
   pause() {
-    if (!this.playing) return;
-    this.playing = false;
-    this.token++;
-    this.update();
+    this.transport.pause();
   }
 
   /** Keys while the Replay tab shows a world file. */
@@ -309,7 +298,6 @@ export class ReplayPanel {
   update() {
     const r = this.replay;
     this.controls.hidden = !r;
-    this.speedLabel.textContent = `${SPEEDS[this.speedIndex]}/s`;
     if (!r) {
       this.infoBox.textContent = 'No world file open: the board shows the game of the Play tab.';
       return;
@@ -319,12 +307,7 @@ export class ReplayPanel {
       `, ${last.ghosts.length} ghost${last.ghosts.length === 1 ? '' : 's'}, final score `, h('b#replay-final-score', {}, String(last.score)),
       last.end ? ` (${{ caught: 'caught', swapped: 'caught (swapped)', allPills: 'all pills eaten', timeUp: 'time up' }[last.end]})` : '', '.');
     const f = this.frame(this.index);
-    this.scrub.max = String(this.count - 1);
-    this.scrub.value = String(this.index);
-    this.pos.textContent = `${this.index} / ${this.count - 1}`;
-    this.firstBtn.disabled = this.backBtn.disabled = this.index === 0;
-    this.fwdBtn.disabled = this.lastBtn.disabled = this.index >= this.count - 1;
-    this.playBtn.replaceChildren(icon(this.playing ? 'pause' : 'play'), h('span', {}, this.playing ? 'Pause' : 'Play'));
+    this.transport.refresh();
     const row = (k, v, id) => [h('dt', {}, k), h('dd', { id }, String(v))];
     this.stats.replaceChildren(
       ...row('Snapshot', `${this.index} of ${this.count - 1}`, 'replay-turn'),
