@@ -301,6 +301,27 @@ export class GameBase extends EventTarget {
     return Promise.resolve(true);
   }
 
+  /**
+   * A move by the game's own player (a strategy, an agent): `next()` plays it on the
+   * session and returns its report (null when nothing was played). The undone rest of
+   * the line stays when the move follows it. Resolves when `animate(report)` ends;
+   * unanimated, `still(report)` notes it. Null when nothing was played.
+   */
+  autoMove(next, { animate = true, quiet = false } = {}, hooks = {}) {
+    if (!this.session) return null;
+    this.finishAnimation();
+    const line = this.fullLine();
+    const report = next();
+    if (!report) return null;
+    this.syncRedo(line);
+    this.planNote = null;
+    this.tilesKey++;
+    if (!animate && hooks.still) hooks.still(report);
+    const done = animate ? hooks.animate(report) : Promise.resolve(true);
+    if (!quiet) this.changed();
+    return done;
+  }
+
   swipe(digit) {
     return this.move(digit);
   }

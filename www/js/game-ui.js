@@ -95,6 +95,25 @@ export class GameUi {
     return h('div.btn-group', {}, this.undoBtn, this.redoBtn, this.restartBtn);
   }
 
+  /**
+   * Two player pickers for the toolbar (the two sides of the game): `sides` =
+   * [{id, label, list: [[value, name]], title}] × 2; a change calls
+   * `game.setPlayers(first, second)`. Returns [labels, selects].
+   */
+  playerPicks(sides) {
+    const g = this.game;
+    const selects = sides.map(({ id, label, list }, i) => {
+      const el = h(`select#${id}`, { 'aria-label': `${label} player`, onchange: () => {
+        g.setPlayers(selects[0].value, selects[1].value);
+        el.blur();
+      } }, ...list.map(([v, l]) => h('option', { value: v }, l)));
+      el.value = g.players[i];
+      return el;
+    });
+    const labels = sides.map(({ label, title }, i) => h('label.player-pick', { title }, h('span', {}, label), selects[i]));
+    return [labels, selects];
+  }
+
   /** The toolbar: the level picker, the game's own controls, the history buttons. */
   setToolbar(label, what, ...extra) {
     this.shell.toolbar.replaceChildren(this.levelPicker(label), ...extra, h('div.spacer'), this.historyButtons(what));

@@ -4,6 +4,7 @@
 // (seek) over its steps, drawn on the board as the live game is. Errors are shown in
 // the panel; the board keeps its last good picture.
 
+import { FileInput } from '../file-input.js';
 import { h, button, icon, download } from '../ui.js';
 import { Track, StepClock, STEP_MS, clock } from './arena-draw.js';
 import { SPEEDS, displayName, rankingList } from './arena-ui.js';
@@ -22,19 +23,16 @@ export class ReplayPanel {
     this.speed = 1;
     this.playing = false;
     this.build();
-    const signal = game.shell.signal;
-    panel.addEventListener('dragover', (e) => e.preventDefault(), { signal });
-    panel.addEventListener('drop', (e) => {
-      e.preventDefault();
-      const f = e.dataTransfer && e.dataTransfer.files[0];
-      if (f) f.text().then((t) => this.openText(t, f.name));
-    }, { signal });
   }
 
   build() {
-    this.fileInput = h('input#arena-replay-file', { type: 'file', accept: '.json,application/json,text/plain', hidden: true, onchange: () => this.readFile() });
-    this.text = h('textarea#arena-replay-text', { spellcheck: 'false', rows: '4', wrap: 'off', placeholder: '{"seed":3,"config":{…},"names":[…],"steps":[[…],…]}', 'aria-label': 'Replay text' });
-    this.error = h('div.lab-error#arena-replay-error', { role: 'alert', hidden: true });
+    this.input = new FileInput({
+      prefix: 'arena-replay-', accept: '.json,application/json,text/plain', placeholder: '{"seed":3,"config":{…},"names":[…],"steps":[[…],…]}', label: 'Replay text', rows: 4, what: 'replay',
+      extra: [button('.btn#arena-replay-game', { icon: 'play', label: 'This game', title: 'The game of the Play tab (so far)', onclick: () => this.game.replayThisGame() })],
+      dropOn: [this.panel], signal: this.game.shell.signal,
+      onText: (text, name) => this.openText(text, name),
+    });
+    this.text = this.input.text;
     this.infoBox = h('p#arena-replay-info.small', {}, 'No replay open: the board shows the game of the Play tab.');
     this.firstBtn = button('.btn.icon-only#arena-rp-first', { icon: 'first', title: 'To the start (Home)', 'aria-label': 'To the start', onclick: () => this.seek(0) });
     this.backBtn = button('.btn.icon-only#arena-rp-back', { icon: 'stepb', title: 'A second back (←)', 'aria-label': 'A second back', onclick: () => this.skip(-20) });
@@ -62,28 +60,11 @@ export class ReplayPanel {
     this.panel.replaceChildren(
       h('h3', {}, 'Replay file'),
       h('p.small.muted', {}, 'A game\'s command log: written by `gridlab arena serve --replays DIR` or `gridlab arena play --replay FILE`, or downloaded from the Play tab. Open a file, paste it below, or drop it here or on the board.'),
-      h('div.row', {},
-        button('.btn#arena-replay-open', { icon: 'upload', label: 'Open file…', onclick: () => this.fileInput.click() }),
-        button('.btn#arena-replay-game', { icon: 'play', label: 'This game', title: 'The game of the Play tab (so far)', onclick: () => this.game.replayThisGame() })),
-      this.text,
-      h('div.row', {}, button('.btn.primary#arena-replay-load', { icon: 'upload', label: 'Load text', onclick: () => this.openText(this.text.value, null) })),
-      this.fileInput,
-      this.error,
+      ...this.input.nodes,
       this.infoBox,
       this.controls,
     );
     this.update();
-  }
-
-  async readFile() {
-    const f = this.fileInput.files[0];
-    this.fileInput.value = '';
-    if (!f) return;
-    try {
-      this.openText(await f.text(), f.name);
-    } catch (err) {
-      this.showError(`cannot read ${f.name}: ${err.message || err}`);
-    }
   }
 
   openText(text, filename) {
@@ -93,8 +74,7 @@ export class ReplayPanel {
   }
 
   showError(message) {
-    this.error.replaceChildren(h('strong', {}, 'Cannot open this replay. '), h('span.msg', {}, message));
-    this.error.hidden = false;
+    this.input.showError(message);
   }
 
   /** Read a command log; on success show its first step. Errors leave the current replay. */
@@ -128,7 +108,7 @@ export class ReplayPanel {
     this.track = new Track();
     this.track.push(session.state(true));
     this.clock.reset();
-    this.error.hidden = true;
+    this.input.clearError();
     this.text.value = text.length < 200000 ? text : '';
     this.update();
     this.game.board.invalidate();

@@ -9,6 +9,7 @@ import { terrain, sceneOfTurn } from './gpac-tiles.js';
 import { letterOf } from './gpac-session.js';
 import { SPEEDS } from './gpac-ui.js';
 import { Transport } from '../transport.js';
+import { FileInput } from '../file-input.js';
 import { TransportBar } from '../transport-bar.js';
 
 
@@ -22,13 +23,6 @@ export class ReplayPanel {
     this.anim = null;
     this.transport = new Transport(this.frameSource(), { speeds: SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })), speed: 4 });
     this.build();
-    const signal = game.shell.signal;
-    panel.addEventListener('dragover', (e) => e.preventDefault(), { signal });
-    panel.addEventListener('drop', (e) => {
-      e.preventDefault();
-      const f = e.dataTransfer && e.dataTransfer.files[0];
-      if (f) f.text().then((t) => this.openText(t, f.name));
-    }, { signal });
     game.shell.onTab((tab) => {
       if (tab !== 'solve') this.pause();
       this.game.board.invalidate();
@@ -36,9 +30,13 @@ export class ReplayPanel {
   }
 
   build() {
-    this.fileInput = h('input#replay-file', { type: 'file', accept: '.txt,text/plain', hidden: true, onchange: () => this.readFile() });
-    this.text = h('textarea#replay-text', { spellcheck: 'false', rows: '5', wrap: 'off', placeholder: '35\n20\nm 0 19\n1 34 0\n…', 'aria-label': 'World file text' });
-    this.error = h('div.lab-error#replay-error', { role: 'alert', hidden: true });
+    this.input = new FileInput({
+      prefix: 'replay-', accept: '.txt,text/plain', placeholder: '35\n20\nm 0 19\n1 34 0\n…', label: 'World file text', rows: 5, what: 'world file',
+      extra: [button('.btn#replay-this', { icon: 'play', label: 'This game', title: 'The world file of the game in the Play tab', onclick: () => this.game.replayThisGame() })],
+      dropOn: [this.panel], signal: this.game.shell.signal,
+      onText: (text, name) => this.openText(text, name),
+    });
+    this.text = this.input.text;
     this.infoBox = h('p#replay-info.small', {}, 'No world file open: the board shows the game of the Play tab.');
     this.bar = new TransportBar(this.transport, {
       labels: ['play'],
@@ -59,23 +57,11 @@ export class ReplayPanel {
     this.panel.replaceChildren(
       h('h3', {}, 'World file'),
       h('p.small.muted', {}, 'Replay a game from its world file: from the CLI (gridlab gpac play --log FILE), the course framework, the Play tab or the lab. Open a file, paste it below, or drop it here or on the board.'),
-      h('div.row', {},
-        button('.btn#replay-open', { icon: 'upload', label: 'Open file…', onclick: () => this.fileInput.click() }),
-        button('.btn#replay-this', { icon: 'play', label: 'This game', title: 'The world file of the game in the Play tab', onclick: () => this.game.replayThisGame() })),
-      this.text,
-      h('div.row', {}, button('.btn.primary#replay-load', { icon: 'upload', label: 'Load text', onclick: () => this.openText(this.text.value, null) })),
-      this.fileInput,
-      this.error,
+      ...this.input.nodes,
       this.infoBox,
       this.controls,
     );
     this.update();
-  }
-
-  async readFile() {
-    const f = this.fileInput.files[0];
-    this.fileInput.value = '';
-    if (f) this.openText(await f.text(), f.name);
   }
 
   openText(text, filename) {
@@ -85,8 +71,7 @@ export class ReplayPanel {
   }
 
   showError(message) {
-    this.error.replaceChildren(h('strong', {}, 'Cannot read this world file. '), h('span.msg', {}, message));
-    this.error.hidden = false;
+    this.input.showError(message);
   }
 
   /** Read and check a world file; on success show its first snapshot. */
@@ -113,7 +98,7 @@ export class ReplayPanel {
     this.frames = new Array(this.count);
     this.terrains = new Map();
     this.index = 0;
-    this.error.hidden = true;
+    this.input.clearError();
     if (text.length < 200000) this.text.value = text;
     this.update();
     this.game.board.invalidate();

@@ -36,22 +36,13 @@ export class GpacUi extends GameUi {
   // ---- toolbar ------------------------------------------------------------------------
 
   buildToolbar() {
-    const g = this.game;
-    const select = (id, list, value, what) => {
-      const el = h(`select#${id}`, { 'aria-label': what, onchange: () => {
-        g.setPlayers(this.pacSelect.value, this.ghostSelect.value);
-        el.blur();
-      } }, ...list.map(([v, l]) => h('option', { value: v }, l)));
-      el.value = value;
-      return el;
-    };
-    this.pacSelect = select('pacman-player', PACMEN, g.players[0], 'Pac-Man player');
-    this.ghostSelect = select('ghost-player', GHOSTS, g.players[1], 'Ghost player');
-    this.setToolbar('Map', 'turn',
-      h('label.player-pick', { title: 'Who plays Pac-Man: you (keyboard), or the course framework\'s agents: Pill (a path to the nearest pill, followed to its end), Fruit (the fruit when a plan runs out), Avoid (pills and fruit, paths that keep away from ghosts)' },
-        h('span', {}, 'Pac-Man'), this.pacSelect),
-      h('label.player-pick', { title: 'The ghosts, as the course framework plays them: Wander (random legal moves) or Chase (a path to where Pac-Man was, planned anew when used up or stale, then 25% random)' },
-        h('span', {}, 'Ghosts'), this.ghostSelect));
+    const [labels, [pac, ghosts]] = this.playerPicks([
+      { id: 'pacman-player', label: 'Pac-Man', list: PACMEN, title: 'Who plays Pac-Man: you (keyboard), or the course framework\'s agents: Pill (a path to the nearest pill, followed to its end), Fruit (the fruit when a plan runs out), Avoid (pills and fruit, paths that keep away from ghosts)' },
+      { id: 'ghost-player', label: 'Ghosts', list: GHOSTS, title: 'The ghosts, as the course framework plays them: Wander (random legal moves) or Chase (a path to where Pac-Man was, planned anew when used up or stale, then 25% random)' },
+    ]);
+    this.pacSelect = pac;
+    this.ghostSelect = ghosts;
+    this.setToolbar('Map', 'turn', ...labels);
   }
 
   // ---- status bar -----------------------------------------------------------------------

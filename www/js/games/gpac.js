@@ -371,19 +371,13 @@ class GpacGame extends GameBase {
   }
 
   /** One turn by the agents. Resolves when its animation ends; null when the game is over. */
-  stepAgent({ animate = true, quiet = false } = {}) {
-    if (!this.session) return null;
-    this.finishAnimation();
-    const line = this.fullLine();
-    const report = this.session.stepAgent();
-    if (!report) return null;
-    this.syncRedo(line);
-    this.planNote = null;
-    this.tilesKey++;
-    const done = animate ? this.played(report.prev, report) : (this.noteTurn(report), Promise.resolve(true));
-    if (!quiet) this.changed();
-    return done;
+  stepAgent(opts = {}) {
+    return this.autoMove(() => this.session.stepAgent(), opts, {
+      animate: (report) => this.played(report.prev, report),
+      still: (report) => this.noteTurn(report),
+    });
   }
+
 
   /** The game as the Transport's source: its line, the agents (or you in real time) playing it. */
   transportSource() {

@@ -52,22 +52,13 @@ export class RogueUi extends GameUi {
   // ---- toolbar ------------------------------------------------------------------------
 
   buildToolbar() {
-    const g = this.game;
-    const select = (id, list, value, what) => {
-      const el = h(`select#${id}`, { 'aria-label': what, onchange: () => {
-        g.setPlayers(this.monsterSelect.value, this.rogueSelect.value);
-        el.blur();
-      } }, ...list.map(([v, l]) => h('option', { value: v }, l)));
-      el.value = value;
-      return el;
-    };
-    this.monsterSelect = select('monster-player', MONSTERS, g.players[0], 'Monster player');
-    this.rogueSelect = select('rogue-player', ROGUES, g.players[1], 'Rogue player');
-    this.setToolbar('Dungeon', 'half-move',
-      h('label.player-pick', { title: 'Who plays the monster: BFS (one step along a shortest path), Optimal (exact solution: fastest capture) or you' },
-        h('span', {}, 'Monster'), this.monsterSelect),
-      h('label.player-pick', { title: 'Who plays the rogue: Naive (farthest adjacent site), Cycle (runs around a cycle with a corridor, ahead of the monster), Optimal (exact solution) or you' },
-        h('span', {}, 'Rogue'), this.rogueSelect));
+    const [labels, [monster, rogue]] = this.playerPicks([
+      { id: 'monster-player', label: 'Monster', list: MONSTERS, title: 'Who plays the monster: BFS (one step along a shortest path), Optimal (exact solution: fastest capture) or you' },
+      { id: 'rogue-player', label: 'Rogue', list: ROGUES, title: 'Who plays the rogue: Naive (farthest adjacent site), Cycle (runs around a cycle with a corridor, ahead of the monster), Optimal (exact solution) or you' },
+    ]);
+    this.monsterSelect = monster;
+    this.rogueSelect = rogue;
+    this.setToolbar('Dungeon', 'half-move', ...labels);
   }
 
   // ---- status bar -----------------------------------------------------------------------

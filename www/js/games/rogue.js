@@ -377,18 +377,10 @@ class RogueGame extends GameBase {
    * The strategy of the side to move plays one half-move. Resolves when its animation
    * ends; null when nothing was played (game over, or a human is to move).
    */
-  stepStrategy({ animate = true, quiet = false } = {}) {
-    if (!this.session) return null;
-    this.finishAnimation();
-    const line = this.fullLine();
-    const report = this.session.step();
-    if (!report) return null;
-    this.syncRedo(line);
-    this.planNote = null;
-    const done = animate ? this.played(null, report) : Promise.resolve(true);
-    if (!quiet) this.changed();
-    return done;
+  stepStrategy(opts = {}) {
+    return this.autoMove(() => this.session.step(), opts, { animate: (report) => this.played(null, report) });
   }
+
 
   /** The game as the Transport's source: its line, the strategies stepping it. */
   transportSource() {
