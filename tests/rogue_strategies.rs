@@ -361,3 +361,41 @@ fn a_game_refuses_illegal_moves_and_ends_as_the_referee_does() {
     assert_eq!(game.positions().len(), 5);
     assert!(game.transcript(&d).ends_with("\nRogue survived 2 moves\n"));
 }
+
+/// `optimal` needs the exact solution: beyond the limit each side falls back (the
+/// monster to BFS, the rogue to Cycle), the other strategies never change.
+#[test]
+fn an_optimal_side_falls_back_only_beyond_the_limit() {
+    use gridlab::games::rogue::{MonsterStrategy, RogueStrategy, BROWSER_MAX_SITES};
+    let limit = BROWSER_MAX_SITES;
+    assert_eq!(
+        MonsterStrategy::Optimal.affordable(limit, limit),
+        MonsterStrategy::Optimal
+    );
+    assert_eq!(
+        MonsterStrategy::Optimal.affordable(limit + 1, limit),
+        MonsterStrategy::Bfs
+    );
+    assert_eq!(
+        MonsterStrategy::Bfs.affordable(limit + 1, limit),
+        MonsterStrategy::Bfs
+    );
+    assert_eq!(
+        RogueStrategy::Optimal.affordable(limit, limit),
+        RogueStrategy::Optimal
+    );
+    assert_eq!(
+        RogueStrategy::Optimal.affordable(limit + 1, limit),
+        RogueStrategy::Cycle
+    );
+    assert_eq!(
+        RogueStrategy::Naive.affordable(limit + 1, limit),
+        RogueStrategy::Naive
+    );
+    for name in ["bfs", "optimal"] {
+        assert_eq!(name.parse::<MonsterStrategy>().unwrap().to_string(), name);
+    }
+    for name in ["naive", "cycle", "optimal"] {
+        assert_eq!(name.parse::<RogueStrategy>().unwrap().to_string(), name);
+    }
+}

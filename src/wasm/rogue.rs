@@ -5,7 +5,7 @@ use crate::error::MoveError;
 use crate::games::rogue::step_digit;
 use crate::games::rogue::{
     Analysis, CycleRogue, Dungeon, Game, HalfMove, MonsterStrategy, Player, RogueStrategy,
-    SharedAnalysis, Side, Summary, FOREVER,
+    SharedAnalysis, Side, Summary, BROWSER_MAX_SITES, FOREVER,
 };
 use crate::grid::Pos;
 use serde::Serialize;
@@ -193,6 +193,23 @@ impl RogueSession {
         self.monster_player = m;
         self.rogue_player = r;
         Ok(())
+    }
+
+    /// The players `[monster, rogue]` this dungeon affords in the browser: an
+    /// `optimal` side falls back to `bfs` (monster) or `cycle` (rogue) beyond
+    /// [`BROWSER_MAX_SITES`] open sites (the rule is the strategies' `affordable`).
+    /// Other names (`human`) pass through.
+    pub fn affordable_players(&self, monster: &str, rogue: &str) -> Vec<String> {
+        let sites = Analysis::open_sites(&self.dungeon);
+        let monster = match monster.parse::<MonsterStrategy>() {
+            Ok(s) => s.affordable(sites, BROWSER_MAX_SITES).to_string(),
+            Err(_) => monster.to_string(),
+        };
+        let rogue = match rogue.parse::<RogueStrategy>() {
+            Ok(s) => s.affordable(sites, BROWSER_MAX_SITES).to_string(),
+            Err(_) => rogue.to_string(),
+        };
+        vec![monster, rogue]
     }
 
     /// Set the move limit (turns, at least 1) and restart.
@@ -442,6 +459,12 @@ impl RogueSession {
         self.shared = SharedAnalysis::default();
         self.restart()
     }
+}
+
+/// Most open sites the playground solves exactly ([`BROWSER_MAX_SITES`]).
+#[wasm_bindgen]
+pub fn rogue_exact_limit() -> usize {
+    BROWSER_MAX_SITES
 }
 
 /// The editor palette: wall, room, corridor, rogue, monster.

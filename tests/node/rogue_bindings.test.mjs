@@ -157,3 +157,17 @@ test('the exact solution of a room over the site limit throws, and the session g
   assert.equal(small.exact().sites, 16);
   small.free();
 });
+
+test('affordable_players: an optimal side falls back beyond the browser limit, by the engine\'s rule', () => {
+  const limit = g.rogue_exact_limit();
+  assert.equal(limit, 3600);
+  const side = 61; // 3,721 open sites: over the limit
+  const big = new g.RogueSession(room(side));
+  assert.deepEqual(big.affordable_players('optimal', 'optimal'), ['bfs', 'cycle']);
+  assert.deepEqual(big.affordable_players('human', 'optimal'), ['human', 'cycle']);
+  assert.deepEqual(big.affordable_players('bfs', 'naive'), ['bfs', 'naive']);
+  big.free();
+  const fits = new g.RogueSession(room(60)); // 3,600 open sites: at the limit
+  assert.deepEqual(fits.affordable_players('optimal', 'optimal'), ['optimal', 'optimal']);
+  fits.free();
+});

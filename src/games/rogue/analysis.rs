@@ -31,6 +31,10 @@ pub const FOREVER: u32 = u32::MAX;
 /// 128,000,000 states and at most 576 MB.
 pub const MAX_SITES: usize = 8_000;
 
+/// Most open sites the playground solves exactly in a browser tab: 2·3,600² states,
+/// at most 233 MB while solving, which a tab's wasm memory affords beside the rest.
+pub const BROWSER_MAX_SITES: usize = 3_600;
+
 /// Most states the exact analysis solves: 2·[`MAX_SITES`]².
 pub const MAX_STATES: u64 = 2 * (MAX_SITES as u64) * (MAX_SITES as u64);
 

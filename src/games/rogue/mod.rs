@@ -21,7 +21,9 @@ mod level;
 mod referee;
 mod strategy;
 
-pub use analysis::{Analysis, AnalysisError, Summary, FOREVER, MAX_SITES, MAX_STATES};
+pub use analysis::{
+    Analysis, AnalysisError, Summary, BROWSER_MAX_SITES, FOREVER, MAX_SITES, MAX_STATES,
+};
 pub use cycle::CycleRogue;
 pub use game::{step_digit, Ending, Game, HalfMove, MAX_MOVES};
 pub use level::{direction_name, Dungeon, Site, MAX_SIDE};

@@ -94,6 +94,27 @@ impl std::str::FromStr for RogueStrategy {
     }
 }
 
+impl std::fmt::Display for MonsterStrategy {
+    /// The name `FromStr` reads: `bfs` or `optimal`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Bfs => "bfs",
+            Self::Optimal => "optimal",
+        })
+    }
+}
+
+impl std::fmt::Display for RogueStrategy {
+    /// The name `FromStr` reads: `naive`, `cycle` or `optimal`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Naive => "naive",
+            Self::Cycle => "cycle",
+            Self::Optimal => "optimal",
+        })
+    }
+}
+
 /// The exact solution, computed at most once for the strategies that need it.
 #[derive(Default)]
 pub struct SharedAnalysis(Option<Rc<Analysis>>);
@@ -112,6 +133,15 @@ impl SharedAnalysis {
 }
 
 impl MonsterStrategy {
+    /// This strategy where the exact solution is affordable: `Optimal` needs it, so on
+    /// a dungeon of more than `max_sites` open sites it falls back to `Bfs`.
+    pub fn affordable(self, open_sites: usize, max_sites: usize) -> Self {
+        match self {
+            MonsterStrategy::Optimal if open_sites > max_sites => MonsterStrategy::Bfs,
+            other => other,
+        }
+    }
+
     /// The player for this strategy; `optimal` needs the exact solution, an error on a
     /// dungeon too large for it.
     pub fn player(
@@ -127,6 +157,15 @@ impl MonsterStrategy {
 }
 
 impl RogueStrategy {
+    /// This strategy where the exact solution is affordable: `Optimal` needs it, so on
+    /// a dungeon of more than `max_sites` open sites it falls back to `Cycle`.
+    pub fn affordable(self, open_sites: usize, max_sites: usize) -> Self {
+        match self {
+            RogueStrategy::Optimal if open_sites > max_sites => RogueStrategy::Cycle,
+            other => other,
+        }
+    }
+
     /// The player for this strategy; `optimal` needs the exact solution, an error on a
     /// dungeon too large for it.
     pub fn player(

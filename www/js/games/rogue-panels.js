@@ -4,7 +4,7 @@
 // rogue strategy on the dungeon and tabulates the referee's verdicts.
 
 import { h, button, fmt, fmtMs } from '../ui.js';
-import { MONSTERS, ROGUES, EXACT_LIMIT, playerLabel } from './rogue-players.js';
+import { MONSTERS, ROGUES, playerLabel } from './rogue-players.js';
 import { outcomeLegend, exactText, stepName } from './rogue-ui.js';
 
 /** The value of a position as a short verdict: "Monster wins in 9" / "Rogue survives forever". */
@@ -50,7 +50,7 @@ export class ExactPanel {
     this.showBox.checked = g.showExact;
     if (!g.exactOk()) {
       const sites = g.terrain.rooms + g.terrain.corridors;
-      this.startBox.replaceChildren(h('p.note.warn', {}, `This dungeon has ${fmt(sites)} open sites: the exact solution is computed for up to ${fmt(EXACT_LIMIT)} (its table grows with the square of the sites).`));
+      this.startBox.replaceChildren(h('p.note.warn', {}, `This dungeon has ${fmt(sites)} open sites: the exact solution is computed for up to ${fmt(this.game.exactLimit)} (its table grows with the square of the sites).`));
       this.nowBox.textContent = '';
       this.bestRow.replaceChildren();
       this.legend.hidden = true;

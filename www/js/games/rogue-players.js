@@ -6,9 +6,6 @@ export const ROGUES = [['naive', 'Naive'], ['cycle', 'Cycle'], ['optimal', 'Opti
 /** Play speeds, in half-moves a second. */
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 240];
 
-/** The exact solution is computed for dungeons of up to this many open sites. */
-export const EXACT_LIMIT = 3600;
-
 export const playerLabel = (list, id) => (list.find(([v]) => v === id) || [id, id])[1];
 
 export const otherSide = (side) => (side === 'monster' ? 'rogue' : 'monster');

@@ -11,7 +11,7 @@ import { RogueUi } from './rogue-ui.js';
 import { sceneMethods } from './rogue-scene.js';
 import { rogueViewState, applyRogueView } from './rogue-link.js';
 import { ExactPanel, PairingsPanel } from './rogue-panels.js';
-import { MONSTERS, ROGUES, SPEEDS, EXACT_LIMIT, otherSide, sideAt } from './rogue-players.js';
+import { MONSTERS, ROGUES, SPEEDS, otherSide, sideAt } from './rogue-players.js';
 import { rogueKey, rogueGameKey } from './rogue-keys.js';
 import { digitToward } from '../input.js';
 import { GameBase, gameModule, sameCell as same, formatParseError } from '../game-base.js';
@@ -181,17 +181,22 @@ class RogueGame extends GameBase {
     }
   }
 
-  /** Whether the exact solution is affordable here (open sites ≤ EXACT_LIMIT). */
-  exactOk() {
-    const t = this.terrain;
-    return !t || t.rooms + t.corridors <= EXACT_LIMIT;
+  /** Most open sites the exact solution is computed for here (from the engine). */
+  get exactLimit() {
+    return this.api.rogue_exact_limit();
   }
 
-  /** The players as set, with Optimal replaced when the dungeon is too large for it. */
-  safePlayers() {
-    if (this.exactOk()) return this.players;
-    return [this.players[0] === 'optimal' ? 'bfs' : this.players[0], this.players[1] === 'optimal' ? 'cycle' : this.players[1]];
+  /** Whether the exact solution is affordable here (open sites ≤ the limit). */
+  exactOk() {
+    const t = this.terrain;
+    return !t || t.rooms + t.corridors <= this.exactLimit;
   }
+
+  /** The players as set, with Optimal replaced when the dungeon is too large for it (the engine's rule). */
+  safePlayers() {
+    return this.session.affordable_players(...this.players);
+  }
+
 
   // ---- players and settings ---------------------------------------------------------
 
@@ -247,7 +252,7 @@ class RogueGame extends GameBase {
 
   setExact(on) {
     if (on && !this.exactOk()) {
-      this.shell.toast(`This dungeon is too large for the exact solution (over ${EXACT_LIMIT} open sites)`, 'warn');
+      this.shell.toast(`This dungeon is too large for the exact solution (over ${this.exactLimit} open sites)`, 'warn');
       on = false;
     }
     this.showExact = on;
