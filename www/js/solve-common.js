@@ -1,5 +1,5 @@
-// Pieces the games' solve adapters share (see games/pengu-solve.js,
-// games/actman-solve.js): the algorithm list, form fields, and the search statistics.
+// Pieces the games' solve adapters share (see games/pengu/pengu-solve.js,
+// games/actman/actman-solve.js): the algorithm list, form fields, and the search statistics.
 
 import { h, fmt, fmtMs } from './ui.js';
 

@@ -1,6 +1,6 @@
 // The Solve panel: algorithm, goal and limits; runs the wasm solver in a Web Worker
 // with live progress and cancel; shows the result, the plan player and the search
-// replay (heat-map). Game-agnostic: the game's solve adapter (games/*-solve.js) gives
+// replay (heat-map). Game-agnostic: the game's solve adapter (games/<id>/<id>-solve.js) gives
 // the worker key, the algorithms, the goal and limit controls, the presets and how a
 // result reads (plan, success, statistics).
 

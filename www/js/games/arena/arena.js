@@ -1,0 +1,580 @@
+// Arena in the playground: real-time 4-player Pac-Man. Not a turn-based GameBase game:
+// this controller honours the shell's module contract ({id, name, mount} and a
+// controller with onKey / shareState / loadShared / unmount / debug) and owns
+// - the Play tab's game: the wasm ArenaSession (you and three bots, or four bots)
+//   stepped by a requestAnimationFrame clock at 20 steps a second (slow motion ×¼ ×½,
+//   fast ×2 ×4 when watching), drawn at 60 fps between the last two states;
+// - the Replay tab (arena-replay.js), the Live tab (arena-live.js, relabelled Edit tab)
+//   and the League tab (arena-league.js, relabelled Compare tab);
+// - keys, swipes and taps, the status bar and the end-of-game banner (arena-ui.js).
+
+import { arenaPainter, Track, StepClock, STEP_MS, SIDE } from './arena-draw.js';
+import { ArenaUi, SPEEDS, BOTS } from './arena-ui.js';
+import { ReplayPanel } from './arena-replay.js';
+import { LivePanel } from './arena-live.js';
+import { LeaguePanel } from './arena-league.js';
+import { download } from '../../ui.js';
+import { load, save } from '../../storage.js';
+
+const TAB_LABELS = { edit: 'Live', solve: 'Replay', compare: 'League' };
+const KINDS = BOTS.map(([k]) => k);
+const DIR_CODES = {
+  ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
+  KeyW: 'U', KeyS: 'D', KeyA: 'L', KeyD: 'R',
+  Numpad8: 'U', Numpad2: 'D', Numpad4: 'L', Numpad6: 'R',
+};
+const DIR_KEYS = { w: 'U', s: 'D', a: 'L', d: 'R', ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' };
+export const DEFAULT_SETUP = { mode: 'human', seat: 0, bots: ['greedy', 'greedy', 'hunter', 'miner'], seed: 1, steps: 6000 };
+
+/** A setup made safe: mode, seat 0-3, four bot kinds, seed ≥ 0, steps 1..100000. */
+export function cleanSetup(s) {
+  const d = DEFAULT_SETUP;
+  const seed = Math.floor(Number(s && s.seed));
+  const steps = Math.floor(Number(s && s.steps));
+  const seat = Math.floor(Number(s && s.seat));
+  const bots = Array.isArray(s && s.bots) ? s.bots : [];
+  return {
+    mode: s && s.mode === 'bots' ? 'bots' : 'human',
+    seat: seat >= 0 && seat <= 3 ? seat : d.seat,
+    bots: [0, 1, 2, 3].map((i) => (KINDS.includes(bots[i]) ? bots[i] : d.bots[i])),
+    seed: Number.isFinite(seed) && seed >= 0 ? Math.min(seed, 2 ** 53 - 1) : d.seed,
+    steps: Number.isFinite(steps) && steps >= 1 ? Math.min(steps, 100000) : d.steps,
+  };
+}
+
+/** Setup fields from the URL hash (a string) or a link's view ({key: value}): seed, steps, mode, seat, bots (3 or 4 kinds), seats (4 with one human), speed. */
+function setupFromHash(hash) {
+  const p = new URLSearchParams(typeof hash === 'string' ? hash.replace(/^#/, '') : hash || {});
+  const out = {};
+  if (p.has('seed')) out.seed = p.get('seed');
+  if (p.has('steps')) out.steps = p.get('steps');
+  if (p.has('mode')) out.mode = p.get('mode') === 'bots' ? 'bots' : 'human';
+  if (p.has('seat')) out.seat = p.get('seat');
+  if (p.has('seats')) {
+    const seats = p.get('seats').split(',');
+    const you = seats.indexOf('human');
+    out.mode = you >= 0 ? 'human' : 'bots';
+    if (you >= 0) out.seat = you;
+    out.bots = seats.map((k) => (KINDS.includes(k) ? k : 'greedy'));
+  }
+  if (p.has('bots')) {
+    const list = p.get('bots').split(',');
+    out.botList = list;
+  }
+  if (p.has('speed')) out.speed = Number(p.get('speed'));
+  return out;
+}
+
+/** A setup with a link's fields over it (three bot kinds fill the seats other than yours; four set every seat). */
+function mergedSetup(base, fromHash) {
+  const setup = cleanSetup({ ...base, ...fromHash });
+  if (!fromHash.botList) return setup;
+  const list = fromHash.botList.filter((k) => KINDS.includes(k));
+  const bots = [...setup.bots];
+  if (list.length >= 4) list.slice(0, 4).forEach((k, i) => (bots[i] = k));
+  else [0, 1, 2, 3].filter((i) => setup.mode === 'bots' || i !== setup.seat).forEach((i, j) => list[j] && (bots[i] = list[j]));
+  return cleanSetup({ ...setup, bots });
+}
+
+class ArenaGame {
+  constructor(shell) {
+    this.shell = shell;
+    this.api = shell.api;
+    this.board = shell.board;
+    this.signal = shell.signal;
+    const prefs = (load('prefs') || {}).arena || {};
+    const fromHash = setupFromHash(location.hash);
+    this.setup = mergedSetup({ ...DEFAULT_SETUP, ...prefs.setup }, fromHash);
+    this.speed = SPEEDS.includes(fromHash.speed) ? fromHash.speed : SPEEDS.includes(prefs.speed) ? prefs.speed : 1;
+    this.clock = new StepClock();
+    this.session = null;
+    this.track = new Track();
+    this.phase = 'ready';
+    this.gameId = 0;
+    this.you = -1;
+    this.intent = null;
+    this.queued = null;
+    this.lastCommand = null;
+    this.commandsSent = [];
+    this.raf = 0;
+    this.last = 0;
+    this.dead = false;
+    this.pointer = null;
+
+    this.board.setPainter(arenaPainter);
+    this.board.setGrid(SIDE, SIDE);
+    this.board.setScene(() => this.scene());
+    this.board.canvas.setAttribute('aria-label', 'Arena board');
+    shell.nameTabs(TAB_LABELS);
+    this.ui = new ArenaUi(this);
+    this.replay = new ReplayPanel(this, shell.panels.solve);
+    this.live = new LivePanel(this, shell.panels.edit);
+    this.league = new LeaguePanel(this, shell.panels.compare);
+    this.attachPointer();
+    shell.onTab((tab) => {
+      if (tab !== 'play' && this.phase === 'running') this.pause();
+      if (tab !== 'solve') this.replay.pause();
+      this.ui.update();
+      this.board.invalidate();
+      this.ensureLoop();
+    });
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden && this.phase === 'running' && this.you >= 0) this.pause();
+    }, { signal: this.signal });
+    this.newGame({ start: false });
+    this.ui.syncSetup();
+  }
+
+  // ---- setup ------------------------------------------------------------------------------
+
+  seats(setup = this.setup) {
+    return setup.bots.map((k, i) => (setup.mode === 'human' && i === setup.seat ? 'human' : k));
+  }
+
+  setupDiffers() {
+    return !!this.gameSetup && JSON.stringify(this.seats()) + this.setup.seed + ':' + this.setup.steps !==
+      JSON.stringify(this.seats(this.gameSetup)) + this.gameSetup.seed + ':' + this.gameSetup.steps;
+  }
+
+  /** Keep the setup for the next visit and in the link. */
+  savePrefs() {
+    const prefs = load('prefs') || {};
+    save('prefs', { ...prefs, arena: { setup: this.setup, speed: this.speed } });
+    this.shell.updateHash(this.shareState());
+  }
+
+  /** Change the setup; before the first step the board shows the new game at once. */
+  setSetup(patch) {
+    this.setup = cleanSetup({ ...this.setup, ...patch });
+    this.savePrefs();
+    this.ui.syncSetup();
+    if (this.phase === 'ready') this.newGame({ start: false });
+    else this.ui.update();
+  }
+
+  setSpeed(x) {
+    if (!SPEEDS.includes(x)) return;
+    if (x > 1 && this.you >= 0 && this.shell.activeTab() === 'play') {
+      this.shell.toast('×2 and ×4 are for watching: slow motion or real speed when you play', 'warn');
+      return;
+    }
+    this.speed = x;
+    this.clock.speed = x;
+    this.savePrefs();
+    this.ui.update();
+  }
+
+  // ---- the game --------------------------------------------------------------------------
+
+  /** A new session from the setup; `start` runs it at once. */
+  newGame({ start }) {
+    const seats = this.seats();
+    let session;
+    try {
+      session = new this.api.ArenaSession(seats, this.setup.seed, this.setup.steps);
+    } catch (err) {
+      this.shell.toast(`No game: ${(err && err.message) || err}`, 'error');
+      return false;
+    }
+    if (this.session) this.session.free();
+    this.session = session;
+    this.gameSetup = { ...this.setup, bots: [...this.setup.bots] };
+    this.gameId++;
+    this.names = session.names();
+    this.you = seats.indexOf('human');
+    try {
+      this.powerSteps = JSON.parse(session.command_log()).config.powerSteps || 200;
+    } catch {
+      this.powerSteps = 200;
+    }
+    this.track = new Track();
+    this.track.push(session.state(true));
+    this.clock.reset();
+    this.clock.speed = this.you >= 0 ? Math.min(1, this.speed) : this.speed;
+    if (this.you >= 0 && this.speed > 1) this.speed = 1;
+    this.intent = null;
+    this.queued = null;
+    this.lastCommand = null;
+    this.commandsSent = [];
+    this.bannerClosed = false;
+    this.phase = start ? 'running' : 'ready';
+    this.ui.update();
+    this.board.invalidate();
+    if (start) this.ensureLoop();
+    return true;
+  }
+
+  startGame() {
+    if (this.shell.activeTab() !== 'play') this.shell.selectTab('play');
+    if (this.newGame({ start: true })) this.board.canvas.focus({ preventScroll: true });
+  }
+
+  pause() {
+    if (this.phase !== 'running') return;
+    this.phase = 'paused';
+    this.ui.update();
+    this.board.invalidate();
+  }
+
+  resume() {
+    if (this.phase === 'ready') return this.startCurrent();
+    if (this.phase !== 'paused') return;
+    if (this.shell.activeTab() !== 'play') this.shell.selectTab('play');
+    this.phase = 'running';
+    this.ui.update();
+    this.ensureLoop();
+  }
+
+  /** Run the game prepared in the ready phase (the board already shows it). */
+  startCurrent() {
+    if (this.phase !== 'ready') return;
+    this.phase = 'running';
+    this.ui.update();
+    this.ensureLoop();
+  }
+
+  togglePause() {
+    if (this.phase === 'running') this.pause();
+    else if (this.phase === 'paused') this.resume();
+    else if (this.phase === 'ready') this.startCurrent();
+  }
+
+  /** One step: your queued command (once you are out of the hub), the step, its state. */
+  stepGame() {
+    const s = this.session;
+    if (this.you >= 0 && this.queued && this.track.cur.players[this.you].wait === 0) {
+      this.send(this.queued);
+      this.queued = null;
+    }
+    const on = s.step(1);
+    this.track.push(s.state(false));
+    const me = this.you >= 0 ? this.track.cur.players[this.you] : null;
+    if (me && this.intent && me.dir === this.intent) this.intent = null;
+    if (!on) this.finish();
+    return on;
+  }
+
+  finish() {
+    this.phase = 'over';
+    this.clock.acc = STEP_MS;
+    this.ui.update();
+    this.board.invalidate();
+  }
+
+  /** Bots only: the rest of the game at once. */
+  toEnd() {
+    if (this.you >= 0 || this.phase === 'over') return;
+    while (this.session.step(500)) {
+      /* the engine plays 500 steps a call */
+    }
+    this.track.push(this.session.state(true));
+    this.track.still();
+    this.finish();
+  }
+
+  send(word) {
+    try {
+      this.session.command(this.you, word);
+      this.lastCommand = word;
+      this.commandsSent.push([this.track.tick, word]);
+      if (this.commandsSent.length > 200) this.commandsSent.shift();
+    } catch (err) {
+      this.shell.toast(err.message || String(err), 'warn');
+    }
+  }
+
+  /** A command from a key, a swipe, a tap or the pad: U D L R REV DROP. */
+  human(word) {
+    if (this.shell.activeTab() !== 'play') this.shell.selectTab('play');
+    if (this.you < 0) {
+      this.shell.toast('Bots only: choose "You vs bots" in the Play panel to play', 'warn');
+      return false;
+    }
+    if (this.phase === 'over') {
+      this.shell.toast('The game is over: Play again (Enter) or replay it');
+      return false;
+    }
+    const me = this.track.cur.players[this.you];
+    if (word === 'DROP' && !me.mines) this.shell.toast('No landmine to drop: walk over one (grey, spiky) to pick it up');
+    if ('UDLR'.includes(word)) this.intent = word;
+    if (word === 'REV') this.intent = null;
+    if (me.wait > 0 && word !== 'DROP') this.queued = word;
+    else this.send(word);
+    if (this.phase === 'ready') this.startCurrent();
+    else if (this.phase === 'paused') this.shell.toast('Paused: P goes on');
+    this.board.invalidate();
+    return true;
+  }
+
+  replayThisGame() {
+    if (!this.session) return;
+    if (this.phase === 'running') this.pause();
+    const name = `this game (seed ${this.gameSetup.seed}${this.phase === 'over' ? '' : `, ${this.track.tick} steps so far`})`;
+    if (this.replay.open(this.session.command_log(), name)) this.shell.selectTab('solve');
+  }
+
+  logFileName() {
+    return `arena-seed-${this.gameSetup.seed}-${this.names.map((n) => n.replace(/^bot:/, '')).join('-')}-${this.track.tick}.json`;
+  }
+
+  downloadLog() {
+    if (this.session) download(this.logFileName(), this.session.command_log());
+  }
+
+  // ---- the clock ------------------------------------------------------------------------------
+
+  ensureLoop() {
+    if (this.raf || this.dead) return;
+    this.last = performance.now();
+    this.raf = requestAnimationFrame((t) => this.frame(t));
+  }
+
+  frame(now) {
+    this.raf = 0;
+    if (this.dead) return;
+    const dt = now - this.last;
+    this.last = now;
+    let changed = false;
+    if (this.phase === 'running') {
+      const n = this.clock.due(dt);
+      for (let i = 0; i < n && this.phase === 'running'; i++) this.stepGame();
+      changed = n > 0;
+    }
+    if (this.replay.playing) changed = this.replay.advance(dt) || changed;
+    if (changed) this.ui.updateStatus();
+    const busy = this.phase === 'running' || this.replay.playing || this.live.connected();
+    // Our next frame is asked for before the board's: the board draws after we step.
+    if (busy) this.raf = requestAnimationFrame((t) => this.frame(t));
+    this.board.invalidate();
+  }
+
+  // ---- what the board shows -------------------------------------------------------------
+
+  /** The source on the board: the Replay tab's file, the Live feed, else the Play game. */
+  activeView() {
+    const tab = this.shell.activeTab();
+    if (tab === 'solve' && this.replay.loaded()) return this.replay.view();
+    if (tab === 'edit') return this.live.view();
+    const phase = this.phase;
+    const status = { ready: 'Ready', running: this.you >= 0 ? 'Playing' : 'Watching', paused: 'Paused', over: 'Game over' }[phase];
+    let message = null;
+    if (phase === 'ready') message = ['Ready', this.you >= 0 ? 'Start, Enter or an arrow key' : 'Start (Enter) to watch the bots'];
+    else if (phase === 'paused') message = ['Paused', 'P to go on'];
+    return {
+      track: this.track,
+      alpha: phase === 'over' ? 1 : this.clock.alpha,
+      you: this.you,
+      intent: this.intent,
+      names: this.names,
+      steps: this.session ? this.session.steps() : 0,
+      powerSteps: this.powerSteps,
+      status: this.speed !== 1 && phase === 'running' ? `${status} ×${this.speed}` : status,
+      statusKind: phase === 'over' ? 'victory' : 'playing',
+      message,
+    };
+  }
+
+  scene() {
+    const view = { ...this.activeView(), now: performance.now() };
+    return {
+      rows: SIDE,
+      cols: SIDE,
+      tiles: FLOOR_TILES,
+      tilesKey: 'arena',
+      top: [{ kind: 'arena', row: 0, col: 0, view }],
+    };
+  }
+
+  // ---- input ------------------------------------------------------------------------------
+
+  attachPointer() {
+    const c = this.board.canvas;
+    const opts = { signal: this.signal };
+    c.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      try {
+        c.setPointerCapture(e.pointerId);
+      } catch {
+        /* a synthetic pointer */
+      }
+      this.pointer = { id: e.pointerId, x: e.clientX, y: e.clientY, swiped: false, type: e.pointerType };
+      c.focus({ preventScroll: true });
+      e.preventDefault();
+    }, opts);
+    c.addEventListener('pointermove', (e) => {
+      const p = this.pointer;
+      if (!p || p.id !== e.pointerId) return;
+      const dx = e.clientX - p.x;
+      const dy = e.clientY - p.y;
+      const cellCss = c.getBoundingClientRect().width / SIDE;
+      if (Math.hypot(dx, dy) < Math.max(18, cellCss * 0.5)) return;
+      const dir = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : dy > 0 ? 'D' : 'U';
+      p.x = e.clientX;
+      p.y = e.clientY;
+      if (!p.swiped || p.dir !== dir) this.swipe(dir);
+      p.swiped = true;
+      p.dir = dir;
+    }, opts);
+    const end = (e, cancelled) => {
+      const p = this.pointer;
+      if (!p || p.id !== e.pointerId) return;
+      this.pointer = null;
+      if (!cancelled && !p.swiped) this.tap(p.type);
+    };
+    c.addEventListener('pointerup', (e) => end(e, false), opts);
+    c.addEventListener('pointercancel', (e) => end(e, true), opts);
+    // A replay file dropped on the board opens in the Replay tab.
+    const host = c.parentElement;
+    host.addEventListener('dragover', (e) => e.preventDefault(), opts);
+    host.addEventListener('drop', (e) => {
+      e.preventDefault();
+      const f = e.dataTransfer && e.dataTransfer.files[0];
+      if (f) f.text().then((t) => this.replay.openText(t, f.name) && this.shell.selectTab('solve'));
+    }, opts);
+  }
+
+  swipe(dir) {
+    const tab = this.shell.activeTab();
+    if (tab === 'solve' && this.replay.loaded()) {
+      if (dir === 'L' || dir === 'R') this.replay.skip(dir === 'R' ? 20 : -20);
+      return;
+    }
+    if (tab !== 'play') return;
+    if (this.you >= 0) this.human(dir);
+  }
+
+  /** A tap (touch) drops a landmine when you play; a click starts, pauses or resumes. */
+  tap(type) {
+    const tab = this.shell.activeTab();
+    if (tab === 'solve' && this.replay.loaded()) {
+      this.replay.toggle();
+      return;
+    }
+    if (tab !== 'play') return;
+    if (this.phase === 'ready' || this.phase === 'paused') this.togglePause();
+    else if (this.phase === 'running' && this.you >= 0 && type !== 'mouse') this.human('DROP');
+    else if (this.phase === 'running' && this.you < 0) this.pause();
+  }
+
+  onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return false;
+    const tab = this.shell.activeTab();
+    if (tab === 'solve' && this.replay.loaded()) return this.replay.key(e);
+    if (tab === 'edit') return this.live.key(e);
+    const key = e.key || '';
+    const lower = key.length === 1 ? key.toLowerCase() : key;
+    const dir = DIR_CODES[e.code] || DIR_KEYS[lower];
+    const playing = this.you >= 0 && this.phase !== 'over';
+    if (tab !== 'play') return false;
+    if (dir) {
+      if (this.you >= 0) this.human(dir);
+      else this.shell.toast('Bots only: choose "You vs bots" in the Play panel to play');
+      return true;
+    }
+    if (key === 'Shift' || lower === 'r') {
+      if (!e.repeat && playing) this.human('REV');
+      return playing;
+    }
+    if (lower === 'e' || (key === ' ' && playing && this.phase !== 'ready')) {
+      if (!e.repeat && playing) this.human('DROP');
+      return playing || key === ' ';
+    }
+    if (lower === 'p' || key === 'Escape' || key === ' ') {
+      if (!e.repeat) this.togglePause();
+      return true;
+    }
+    if (key === 'Enter') {
+      if (this.phase === 'ready') this.startCurrent();
+      else this.startGame();
+      return true;
+    }
+    if (key === '-' || key === '_' || key === '+' || key === '=') {
+      const i = SPEEDS.indexOf(this.speed) + (key === '-' || key === '_' ? -1 : 1);
+      if (i >= 0 && i < SPEEDS.length) this.setSpeed(SPEEDS[i]);
+      return true;
+    }
+    return false;
+  }
+
+  // ---- the shell's contract -----------------------------------------------------------------
+
+  /** Arena has no level text to share: a link carries the setup (seats, seed, length) and the speed. */
+  shareState() {
+    const s = this.setup;
+    return { view: { seats: this.seats().join(','), seed: String(s.seed), steps: String(s.steps), speed: this.speed === 1 ? null : String(this.speed) } };
+  }
+
+  /** Open a link's setup (a pasted link while the page is open). */
+  loadShared(shared) {
+    const fromHash = setupFromHash(shared.view || {});
+    this.setSetup(mergedSetup(this.setup, fromHash));
+    if (SPEEDS.includes(fromHash.speed)) this.setSpeed(fromHash.speed);
+  }
+
+  debug() {
+    const info = () => {
+      const st = this.track.cur;
+      return {
+        phase: this.phase,
+        tick: this.track.tick,
+        steps: this.session ? this.session.steps() : 0,
+        over: this.session ? this.session.over() : false,
+        you: this.you,
+        names: this.names ? [...this.names] : [],
+        scores: st ? st.players.map((p) => p.score) : [],
+        round: st ? st.round : 0,
+        speed: this.speed,
+        setup: { ...this.gameSetup, bots: [...this.gameSetup.bots] },
+        intent: this.intent,
+      };
+    };
+    return {
+      api: this.api,
+      animating: () => false,
+      info,
+      view: info,
+      state: () => (this.track.cur ? JSON.parse(JSON.stringify(this.track.cur)) : null),
+      setup: () => ({ ...this.setup, bots: [...this.setup.bots] }),
+      /** Start a game now: {mode, seat, bots, seed, steps} over the current setup. */
+      start: (patch = {}) => {
+        this.setup = cleanSetup({ ...this.setup, ...patch });
+        this.ui.syncSetup();
+        this.startGame();
+        return info();
+      },
+      pause: () => this.pause(),
+      resume: () => this.resume(),
+      setSpeed: (x) => this.setSpeed(x),
+      toEnd: () => this.toEnd(),
+      commandLog: () => (this.session ? this.session.command_log() : ''),
+      lastCommand: () => this.lastCommand,
+      commands: () => this.commandsSent.map(([t, w]) => ({ tick: t, word: w })),
+      replay: () => this.replay.info(),
+      live: () => this.live.info(),
+      league: () => this.league.info(),
+    };
+  }
+
+  unmount() {
+    this.dead = true;
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    this.replay.dispose();
+    this.live.dispose();
+    this.league.dispose();
+    if (this.session) this.session.free();
+    this.session = null;
+    const banner = this.shell.banner;
+    delete banner.dataset.arena;
+  }
+}
+
+const FLOOR_TILES = new Uint8Array(SIDE * SIDE).fill(46);
+
+export default {
+  id: 'arena',
+  name: 'Arena',
+  mount(shell) {
+    return new ArenaGame(shell);
+  },
+};

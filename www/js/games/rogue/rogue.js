@@ -1,0 +1,529 @@
+// Rogue in the playground: owns the wasm RogueSession (through ../game-base.js), lets
+// the chosen strategies step, play and run, lets a human play either side (the other
+// side's strategy answers), keeps the game's whole line so that undo and the scrub
+// slider can go back and forth, and draws the exact solution and the cycle rogue's
+// cycles over the dungeon. Every rule (legality, strategies, the referee's transcript,
+// the exact solution) comes from the wasm module; this file only draws and routes.
+
+import { roguePainter, tileSwatch, TILE_INFO, terrainOf } from './rogue-tiles.js';
+import { catalog } from './rogue-levels.js';
+import { RogueUi } from './rogue-ui.js';
+import { sceneMethods } from './rogue-scene.js';
+import { rogueViewState, applyRogueView } from './rogue-link.js';
+import { ExactPanel, PairingsPanel } from './rogue-panels.js';
+import { MONSTERS, ROGUES, SPEEDS, otherSide, sideAt } from './rogue-players.js';
+import { rogueKey, rogueGameKey } from './rogue-keys.js';
+import { digitToward } from '../../input.js';
+import { GameBase, gameModule, sameCell as same, formatParseError } from '../../game-base.js';
+import { h } from '../../ui.js';
+import { Transport } from '../../transport.js';
+import { load, save } from '../../storage.js';
+
+const MAX_LIMIT = 100000;
+
+
+/**
+ * The level text with every row 2N − 1 characters long: the engine trims the walls at
+ * the end of a row, which the coursework's reading (and so the strict parser) rejects.
+ */
+export function fullRows(text) {
+  const lines = text.split('\n');
+  const width = 2 * (parseInt(lines[0], 10) || 0) - 1;
+  return lines.map((l, i) => (i === 0 || (!l.length && i === lines.length - 1) ? l : l.padEnd(width, ' '))).join('\n');
+}
+
+/** A new dungeon of rooms, N × N, the rogue in the top-left corner and the monster opposite. */
+function blankDungeon(n) {
+  const rows = [];
+  for (let r = 0; r < n; r++) {
+    const row = new Array(n).fill('.');
+    if (r === 0) row[0] = '@';
+    if (r === n - 1) row[n - 1] = 'A';
+    rows.push(row.join(' '));
+  }
+  return `${n}\n${rows.join('\n')}\n`;
+}
+
+class RogueGame extends GameBase {
+  constructor(shell) {
+    super(shell, {
+      id: 'rogue',
+      Session: 'RogueSession',
+      noun: 'dungeon',
+      moveNoun: 'half-move',
+      catalog,
+      painter: roguePainter,
+      Ui: RogueUi,
+      edit: {
+        info: TILE_INFO,
+        swatch: tileSwatch,
+        hero: '@',
+        paintHint: 'Pick a site, then click or drag on the board. Right button: wall. Painting the rogue or the monster moves it (both stand on rooms); an edit restarts the game.',
+        formatHint: 'Coursework format: first line N, then N rows with the site of column j at position 2j: "." room, "+" corridor, space wall, "@" the rogue, a capital letter the monster (its name). Text after the last row is ignored. You can also drop a .txt file on the board.',
+        skip(cell, sym) {
+          const line = this.levelText().split('\n')[cell.row + 1] || '';
+          return (line[2 * cell.col] || ' ') === (sym === 'A' ? this.terrain.letter : sym);
+        },
+      },
+    });
+    const prefs = load('prefs') || {};
+    const pick = (list, v, d) => (list.some(([id]) => id === v) ? v : d);
+    this.players = [pick(MONSTERS, prefs.rogueMonster, 'bfs'), pick(ROGUES, prefs.rogueRogue, 'cycle')];
+    this.maxMoves = Number.isInteger(prefs.rogueMaxMoves) && prefs.rogueMaxMoves >= 1 ? Math.min(MAX_LIMIT, prefs.rogueMaxMoves) : 1000;
+    this.speedIndex = Number.isInteger(prefs.rogueSpeed) ? Math.max(0, Math.min(SPEEDS.length - 1, prefs.rogueSpeed)) : 3;
+    this.showExact = prefs.rogueExact === true;
+    this.showCycles = prefs.rogueCycles === true;
+    this.showTrail = prefs.rogueTrail !== false;
+    this.answerToken = 0;
+    this.terrain = null;
+    this.terrainKey = 0;
+    this.warnings = [];
+    this.caches = {};
+    this.transport = new Transport(this.transportSource(), {
+      speeds: SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })),
+      speed: this.speedIndex,
+      onSpeed: (i) => this.setSpeed(i),
+    });
+    this.mountPanels();
+    this.exactPanel = new ExactPanel(this, shell.panels.solve);
+    this.pairings = new PairingsPanel(this, shell.panels.compare);
+    this.addLetterPicker();
+    shell.onTab(() => this.ui.update());
+  }
+
+  /** Rogue dungeons are square and start as rooms; the first brush is a room. */
+  editSpec() {
+    return { ...super.editSpec(), brush: '.', blank: (rows) => blankDungeon(rows) };
+  }
+
+  /** The monster's letter, in the Edit panel (the palette paints the monster as it is named). */
+  addLetterPicker() {
+    this.letterSelect = h('select#monster-letter', { 'aria-label': 'Monster letter', onchange: () => this.renameMonster(this.letterSelect.value) },
+      ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('').map((l) => h('option', { value: l }, l)));
+    this.letterSelect.value = this.terrain ? this.terrain.letter : 'A';
+    const palette = this.shell.panels.edit.querySelector('#palette');
+    palette.after(h('label.row.letter-pick', {}, h('span.muted.small', {}, 'Monster letter (its name in the file and the transcript)'), this.letterSelect));
+  }
+
+  renameMonster(letter) {
+    const m = this.terrain && this.terrain.monster;
+    if (!m || letter === this.terrain.letter) return;
+    const before = this.levelText();
+    try {
+      this.session.paintRaw(m.row, m.col, letter);
+    } catch (err) {
+      this.shell.toast(err.message || String(err), 'warn');
+      return;
+    }
+    this.editor.record(before);
+    this.levelEdited();
+  }
+
+  // ---- level and session -------------------------------------------------------
+
+  /** Strict coursework reading; short rows are padded with walls (with a warning). */
+  parse(text) {
+    const strict = super.parse(text);
+    this.pendingWarnings = [];
+    if (!strict.error) return strict;
+    let session;
+    try {
+      session = new this.api.RogueSession(text, true);
+    } catch {
+      return strict;
+    }
+    this.pendingWarnings = session.warnings();
+    return { session };
+  }
+
+  onNewSession() {
+    this.stopAll();
+    const session = this.session;
+    const text = session.level_text.bind(session);
+    session.level_text = () => fullRows(text());
+    const paint = session.paint.bind(session);
+    session.paintRaw = paint;
+    // The palette's monster swatch paints the monster under its current name.
+    session.paint = (row, col, sym) => paint(row, col, sym === 'A' ? this.terrain.letter : sym);
+    session.set_players(...this.safePlayers());
+    if (this.maxMoves !== 1000) session.set_max_moves(this.maxMoves);
+    this.view = session.view();
+    this.warnings = this.pendingWarnings || [];
+    this.pendingWarnings = [];
+    if (this.warnings.length) {
+      const w = this.warnings[0];
+      const text = `Short rows padded with walls (${formatParseError(w)}${this.warnings.length > 1 ? `, and ${this.warnings.length - 1} more` : ''})`;
+      setTimeout(() => this.shell.toast(text, 'warn')); // after the editor's "Level loaded"
+    }
+    this.noteTerrain();
+  }
+
+  levelChanged() {
+    super.levelChanged();
+    this.answerIfDue();
+  }
+
+  onLevelEdited() {
+    this.stopAll();
+    this.warnings = [];
+    this.noteTerrain();
+  }
+
+  noteTerrain() {
+    this.terrain = terrainOf(this.session.level_text());
+    this.terrainKey++;
+    this.caches = {};
+    if (this.letterSelect) this.letterSelect.value = this.terrain.letter;
+    // The optimal players need the exact solution, which a huge dungeon cannot afford.
+    if (!this.exactOk() && this.players.includes('optimal')) {
+      this.session.set_players(...this.safePlayers());
+      this.view = this.session.view();
+    }
+  }
+
+  /** Most open sites the exact solution is computed for here (from the engine). */
+  get exactLimit() {
+    return this.api.rogue_exact_limit();
+  }
+
+  /** Whether the exact solution is affordable here (open sites ≤ the limit). */
+  exactOk() {
+    const t = this.terrain;
+    return !t || t.rooms + t.corridors <= this.exactLimit;
+  }
+
+  /** The players as set, with Optimal replaced when the dungeon is too large for it (the engine's rule). */
+  safePlayers() {
+    return this.session.affordable_players(...this.players);
+  }
+
+
+  // ---- players and settings ---------------------------------------------------------
+
+  isHuman(side) {
+    return !!side && this.players[side === 'monster' ? 0 : 1] === 'human';
+  }
+
+  /** Exactly one side is played by a human (the other one's strategy answers). */
+  oneHuman() {
+    return this.isHuman('monster') !== this.isHuman('rogue');
+  }
+
+  /** The side that a key or a click moves: the human's, else the side to move. */
+  actingSide() {
+    const side = this.view.toMove;
+    if (!side) return null;
+    if (this.oneHuman() && !this.isHuman(side)) return otherSide(side);
+    return side;
+  }
+
+  setPlayers(monster, rogue) {
+    this.stopAll();
+    this.players = [monster, rogue];
+    this.session.set_players(...this.safePlayers());
+    this.savePrefs({ rogueMonster: monster, rogueRogue: rogue });
+    this.changed();
+    this.answerIfDue();
+  }
+
+  setMaxMoves(turns) {
+    const n = Math.max(1, Math.min(MAX_LIMIT, Math.round(Number(turns)) || 1000));
+    if (n === this.maxMoves) return;
+    this.stopAll();
+    const line = this.fullLine().slice(0, 2 * n);
+    const moves = this.playedMoves().slice(0, 2 * n);
+    this.maxMoves = n;
+    this.savePrefs({ rogueMaxMoves: n });
+    this.session.set_max_moves(n);
+    this.redoMoves = [];
+    this.replayMoves(moves);
+    this.syncRedo(line);
+    this.ui.update();
+    this.viewChanged();
+  }
+
+  /** The Transport calls this when its speed changes. */
+  setSpeed(index) {
+    this.speedIndex = index;
+    this.animSpeed = SPEEDS[index] / 4;
+    this.savePrefs({ rogueSpeed: index });
+    this.viewChanged();
+  }
+
+  setExact(on) {
+    if (on && !this.exactOk()) {
+      this.shell.toast(`This dungeon is too large for the exact solution (over ${this.exactLimit} open sites)`, 'warn');
+      on = false;
+    }
+    this.showExact = on;
+    this.savePrefs({ rogueExact: on });
+    this.ui.update();
+    this.board.invalidate();
+    this.viewChanged();
+  }
+
+  setCycles(on) {
+    this.showCycles = on;
+    this.savePrefs({ rogueCycles: on });
+    this.ui.update();
+    this.board.invalidate();
+    this.viewChanged();
+  }
+
+  setTrail(on) {
+    this.showTrail = on;
+    this.savePrefs({ rogueTrail: on });
+    this.ui.update();
+    this.board.invalidate();
+    this.viewChanged();
+  }
+
+  viewState() {
+    return { ...super.viewState(), ...rogueViewState(this) };
+  }
+
+  applyView(view) {
+    super.applyView(view);
+    applyRogueView(this, view);
+  }
+
+  savePrefs(patch) {
+    save('prefs', { ...(load('prefs') || {}), ...patch });
+  }
+
+  // ---- the line: moves played and the ones undone (fullLine, seek: GameBase) ---------
+
+  /** Load a whole game's line and go to its start (Compare tab: watch a pairing). */
+  loadLine(moves) {
+    this.stopAll();
+    this.redoMoves = [...moves].reverse();
+    this.replayMoves('');
+  }
+
+  /** Undo back to the human's turn when one side is human, else one half-move. */
+  undo() {
+    const moves = this.session ? this.playedMoves() : '';
+    if (!moves) return false;
+    let k = moves.length - 1;
+    if (this.oneHuman()) while (k > 0 && !this.isHuman(sideAt(k))) k--;
+    this.dispatchEvent(new Event('usermove'));
+    this.seek(k);
+    return true;
+  }
+
+  /** Redo forward to the human's next turn when one side is human, else one half-move. */
+  redo() {
+    const line = this.fullLine();
+    const len = this.playedMoves().length;
+    if (line.length === len) return false;
+    let k = len + 1;
+    if (this.oneHuman()) while (k < line.length && !this.isHuman(sideAt(k))) k++;
+    this.dispatchEvent(new Event('usermove'));
+    if (k > len + 1) {
+      this.seek(k);
+      return true;
+    }
+    this.stopAll();
+    super.move(this.redoMoves.pop(), { fromPlan: true });
+    return true;
+  }
+
+  /** Back to the start, keeping the line (redo or the scrub slider go forward again). */
+  restart() {
+    if (!this.session) return;
+    this.dispatchEvent(new Event('usermove'));
+    this.seek(0);
+    this.answerIfDue();
+  }
+
+  // ---- moves ------------------------------------------------------------------------------
+
+  /** Stop playing, drop a pending answer, end the running animation. */
+  stopAll() {
+    this.pause();
+    this.answerToken++;
+    this.finishAnimation();
+  }
+
+  /**
+   * Play a digit for the side that a key or click moves. With one human side, when the
+   * strategy is to move it plays first (undone if the human's move is illegal); after
+   * the human's move it answers, once the move's animation is over. `{toMove: true}`
+   * plays for the side to move whoever controls it (the exact solution's best moves).
+   */
+  move(symbol, opts = {}) {
+    if (!this.session) return Promise.resolve(false);
+    if (opts.fromPlan) return super.move(symbol, opts);
+    this.stopAll();
+    const token = this.answerToken;
+    const line = this.fullLine();
+    const v = this.view;
+    const ahead = !opts.toMove && !!(v.toMove && this.oneHuman() && !this.isHuman(v.toMove) && this.session.step());
+    const side = ahead ? otherSide(v.toMove) : v.toMove;
+    const before = v.moves.length + (ahead ? 1 : 0);
+    const done = super.move(symbol, { fromPlan: true });
+    if (this.view.moves.length <= before) {
+      if (ahead) this.session.undo();
+      return done;
+    }
+    this.syncRedo(line);
+    this.dispatchEvent(new Event('usermove'));
+    this.ui.update();
+    const next = this.view.toMove;
+    if (this.isHuman(side) && next && !this.isHuman(next)) {
+      done.then(() => {
+        if (token === this.answerToken) this.stepStrategy();
+      });
+    }
+    return done;
+  }
+
+  /**
+   * The strategy of the side to move plays one half-move. Resolves when its animation
+   * ends; null when nothing was played (game over, or a human is to move).
+   */
+  stepStrategy(opts = {}) {
+    return this.autoMove(() => this.session.step(), opts, { animate: (report) => this.played(null, report) });
+  }
+
+
+  /** The game as the Transport's source: its line, the strategies stepping it. */
+  transportSource() {
+    return {
+      position: () => this.playedMoves().length,
+      length: () => this.fullLine().length,
+      seek: (k) => this.seek(k),
+      advance: ({ animate = true, batch = false } = {}) => this.stepStrategy({ animate, quiet: batch }) || false,
+      batchDone: (n) => n && this.changed(),
+      finished: () => !this.view || !this.view.toMove,
+      blocked: () => (this.view && this.view.humanToMove ? `Your move: the ${this.view.toMove} is yours (a direction key, 5 or S to stay)` : null),
+      toEnd: () => this.runToEnd(),
+    };
+  }
+
+  get playing() {
+    return !!this.transport && this.transport.playing;
+  }
+
+  /** Step button, Enter, Space when no human is to move. */
+  stepOnce() {
+    this.answerToken++;
+    this.finishAnimation();
+    if (!this.view.toMove) this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
+    else if (this.view.humanToMove) this.shell.toast(this.transportSource().blocked());
+    else this.transport.step();
+  }
+
+  /** To the end: the strategies play the game out at once (or up to a human's turn). */
+  runToEnd() {
+    this.answerToken++;
+    this.finishAnimation();
+    const v = this.view;
+    if (v.humanToMove) {
+      this.shell.toast(`Your move: the ${v.toMove} is yours`);
+      return;
+    }
+    const line = this.fullLine();
+    this.session.run(2 * this.maxMoves + 2);
+    this.syncRedo(line);
+    this.changed();
+  }
+
+  togglePlay() {
+    this.answerToken++;
+    if (this.playing) return this.transport.pause();
+    const why = this.transport.play();
+    if (why === 'over') this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
+    else if (why) this.shell.toast(why);
+  }
+
+  pause() {
+    if (this.transport) this.transport.pause();
+  }
+
+  /**
+   * With one human side and the strategy's side to move (the start, a restart, new
+   * players), the strategy answers at once, after the running animation.
+   */
+  answerIfDue() {
+    const v = this.view;
+    if (!v || !v.toMove || this.playing || !this.oneHuman() || this.isHuman(v.toMove)) return;
+    const token = ++this.answerToken;
+    setTimeout(() => {
+      const now = this.view;
+      if (token === this.answerToken && now && now.toMove && this.oneHuman() && !this.isHuman(now.toMove) && !this.playing) this.stepStrategy();
+    }, 0);
+  }
+
+  /** A half-move was played: slide the piece. */
+  played(prev, report) {
+    const rate = SPEEDS[this.speedIndex];
+    const ms = this.playing ? Math.min(200, 700 / rate) : 170;
+    if (same(report.from, report.to)) return this.animateFor({ half: report }, Math.min(ms, 90));
+    return this.animateFor({ half: report }, ms);
+  }
+
+  // ---- pointer ----------------------------------------------------------------------------
+
+  tapCell(cell) {
+    const v = this.view;
+    if (!v.toMove) {
+      this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
+      return;
+    }
+    const side = this.actingSide();
+    const at = v[side];
+    const dr = cell.row - at.row;
+    const dc = cell.col - at.col;
+    if (Math.max(Math.abs(dr), Math.abs(dc)) > 1) {
+      this.shell.toast(`Click a site next to the ${side} to step there (the ${side} itself to stay)`);
+      return;
+    }
+    this.move(dr || dc ? digitToward(at, cell) : '5');
+  }
+
+  setHover(cell) {
+    if (same(cell, this.hover)) return;
+    this.hover = cell;
+    this.ui.showCoords(cell);
+    this.board.invalidate();
+  }
+
+  // The exact solution, cycles, trails and the scene: rogue-scene.js (mixed in below).
+
+  keyCommand(e) {
+    return rogueKey(e);
+  }
+
+  gameKey(k) {
+    return rogueGameKey(this, k);
+  }
+
+  debug() {
+    return {
+      ...super.debug(),
+      players: () => [...this.players],
+      setPlayers: (m, r) => this.setPlayers(m, r),
+      line: () => this.fullLine(),
+      playing: () => this.playing,
+      outcomeAt: (row, col) => this.outcomeAt(row, col),
+      exact: () => this.exactNow(),
+      cycles: () => this.cycles(),
+      overlays: () => ({ exact: this.showExact, cycles: this.showCycles, trail: this.showTrail }),
+      scene: () => {
+        const s = this.scene();
+        return { actors: s.actors, marks: s.marks.map((m) => ({ kind: m.kind, row: m.row, col: m.col, side: m.side })), top: s.top };
+      },
+    };
+  }
+
+  unmount() {
+    this.stopAll();
+    this.pairings.dispose();
+    super.unmount();
+  }
+}
+
+Object.assign(RogueGame.prototype, sceneMethods);
+
+export default gameModule('rogue', 'Rogue', RogueGame);
