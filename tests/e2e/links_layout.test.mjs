@@ -131,3 +131,53 @@ test('a game switch shows the new game\'s panel from its top', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** A walled n × n Pengu field, Pengu near the top left, one fish. */
+function bigField(n) {
+  const rows = [];
+  for (let r = 0; r < n; r++) {
+    let row = '';
+    for (let c = 0; c < n; c++) row += r === 0 || c === 0 || r === n - 1 || c === n - 1 ? '#' : r === 1 && c === 1 ? 'P' : r === 1 && c === 5 ? '*' : ' ';
+    rows.push(row);
+  }
+  return `${n} ${n}\n${rows.join('\n')}\n`;
+}
+
+test('a 100 × 100 board zooms with +, Ctrl+wheel and the buttons, pans by scrolling, and fits again', async () => {
+  const { page, context, errors } = await open('#game=pengu', 'pengu', { viewport: { width: 1280, height: 800 } });
+  await tab(page, 'edit');
+  await page.fill('#level-text', bigField(100));
+  await page.click('#load-level');
+  await page.waitForFunction(() => window.gridlab.view().rows === 100);
+  await tab(page, 'play');
+  const cell = () => page.$eval('#board', (c) => c.width / 100);
+  const fit = await cell();
+  assert.ok(fit <= 8, `fits at a small cell (${fit} px)`);
+  assert.ok(await page.isDisabled('#zoom-fit'));
+  await page.locator('#board').focus();
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  const zoomed = await cell();
+  assert.ok(zoomed > fit, `${zoomed} > ${fit}`);
+  const host = () => page.$eval('#board-host', (h) => ({ sw: h.scrollWidth, cw: h.clientWidth, sh: h.scrollHeight, ch: h.clientHeight, top: h.scrollTop }));
+  let h = await host();
+  assert.ok(h.sh > h.ch, 'the zoomed board is taller than its frame');
+  // The wheel pans the zoomed board.
+  const box = await page.locator('#board-host').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 200);
+  await page.waitForFunction((t) => document.querySelector('#board-host').scrollTop !== t, h.top);
+  // Ctrl+wheel zooms in further at the pointer; the buttons too.
+  await page.keyboard.down('Control');
+  await page.mouse.wheel(0, -200);
+  await page.keyboard.up('Control');
+  await page.waitForFunction((z) => document.querySelector('#board').width / 100 > z, zoomed);
+  await page.click('#zoom-out');
+  assert.ok(!(await page.isDisabled('#zoom-fit')));
+  await page.click('#zoom-fit');
+  assert.equal(await cell(), fit);
+  h = await host();
+  assert.ok(h.sw <= h.cw + 1 && h.sh <= h.ch + 1, 'fits again');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

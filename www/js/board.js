@@ -7,6 +7,11 @@ import { viridis } from './heatmap.js';
 
 let firstBoardMarked = false;
 
+/** Largest cell when zoomed in, in CSS pixels. */
+const MAX_ZOOM_CELL = 64;
+/** Largest canvas side in device pixels (browsers refuse much larger canvases). */
+const MAX_CANVAS = 8192;
+
 export class Board {
   /** @param host element that the canvas fills (its size drives the cell size) */
   constructor(host) {
@@ -25,6 +30,7 @@ export class Board {
     this.cell = 8; // device pixels per cell
     this.dpr = 1;
     this.maxCell = 96; // CSS pixels
+    this.zoom = 1; // × the cell size that fits the host; above 1 the host scrolls (pan)
     this.painter = null;
     this.sceneFn = () => null;
     this.staticKey = null;
@@ -34,7 +40,29 @@ export class Board {
     this.observer = new ResizeObserver(this.onResize);
     this.observer.observe(host);
     addEventListener('resize', this.onResize);
+    // Ctrl+wheel (a trackpad pinch sends it too) zooms at the pointer; the wheel
+    // alone scrolls the zoomed board (pan); two fingers pinch to zoom.
+    this.canvas.addEventListener('wheel', (e) => {
+      if (!e.ctrlKey && !e.metaKey) return;
+      e.preventDefault();
+      this.zoomBy(Math.exp(-e.deltaY * 0.0025), e.clientX, e.clientY);
+    }, { passive: false });
+    let pinch = null;
+    const spread = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
+    this.canvas.addEventListener('touchstart', (e) => {
+      if (e.touches.length === 2) pinch = { d: spread(e.touches), z: this.zoom };
+    }, { passive: true });
+    this.canvas.addEventListener('touchmove', (e) => {
+      if (!pinch || e.touches.length !== 2) return;
+      e.preventDefault();
+      const [a, b] = e.touches;
+      this.setZoom(pinch.z * (spread(e.touches) / pinch.d), (a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2);
+    }, { passive: false });
+    this.canvas.addEventListener('touchend', (e) => {
+      if (e.touches.length < 2) pinch = null;
+    });
   }
+
 
   /** Remove the canvas and stop listening (when another game takes the stage). */
   destroy() {
@@ -62,7 +90,10 @@ export class Board {
     if (rows === this.rows && cols === this.cols) return;
     this.rows = rows;
     this.cols = cols;
+    this.zoom = 1; // another size of board: fit it first
+    this.host.classList.remove('zoomed');
     this.fit();
+    if (this.onZoom) this.onZoom(this.zoom);
   }
 
   setMaxCell(px) {
@@ -70,12 +101,53 @@ export class Board {
     this.fit();
   }
 
-  /** Recompute the cell size from the host's size and the device-pixel ratio. */
-  fit() {
-    const dpr = window.devicePixelRatio || 1;
+  /** The CSS cell size that fits the host (zoom 1). */
+  fitCss() {
     const w = Math.max(40, this.host.clientWidth - 24);
     const hgt = Math.max(40, this.host.clientHeight - 24);
-    const css = Math.max(3, Math.min(this.maxCell, Math.floor(Math.min(w / this.cols, hgt / this.rows))));
+    return Math.max(3, Math.min(this.maxCell, Math.floor(Math.min(w / this.cols, hgt / this.rows))));
+  }
+
+  /** The largest zoom: cells of MAX_ZOOM_CELL CSS px, canvases of MAX_CANVAS device px a side. */
+  maxZoom() {
+    const dpr = window.devicePixelRatio || 1;
+    const fit = this.fitCss();
+    const bySide = MAX_CANVAS / (dpr * Math.max(this.rows, this.cols) * fit);
+    return Math.max(1, Math.min(MAX_ZOOM_CELL / fit, bySide));
+  }
+
+  /**
+   * Zoom to `z` (1 = fit the host), keeping the point (clientX, clientY) of the board
+   * where it is (default: the host's centre).
+   */
+  setZoom(z, clientX, clientY) {
+    const next = Math.max(1, Math.min(this.maxZoom(), z));
+    if (Math.abs(next - this.zoom) < 1e-3) return;
+    const host = this.host;
+    const hr = host.getBoundingClientRect();
+    const ax = clientX ?? hr.left + hr.width / 2;
+    const ay = clientY ?? hr.top + hr.height / 2;
+    const cr = this.canvas.getBoundingClientRect();
+    const fx = cr.width ? (ax - cr.left) / cr.width : 0.5;
+    const fy = cr.height ? (ay - cr.top) / cr.height : 0.5;
+    this.zoom = next;
+    this.fit();
+    const nr = this.canvas.getBoundingClientRect();
+    host.scrollLeft += nr.left + fx * nr.width - ax;
+    host.scrollTop += nr.top + fy * nr.height - ay;
+    this.host.classList.toggle('zoomed', this.zoom > 1);
+    if (this.onZoom) this.onZoom(this.zoom);
+  }
+
+  /** Zoom in (f > 1) or out around a client point. */
+  zoomBy(f, clientX, clientY) {
+    this.setZoom(this.zoom * f, clientX, clientY);
+  }
+
+  /** Recompute the cell size from the host's size, the zoom and the device-pixel ratio. */
+  fit() {
+    const dpr = window.devicePixelRatio || 1;
+    const css = this.fitCss() * Math.min(this.zoom, this.maxZoom());
     const cell = Math.max(2, Math.floor(css * dpr));
     if (cell !== this.cell || dpr !== this.dpr || this.canvas.width !== cell * this.cols ||
         this.canvas.height !== cell * this.rows) {
@@ -229,7 +301,13 @@ export class Board {
         ctx.fillText(label, (i % cols) * s + s / 2, Math.floor(i / cols) * s + s * 0.78);
       }
     }
-    if (frontier) {
+    if (frontier && s < 12) {
+      // Small cells: a dot in the middle, so the heat colour stays readable around it.
+      const d = Math.max(1, Math.round(s / 3));
+      const o = Math.floor((s - d) / 2);
+      ctx.fillStyle = '#D55E00';
+      for (let i = 0; i < n; i++) if (frontier[i]) ctx.fillRect((i % cols) * s + o, Math.floor(i / cols) * s + o, d, d);
+    } else if (frontier) {
       const lw = Math.max(2, Math.round(s * 0.05));
       for (let i = 0; i < n; i++) {
         if (!frontier[i]) continue;

@@ -150,6 +150,8 @@ async function doMount(id, shared) {
   shell.banner.hidden = true;
   if (shell.board) shell.board.destroy();
   shell.board = new Board($('#board-host'));
+  shell.board.onZoom = markZoom;
+  markZoom(1);
   shell.board.setMaxCell(shell.presenting() ? 200 : 96);
   gameId = id;
   markPicker();
@@ -164,6 +166,23 @@ async function switchGame(id) {
   if (id === gameId && game) return;
   await mountGame(id, null);
   if (game) shell.updateHash(game.shareState());
+}
+
+/** The zoom buttons follow the board's zoom (Fit and − do nothing at 1). */
+function markZoom(z) {
+  $('#zoom-fit').disabled = z <= 1;
+  $('#zoom-out').disabled = z <= 1;
+  $('#zoom-fit').textContent = z > 1 ? `Fit · ${Math.round(z * 100)}%` : 'Fit';
+}
+
+/** Zoom keys when the game does not use them: + or = in, − out, 0 fits. */
+function zoomKey(e) {
+  if (!shell.board || e.ctrlKey || e.metaKey || e.altKey) return false;
+  if (e.key === '+' || e.key === '=') shell.board.zoomBy(1.25);
+  else if (e.key === '-') shell.board.zoomBy(0.8);
+  else if (e.key === '0' && e.code !== 'Numpad0') shell.board.setZoom(1);
+  else return false;
+  return true;
 }
 
 function setPresenting(on) {
@@ -203,6 +222,7 @@ function onKey(e) {
     return;
   }
   if (game && game.onKey(e)) e.preventDefault();
+  else if (zoomKey(e)) e.preventDefault();
 }
 
 async function copyLink() {
@@ -241,6 +261,9 @@ async function boot() {
   $('#help-close').addEventListener('click', () => toggleHelp(false));
   $('#help').addEventListener('click', (e) => e.target === $('#help') && toggleHelp(false));
   $('#copy-link').addEventListener('click', copyLink);
+  $('#zoom-in').addEventListener('click', () => shell.board && shell.board.zoomBy(1.25));
+  $('#zoom-out').addEventListener('click', () => shell.board && shell.board.zoomBy(0.8));
+  $('#zoom-fit').addEventListener('click', () => shell.board && shell.board.setZoom(1));
   addEventListener('keydown', onKey);
   addEventListener('hashchange', onHashChange);
 
