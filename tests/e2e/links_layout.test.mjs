@@ -181,3 +181,18 @@ test('a 100 × 100 board zooms with +, Ctrl+wheel and the buttons, pans by scrol
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('phone: a board wider than tall fills the width and the controls follow it', async () => {
+  for (const game of ['gpac', 'actman']) {
+    const { page, context, errors } = await open(`#game=${game}`, game, { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    await page.waitForTimeout(300);
+    const r = await page.evaluate(() => {
+      const q = (s) => document.querySelector(s).getBoundingClientRect();
+      return { board: q('#board'), host: q('#board-host'), bar: q('#statusbar') };
+    });
+    assert.ok(r.board.width >= 0.95 * r.host.width, `${game}: board ${r.board.width} of ${r.host.width}`);
+    assert.ok(r.bar.top - r.board.bottom < 30, `${game}: the status bar ${r.bar.top - r.board.bottom} px below the board`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});

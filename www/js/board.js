@@ -7,6 +7,9 @@ import { viridis } from './heatmap.js';
 
 let firstBoardMarked = false;
 
+/** The narrow layout of style.css (one column). */
+const NARROW = matchMedia('(max-width: 960px)');
+
 /** Largest cell when zoomed in, in CSS pixels. */
 const MAX_ZOOM_CELL = 64;
 /** Largest canvas side in device pixels (browsers refuse much larger canvases). */
@@ -40,6 +43,7 @@ export class Board {
     this.observer = new ResizeObserver(this.onResize);
     this.observer.observe(host);
     addEventListener('resize', this.onResize);
+    NARROW.addEventListener('change', this.onResize);
     // Ctrl+wheel (a trackpad pinch sends it too) zooms at the pointer; the wheel
     // alone scrolls the zoomed board (pan); two fingers pinch to zoom.
     this.canvas.addEventListener('wheel', (e) => {
@@ -68,6 +72,7 @@ export class Board {
   destroy() {
     this.observer.disconnect();
     removeEventListener('resize', this.onResize);
+    NARROW.removeEventListener('change', this.onResize);
     if (this.frame) cancelAnimationFrame(this.frame);
     this.frame = -1; // never schedule again
     this.sceneFn = () => null;
@@ -103,9 +108,13 @@ export class Board {
 
   /** The CSS cell size that fits the host (zoom 1). */
   fitCss() {
-    const w = Math.max(40, this.host.clientWidth - 24);
-    const hgt = Math.max(40, this.host.clientHeight - 24);
-    return Math.max(3, Math.min(this.maxCell, Math.floor(Math.min(w / this.cols, hgt / this.rows))));
+    const w = Math.max(40, this.host.clientWidth - (NARROW.matches ? 8 : 24));
+    // Narrow screens: the frame follows the board, so the width and 70% of the
+    // viewport's height decide (as the CSS of max-width 960px says).
+    const hgt = NARROW.matches ? Math.max(40, innerHeight * 0.7 - 24) : Math.max(40, this.host.clientHeight - 24);
+    // Not rounded: `fit` rounds the cell to whole device pixels (a HiDPI phone gets
+    // half-pixel CSS cells and a board that fills its width).
+    return Math.max(3, Math.min(this.maxCell, Math.min(w / this.cols, hgt / this.rows)));
   }
 
   /** The largest zoom: cells of MAX_ZOOM_CELL CSS px, canvases of MAX_CANVAS device px a side. */
