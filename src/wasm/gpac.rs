@@ -5,10 +5,8 @@ use super::{message, parse_error, to_js};
 use crate::error::FieldError;
 use crate::games::gpac::evolve::{EvolveConfig, Run};
 use crate::games::gpac::{
-    random_map, Agents, End, Game, GameRng, GhostKind, Ini, Map, Move, PacKind, Replay, Settings,
-    World, WorldFile,
+    random_map, End, GhostKind, Ini, Map, Match, Move, PacKind, Replay, Settings, World, WorldFile,
 };
-use rand::SeedableRng;
 use serde::Serialize;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -28,16 +26,8 @@ fn xy((x, y): (usize, usize)) -> Xy {
 /// `#` wall, `.` pill, ` ` open, `f` fruit, `m` Pac-Man, `1`–`9` a ghost, `X` caught.
 #[wasm_bindgen]
 pub struct GpacSession {
-    world: Arc<World>,
-    settings: Settings,
-    pacman: Option<PacKind>,
-    ghosts: GhostKind,
-    seed: u64,
-    rng: GameRng,
-    game: Game,
-    agents: Agents,
+    game: Match,
     board: Vec<u8>,
-    turns: u32,
 }
 
 #[derive(Serialize)]
@@ -125,26 +115,10 @@ impl GpacSession {
 
     fn with_map(map: Map, settings: Settings, seed: u64) -> Result<GpacSession, JsValue> {
         settings.check_for(map.len()).map_err(field_error)?;
-        if map.is_wall_cell(map.pacman_start()) || map.is_wall_cell(map.ghost_start()) {
-            return Err(message(
-                "the spawn cells (0, H-1) and (W-1, 0) must be open".into(),
-            ));
-        }
-        let world = Arc::new(World::new(map));
-        let mut rng = GameRng::seed_from_u64(seed);
-        let game = Game::new(Arc::clone(&world), &settings, &mut rng, true);
-        let agents = Agents::new(PacKind::Avoid, GhostKind::Chase, settings.ghosts);
+        let game = Match::new(map, settings, seed).map_err(|e| message(e.to_string()))?;
         let mut session = GpacSession {
-            world,
-            settings,
-            pacman: Some(PacKind::Avoid),
-            ghosts: GhostKind::Chase,
-            seed,
-            rng,
-            agents,
             game,
             board: Vec::new(),
-            turns: 0,
         };
         session.refresh();
         Ok(session)
@@ -153,67 +127,34 @@ impl GpacSession {
     /// Choose the players: Pac-Man `pill`, `fruit`, `avoid` or `keyboard`; ghosts
     /// `wander` or `chase`. Restarts with the same seed.
     pub fn set_players(&mut self, pacman: &str, ghosts: &str) -> Result<(), JsValue> {
-        self.pacman = match pacman {
+        let pacman = match pacman {
             "keyboard" => None,
             other => Some(other.parse::<PacKind>().map_err(message)?),
         };
-        self.ghosts = ghosts.parse::<GhostKind>().map_err(message)?;
-        self.restart(self.seed as f64);
+        let ghosts = ghosts.parse::<GhostKind>().map_err(message)?;
+        self.game.set_players(pacman, ghosts);
+        self.refresh();
         Ok(())
     }
 
     /// Start again with `seed` (the same seed replays the same game).
     pub fn restart(&mut self, seed: f64) {
-        let seed = seed as u64;
-        self.seed = seed;
-        self.rng = GameRng::seed_from_u64(seed);
-        self.game = Game::new(Arc::clone(&self.world), &self.settings, &mut self.rng, true);
-        self.agents = Agents::new(
-            self.pacman.unwrap_or(PacKind::Pill),
-            self.ghosts,
-            self.settings.ghosts,
-        );
-        self.turns = 0;
+        self.game.restart(seed as u64);
         self.refresh();
     }
 
     fn refresh(&mut self) {
-        let map = &self.world.map;
-        let (w, h) = (map.width(), map.height());
-        self.board.clear();
-        self.board.resize(w * h, b' ');
-        let at = |x: usize, y: usize| (h - 1 - y) * w + x;
-        for c in 0..map.len() as u32 {
-            let (x, y) = map.xy(c);
-            self.board[at(x, y)] = if map.is_wall_cell(c) {
-                b'#'
-            } else if self.game.has_pill(c) {
-                b'.'
-            } else {
-                b' '
-            };
-        }
-        if let Some(f) = self.game.fruit() {
-            let (x, y) = map.xy(f);
-            self.board[at(x, y)] = b'f';
-        }
-        for (i, &g) in self.game.ghosts().iter().enumerate() {
-            let (x, y) = map.xy(g);
-            self.board[at(x, y)] = b'1' + (i % 9) as u8;
-        }
-        let (x, y) = map.xy(self.game.pacman());
-        let caught = matches!(self.game.end(), Some(End::Caught | End::Swapped));
-        self.board[at(x, y)] = if caught { b'X' } else { b'm' };
+        self.game.tiles(&mut self.board);
     }
 
     /// Map width.
     pub fn width(&self) -> usize {
-        self.world.map.width()
+        self.game.map().width()
     }
 
     /// Map height.
     pub fn height(&self) -> usize {
-        self.world.map.height()
+        self.game.map().height()
     }
 
     /// Pointer to the board bytes.
@@ -228,14 +169,14 @@ impl GpacSession {
 
     /// The map in the course format.
     pub fn map_text(&self) -> String {
-        self.world.map.to_text()
+        self.game.map().to_text()
     }
 
     /// The game now: positions, fruit, time, score, pills, end, turns, and Pac-Man's
     /// legal moves as letters (`h u r d l`).
     pub fn view(&self) -> JsValue {
-        let map = &self.world.map;
-        let g = &self.game;
+        let map = self.game.map();
+        let g = self.game.game();
         to_js(&SessionView {
             width: map.width(),
             height: map.height(),
@@ -250,8 +191,8 @@ impl GpacSession {
             pills_total: g.pills_total(),
             fruit_eaten: g.fruit_eaten(),
             end: g.end(),
-            turns: self.turns,
-            seed: self.seed,
+            turns: self.game.turns(),
+            seed: self.game.seed(),
             legal: g.legal_moves(g.pacman(), false).map(Move::letter).collect(),
         })
     }
@@ -259,47 +200,27 @@ impl GpacSession {
     /// Play one turn. With a keyboard Pac-Man, `pacman` is its move (`h u r d l`);
     /// an illegal one throws `{message}` and changes nothing. Returns the view.
     pub fn step(&mut self, pacman: Option<char>) -> Result<JsValue, JsValue> {
-        if self.game.end().is_some() {
-            return Err(message("the game is over".into()));
-        }
-        let pac_move = match (self.pacman, pacman) {
-            (None, Some(c)) => {
-                let mv = Move::from_letter(c)
-                    .ok_or_else(|| message(format!("'{c}' is not a move (h u r d l)")))?;
-                if self.game.target(self.game.pacman(), mv, false).is_none() {
-                    return Err(message(format!("Pac-Man cannot move {mv:?} here")));
-                }
-                mv
-            }
-            (None, None) => Move::Hold,
-            (Some(_), _) => self.agents.pacman.choose(&self.game, &mut self.rng),
-        };
-        let ghost_moves = self.agents.ghost_moves(&self.game, &mut self.rng);
-        self.game
-            .step(pac_move, ghost_moves, &mut self.rng)
-            .map_err(message)?;
-        self.turns += 1;
+        self.game.step(pacman).map_err(|e| message(e.to_string()))?;
         self.refresh();
         Ok(self.view())
     }
 
     /// Let the agents play up to `turns` turns (stops at the end); returns the view.
     pub fn run(&mut self, turns: u32) -> Result<JsValue, JsValue> {
-        if self.pacman.is_none() {
-            return Err(message("Pac-Man is on the keyboard: use step(move)".into()));
-        }
-        for _ in 0..turns {
-            if self.game.end().is_some() {
-                break;
-            }
-            self.step(None)?;
-        }
+        let played = self.game.run(turns).map_err(|e| message(e.to_string()));
+        self.refresh();
+        played?;
         Ok(self.view())
     }
 
     /// The world file of the game so far (ghost ids from 1, or from 0).
     pub fn world_file(&self, zero_based_ids: bool) -> String {
-        let mut log = self.game.log().cloned().expect("sessions log their games");
+        let mut log = self
+            .game
+            .game()
+            .log()
+            .cloned()
+            .expect("sessions log their games");
         if zero_based_ids {
             log.first_ghost_id = 0;
         }

@@ -16,6 +16,7 @@ mod paths;
 mod play;
 mod replay;
 mod rules;
+mod session;
 pub mod stats;
 mod world;
 
@@ -31,4 +32,5 @@ pub use rules::{
     pill_period, End, Game, Move, PillSpawn, Settings, World, MAX_FRUIT_SCORE, MAX_GAME_TURNS,
     MAX_GHOSTS, MAX_TIME_MULTIPLIER,
 };
+pub use session::{Match, MatchError};
 pub use world::{Snapshot, WorldFile};
