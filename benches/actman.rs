@@ -3,6 +3,7 @@
 //! A*, measured with a counting allocator.
 //!
 //! Run with `cargo bench --bench actman` (`-- --table-only` skips criterion).
+#![allow(missing_docs)] // criterion_group! makes an undocumented public fn
 
 use criterion::{criterion_group, Criterion};
 use gridlab::games::actman::{solve, Dungeon, Objective, SolveOptions, Solver};

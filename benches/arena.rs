@@ -2,6 +2,7 @@
 //! deciding every step) and the time of a whole 6000-step game.
 //!
 //! Run with `cargo bench --bench arena` (`-- --table-only` skips criterion).
+#![allow(missing_docs)] // criterion_group! makes an undocumented public fn
 
 use criterion::{criterion_group, Criterion};
 use gridlab::games::arena::{play_game, Arena, BotKind, Command, Config, Heading};

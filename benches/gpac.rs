@@ -8,6 +8,7 @@
 //! - a whole 2,000-evaluation run of the course's default experiment on one core.
 //!
 //! Run with `cargo bench --bench gpac` (`-- --table-only` skips criterion).
+#![allow(missing_docs)] // criterion_group! makes an undocumented public fn
 
 use criterion::{criterion_group, Criterion};
 use gridlab::games::gpac::evolve::{EvolveConfig, Run};

@@ -7,6 +7,7 @@
 //!    measured by a counting allocator.
 //!
 //! Run with `cargo bench --bench pengu` (or `make bench`, which adds the browser run).
+#![allow(missing_docs)] // criterion_group! makes an undocumented public fn
 
 use criterion::{criterion_group, Criterion};
 use gridlab::games::pengu::{

@@ -3,6 +3,7 @@
 //! generated 32×32 open room and on every dungeon of levels/rogue with N ≥ 40.
 //!
 //! Run with `cargo bench --bench rogue` (`-- --table-only` skips criterion).
+#![allow(missing_docs)] // criterion_group! makes an undocumented public fn
 
 use criterion::{criterion_group, Criterion};
 use gridlab::games::rogue::{Analysis, Dungeon};
