@@ -4,8 +4,8 @@
 // - the Play tab's game: the wasm ArenaSession (you and three bots, or four bots)
 //   stepped by a requestAnimationFrame clock at 20 steps a second (slow motion ×¼ ×½,
 //   fast ×2 ×4 when watching), drawn at 60 fps between the last two states;
-// - the Replay tab (arena-replay.js), the Live tab (arena-live.js, relabelled Edit tab)
-//   and the League tab (arena-league.js, relabelled Compare tab);
+// - the Replay tab (arena-replay.js), the Live tab (arena-live.js, the Edit tab, named through shell.nameTabs)
+//   and the League tab (arena-league.js, the Compare tab);
 // - keys, swipes and taps, the status bar and the end-of-game banner (arena-ui.js).
 
 import { arenaPainter, Track, StepClock, STEP_MS, SIDE } from './arena-draw.js';
