@@ -4,6 +4,7 @@
 use gridlab::games::gpac::{
     play, GhostKind, Map, Match, MatchError, Move, PacKind, Settings, World,
 };
+use gridlab::games::session::Session;
 use std::sync::Arc;
 
 fn course_map() -> Map {
@@ -30,7 +31,7 @@ fn turn_by_turn_agents_play_the_same_game_as_play() {
         assert_eq!(m.turns(), batch.turns, "seed {seed}");
         assert_eq!(m.game().end(), Some(batch.end), "seed {seed}");
         // The same seed again: the same game.
-        m.restart(seed);
+        m.reseed(seed);
         assert_eq!(m.turns(), 0);
         m.run(u32::MAX).unwrap();
         assert_eq!(m.game().score(), batch.score);
@@ -52,9 +53,7 @@ fn a_persons_moves_are_checked_and_an_ended_game_refuses_more() {
         m.step(None).unwrap();
     }
     assert_eq!(m.step(None), Err(MatchError::Over));
-    let mut board = Vec::new();
-    m.tiles(&mut board);
-    assert_eq!(board.len(), m.map().width() * m.map().height());
+    assert_eq!(m.board().len(), m.map().width() * m.map().height());
 }
 
 #[test]

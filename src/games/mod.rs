@@ -5,3 +5,4 @@ pub mod arena;
 pub mod gpac;
 pub mod pengu;
 pub mod rogue;
+pub mod session;

@@ -5,51 +5,11 @@ use super::{message, parse_error, to_js};
 use crate::error::FieldError;
 use crate::games::gpac::evolve::{EvolveConfig, Run};
 use crate::games::gpac::{
-    random_map, End, GhostKind, Ini, Map, Match, Move, PacKind, Replay, Settings, World, WorldFile,
+    random_map, GhostKind, Ini, Map, Match, PacKind, Replay, Settings, Turn, World, WorldFile, Xy,
 };
 use serde::Serialize;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
-
-#[derive(Serialize)]
-struct Xy {
-    x: usize,
-    y: usize,
-}
-
-fn xy((x, y): (usize, usize)) -> Xy {
-    Xy { x, y }
-}
-
-/// A GPac game: Pac-Man by an agent or by the keyboard, ghosts by an agent.
-/// `tiles_ptr()`/`tiles_len()` view the board, top row first, one byte a cell:
-/// `#` wall, `.` pill, ` ` open, `f` fruit, `m` Pac-Man, `1`–`9` a ghost, `X` caught.
-#[wasm_bindgen]
-pub struct GpacSession {
-    game: Match,
-    board: Vec<u8>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SessionView {
-    width: usize,
-    height: usize,
-    pacman: Xy,
-    ghosts: Vec<Xy>,
-    fruit: Option<Xy>,
-    time: i64,
-    total_time: i64,
-    score: i64,
-    ghost_score: i64,
-    pills_left: u32,
-    pills_total: u32,
-    fruit_eaten: u32,
-    end: Option<End>,
-    turns: u32,
-    seed: u64,
-    legal: String,
-}
 
 fn settings_from(options: JsValue) -> Result<Settings, JsValue> {
     if options.is_undefined() || options.is_null() {
@@ -81,6 +41,15 @@ fn field_error(e: FieldError) -> JsValue {
         "message": format!("bad settings: {field}: {}", e.message),
     }))
 }
+
+session_bindings!(
+    GpacSession,
+    Match,
+    "A GPac match (the session contract): Pac-Man by an agent or by the keyboard, the \
+     ghosts by an agent; the moves are Pac-Man's letters (`h u r d l`), which replay \
+     the match from its seed. The board bytes, top row first: `#` wall, `.` pill, ` ` \
+     open, `f` fruit, `m` Pac-Man, `1`-`9` a ghost, `X` Pac-Man caught."
+);
 
 #[wasm_bindgen]
 impl GpacSession {
@@ -115,13 +84,8 @@ impl GpacSession {
 
     fn with_map(map: Map, settings: Settings, seed: u64) -> Result<GpacSession, JsValue> {
         settings.check_for(map.len()).map_err(field_error)?;
-        let game = Match::new(map, settings, seed).map_err(|e| message(e.to_string()))?;
-        let mut session = GpacSession {
-            game,
-            board: Vec::new(),
-        };
-        session.refresh();
-        Ok(session)
+        let inner = Match::new(map, settings, seed).map_err(|e| message(e.to_string()))?;
+        Ok(GpacSession { inner })
     }
 
     /// Choose the players: Pac-Man `pill`, `fruit`, `avoid` or `keyboard`; ghosts
@@ -132,91 +96,50 @@ impl GpacSession {
             other => Some(other.parse::<PacKind>().map_err(message)?),
         };
         let ghosts = ghosts.parse::<GhostKind>().map_err(message)?;
-        self.game.set_players(pacman, ghosts);
-        self.refresh();
+        self.inner.set_players(pacman, ghosts);
         Ok(())
     }
 
     /// Start again with `seed` (the same seed replays the same game).
-    pub fn restart(&mut self, seed: f64) {
-        self.game.restart(seed as u64);
-        self.refresh();
+    pub fn set_seed(&mut self, seed: f64) {
+        self.inner.reseed(seed as u64);
     }
 
-    fn refresh(&mut self) {
-        self.game.tiles(&mut self.board);
+    /// New settings (as the constructor takes them): the match starts again on the
+    /// same map; throws `{field, message}` beyond the limits.
+    pub fn set_settings(&mut self, settings: JsValue) -> Result<(), JsValue> {
+        let settings = settings_from(settings)?;
+        settings
+            .check_for(self.inner.map().len())
+            .map_err(field_error)?;
+        self.inner
+            .set_settings(settings)
+            .map_err(|e| message(e.to_string()))
     }
 
-    /// Map width.
-    pub fn width(&self) -> usize {
-        self.game.map().width()
-    }
-
-    /// Map height.
-    pub fn height(&self) -> usize {
-        self.game.map().height()
-    }
-
-    /// Pointer to the board bytes.
-    pub fn tiles_ptr(&self) -> *const u8 {
-        self.board.as_ptr()
-    }
-
-    /// Number of board bytes (W·H).
-    pub fn tiles_len(&self) -> usize {
-        self.board.len()
-    }
-
-    /// The map in the course format.
-    pub fn map_text(&self) -> String {
-        self.game.map().to_text()
-    }
-
-    /// The game now: positions, fruit, time, score, pills, end, turns, and Pac-Man's
-    /// legal moves as letters (`h u r d l`).
-    pub fn view(&self) -> JsValue {
-        let map = self.game.map();
-        let g = self.game.game();
-        to_js(&SessionView {
-            width: map.width(),
-            height: map.height(),
-            pacman: xy(map.xy(g.pacman())),
-            ghosts: g.ghosts().iter().map(|&c| xy(map.xy(c))).collect(),
-            fruit: g.fruit().map(|c| xy(map.xy(c))),
-            time: g.time(),
-            total_time: g.total_time(),
-            score: g.score(),
-            ghost_score: g.ghost_score(),
-            pills_left: g.pills_left(),
-            pills_total: g.pills_total(),
-            fruit_eaten: g.fruit_eaten(),
-            end: g.end(),
-            turns: self.game.turns(),
-            seed: self.game.seed(),
-            legal: g.legal_moves(g.pacman(), false).map(Move::letter).collect(),
-        })
-    }
-
-    /// Play one turn. With a keyboard Pac-Man, `pacman` is its move (`h u r d l`);
-    /// an illegal one throws `{message}` and changes nothing. Returns the view.
-    pub fn step(&mut self, pacman: Option<char>) -> Result<JsValue, JsValue> {
-        self.game.step(pacman).map_err(|e| message(e.to_string()))?;
-        self.refresh();
-        Ok(self.view())
+    /// Let the agents play one turn: its report `{pacman, turn}`, or `null` when the
+    /// game is over or Pac-Man is on the keyboard.
+    pub fn step_agents(&mut self) -> Result<JsValue, JsValue> {
+        if self.inner.pacman_player().is_none() || self.inner.game().end().is_some() {
+            return Ok(JsValue::NULL);
+        }
+        let moved = self.inner.step(None).map_err(|e| message(e.to_string()))?;
+        Ok(to_js(&Turn {
+            pacman: moved.letter(),
+            turn: self.inner.turns(),
+        }))
     }
 
     /// Let the agents play up to `turns` turns (stops at the end); returns the view.
     pub fn run(&mut self, turns: u32) -> Result<JsValue, JsValue> {
-        let played = self.game.run(turns).map_err(|e| message(e.to_string()));
-        self.refresh();
-        played?;
+        self.inner.run(turns).map_err(|e| message(e.to_string()))?;
         Ok(self.view())
     }
 
     /// The world file of the game so far (ghost ids from 1, or from 0).
     pub fn world_file(&self, zero_based_ids: bool) -> String {
         let mut log = self
-            .game
+            .inner
             .game()
             .log()
             .cloned()
@@ -267,7 +190,7 @@ impl GpacReplay {
                 .world()
                 .walls
                 .iter()
-                .map(|&p| xy(p))
+                .map(|&p| Xy::from(p))
                 .collect::<Vec<_>>(),
         )
     }
@@ -442,21 +365,4 @@ pub fn gpac_play(
 #[wasm_bindgen]
 pub fn gpac_default_config() -> String {
     include_str!("../../configs/gpac/fall2021_series1_mapgen/green1b_config.txt").to_string()
-}
-
-/// A map with one cell painted (`row` from the top; `#` wall, anything else open);
-/// throws `{message}` for a spawn cell or a cell off the map.
-#[wasm_bindgen]
-pub fn gpac_paint(map: &str, row: usize, col: usize, symbol: char) -> Result<String, JsValue> {
-    let map = Map::parse(map).map_err(parse_error)?;
-    map.painted(row, col, symbol == '#')
-        .map(|m| m.to_text())
-        .map_err(message)
-}
-
-/// A map resized to `rows` × `cols` (new cells open, the spawn cells open).
-#[wasm_bindgen]
-pub fn gpac_resize(map: &str, rows: usize, cols: usize) -> Result<String, JsValue> {
-    let map = Map::parse(map).map_err(parse_error)?;
-    Ok(map.resized(rows, cols).to_text())
 }

@@ -4,6 +4,117 @@
 //! Errors are thrown as plain objects: `{ line, column, message }` for level text and
 //! `{ index, symbol, message }` for moves.
 
+/// The `#[wasm_bindgen]` class of a game's [`Session`](crate::games::session::Session):
+/// `session_bindings!(JsName, RustSession, "doc")` declares `JsName` holding one
+/// `RustSession` (field `inner`) and gives it the contract's methods: `rows`, `cols`,
+/// `tiles_ptr`/`tiles_len` (a zero-copy view of the board), `level_text`, `view`,
+/// `moves`, `play`, `replay`, `history`, `undo`, `redo`, `restart`, `paint` and
+/// `resize`. Constructors and a game's own methods go in an `impl` block of their own.
+macro_rules! session_bindings {
+    ($name:ident, $inner:ty, $doc:literal) => {
+        #[doc = $doc]
+        #[wasm_bindgen]
+        pub struct $name {
+            inner: $inner,
+        }
+
+        #[wasm_bindgen]
+        impl $name {
+            /// Rows of the board.
+            pub fn rows(&self) -> usize {
+                $crate::games::session::Session::rows(&self.inner)
+            }
+
+            /// Columns of the board.
+            pub fn cols(&self) -> usize {
+                $crate::games::session::Session::cols(&self.inner)
+            }
+
+            /// Pointer to the board bytes in wasm memory (one tile code a cell).
+            pub fn tiles_ptr(&self) -> *const u8 {
+                $crate::games::session::Session::board(&self.inner).as_ptr()
+            }
+
+            /// Number of board bytes (rows × cols).
+            pub fn tiles_len(&self) -> usize {
+                $crate::games::session::Session::board(&self.inner).len()
+            }
+
+            /// The level in its course format.
+            pub fn level_text(&self) -> String {
+                $crate::games::session::Session::level_text(&self.inner)
+            }
+
+            /// Everything the page shows about the game now.
+            pub fn view(&self) -> JsValue {
+                $crate::wasm::to_js(&$crate::games::session::Session::view(&self.inner))
+            }
+
+            /// The moves played so far.
+            pub fn moves(&self) -> String {
+                $crate::games::session::Session::moves(&self.inner)
+            }
+
+            /// Play one move by its symbol: its report, or throws `{index, symbol,
+            /// message}` and changes nothing.
+            pub fn play(&mut self, symbol: char) -> Result<JsValue, JsValue> {
+                $crate::games::session::Session::play(&mut self.inner, symbol)
+                    .map(|r| $crate::wasm::to_js(&r))
+                    .map_err($crate::wasm::move_error)
+            }
+
+            /// Restart and play a move string: the reports of the moves, or throws
+            /// `{index, symbol, message}` at the first illegal one, the legal moves
+            /// before it played.
+            pub fn replay(&mut self, moves: &str) -> Result<JsValue, JsValue> {
+                $crate::games::session::Session::replay(&mut self.inner, moves)
+                    .map_err($crate::wasm::move_error)?;
+                Ok(self.history())
+            }
+
+            /// The report of every move played since the start.
+            pub fn history(&self) -> JsValue {
+                $crate::wasm::to_js(&$crate::games::session::Session::history(&self.inner))
+            }
+
+            /// Take back the last move (false when there is none).
+            pub fn undo(&mut self) -> bool {
+                $crate::games::session::Session::undo(&mut self.inner)
+            }
+
+            /// Play the move of `line` after the moves so far (false when `line`
+            /// does not continue them).
+            pub fn redo(&mut self, line: &str) -> bool {
+                $crate::games::session::Session::redo(&mut self.inner, line)
+            }
+
+            /// Back to the level's start.
+            pub fn restart(&mut self) {
+                $crate::games::session::Session::restart(&mut self.inner)
+            }
+
+            /// Paint the cell at (`row`, `col`) with a palette symbol and restart;
+            /// throws `{message}` off the board or for a refused edit.
+            pub fn paint(&mut self, row: usize, col: usize, symbol: char) -> Result<(), JsValue> {
+                let at = $crate::grid::Pos::new(row, col);
+                if !$crate::games::session::Session::contains(&self.inner, at) {
+                    return Err($crate::wasm::message(format!(
+                        "({row}, {col}) is off the board"
+                    )));
+                }
+                $crate::games::session::Session::paint(&mut self.inner, at, symbol)
+                    .map_err(|e| $crate::wasm::message(e.message))
+            }
+
+            /// Resize the level and restart; throws `{message}` beyond the limits.
+            pub fn resize(&mut self, rows: usize, cols: usize) -> Result<(), JsValue> {
+                $crate::games::session::Session::resize(&mut self.inner, rows, cols)
+                    .map_err(|e| $crate::wasm::message(e.message))
+            }
+        }
+    };
+}
+
 mod actman;
 mod arena;
 mod gpac;
@@ -36,22 +147,6 @@ pub(crate) fn move_error(e: MoveError) -> JsValue {
 
 pub(crate) fn message(text: String) -> JsValue {
     to_js(&serde_json::json!({ "message": text }))
-}
-
-/// Play `moves` from the start with `replay` (which restarts the game first); on an
-/// illegal move, play the legal prefix again so the session stands just before it.
-/// Returns the reports of the moves played and the error, if any.
-pub(crate) fn replay_legal_prefix<R>(
-    moves: &str,
-    mut replay: impl FnMut(&str) -> Result<Vec<R>, MoveError>,
-) -> (Vec<R>, Option<MoveError>) {
-    match replay(moves) {
-        Ok(reports) => (reports, None),
-        Err(e) => {
-            let keep: String = moves.chars().take(e.index).collect();
-            (replay(&keep).unwrap_or_default(), Some(e))
-        }
-    }
 }
 
 /// Solver options from JavaScript: the defaults for `undefined`/`null`, else the

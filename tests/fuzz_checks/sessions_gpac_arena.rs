@@ -31,7 +31,7 @@ enum GpacOp {
     WorldFile(bool),
 }
 
-/// `gpac_paint`, `gpac_resize`, `GpacSession` (new with any settings, random maps,
+/// `GpacSession` (new with any settings, random maps, paint, resize,
 /// players, steps by keyboard or agents) and its world file, which must read back and
 /// replay, as `src/wasm/gpac.rs` calls them.
 pub fn wasm_gpac(data: &[u8]) {
@@ -87,7 +87,7 @@ pub fn wasm_gpac(data: &[u8]) {
         }
         match op {
             GpacOp::Paint(r, c, wall) => {
-                // gpac_paint: parse the map text, paint, write it.
+                // paint: parse the map text, paint, write it.
                 let text = map.to_text();
                 let parsed = Map::parse(&text).expect("a map reads back");
                 match parsed.painted(r.get(), c.get(), wall) {

@@ -33,7 +33,7 @@ test('a seeded game is the same natively and in wasm', () => {
 
 test('a session plays, logs a world file that replays, and refuses illegal keys', () => {
   const s = new g.GpacSession(MAP00, null, 3);
-  assert.equal(s.width(), 35);
+  assert.equal(s.cols(), 35);
   assert.equal(tileBytes(s).length, 700);
   assert.equal(tileBytes(s)[0], 'm', 'Pac-Man top-left');
   const end = s.run(5000);
@@ -46,9 +46,12 @@ test('a session plays, logs a world file that replays, and refuses illegal keys'
   assert.equal(replay.frame(end.turns).score, end.score);
   s.set_players('keyboard', 'chase');
   assert.equal(s.view().legal, 'hrd');
-  assert.match(thrown(() => s.step('l')).message, /cannot move/);
-  const v = s.step('r');
-  assert.deepEqual(v.pacman, { x: 1, y: 19 });
+  const illegal = thrown(() => s.play('l'));
+  assert.match(illegal.message, /cannot move/);
+  assert.deepEqual([illegal.index, illegal.symbol], [0, 'l']);
+  assert.deepEqual(s.play('r'), { pacman: 'r', turn: 1 });
+  assert.deepEqual(s.view().pacman, { x: 1, y: 19 });
+  assert.equal(s.moves(), 'r');
   assert.match(thrown(() => new g.GpacReplay('35\n20\nm 0 19\nq 1 1\n')).message, /unknown key 'q'/);
   s.free();
 });
@@ -82,9 +85,35 @@ test('a seeded evolution run is the same twice and the same as the native run', 
   assert.match(thrown(() => new g.GpacLab('[EA_configs]\nmu = x\n', 1)).message, /not a number/);
 });
 
+test('the session contract: an agents\' line replays the same match, a wrong letter is refused', () => {
+  const s = new g.GpacSession(MAP00, null, 9);
+  const turns = [];
+  for (let t; (t = s.step_agents()); ) turns.push(t.pacman);
+  const line = s.moves();
+  assert.equal(line, turns.join(''));
+  const end = s.view();
+  assert.equal(end.status, end.end);
+  assert.equal(s.history().length, line.length);
+  s.restart();
+  assert.equal(s.moves(), '');
+  s.replay(line);
+  assert.deepEqual(s.view(), end, 'the same seed and line: the same match');
+  s.replay(line.slice(0, 10));
+  const wrong = line[10] === 'h' ? 'r' : 'h';
+  const e = thrown(() => s.play(wrong));
+  assert.equal(e.index, 10);
+  assert.match(e.message, /agent moves/);
+  assert.equal(s.moves(), line.slice(0, 10), 'a refused letter changes nothing');
+  assert.equal(s.play(line[10]).pacman, line[10]);
+  assert.equal(s.undo(), true);
+  assert.equal(s.redo(line), true);
+  assert.equal(s.moves(), line.slice(0, 11));
+  s.free();
+});
+
 test('random maps, painting and resizing come from the engine, the same as the CLI', () => {
   const s = g.GpacSession.random(12, 8, 0.3, null, 1);
-  const map = s.map_text();
+  const map = s.level_text();
   s.free();
   const dir = mkdtempSync(path.join(tmpdir(), 'gridlab-gpac-'));
   const file = path.join(dir, 'world.txt');
@@ -97,7 +126,15 @@ test('random maps, painting and resizing come from the engine, the same as the C
   rows.forEach((row, r) => [...row].forEach((c, x) => { if (c === '#') fromMap.push([x, 7 - r]); }));
   const key = (p) => p.join(',');
   assert.deepEqual(fromMap.map(key).sort(), walls.map(key).sort());
-  assert.equal(g.gpac_paint('3 2\n~~~\n~~~\n', 0, 1, '#'), '3 2\n~#~\n~~~\n');
-  assert.match(thrown(() => g.gpac_paint('3 2\n~~~\n~~~\n', 1, 2, '#')).message, /spawn cells stay open/);
-  assert.equal(g.gpac_resize('3 2\n~##\n##~\n', 3, 4), '4 3\n~##~\n##~~\n~~~~\n');
+  const small = new g.GpacSession('3 2\n~~~\n~~~\n', null, 1);
+  small.paint(0, 1, '#');
+  assert.equal(small.level_text(), '3 2\n~#~\n~~~\n');
+  assert.match(thrown(() => small.paint(1, 2, '#')).message, /spawn cells stay open/);
+  assert.match(thrown(() => small.paint(5, 0, '#')).message, /off the board/);
+  small.free();
+  const walled = new g.GpacSession('3 2\n~##\n#~~\n', null, 1);
+  walled.resize(3, 4);
+  assert.equal(walled.level_text(), '4 3\n~##~\n#~~~\n~~~~\n');
+  assert.deepEqual([walled.rows(), walled.cols(), walled.tiles_len()], [3, 4, 12]);
+  walled.free();
 });

@@ -66,7 +66,7 @@ test('GPac settings out of range throw with the field named', () => {
   assert.equal(thrown(() => g.GpacSession.random(10, 10, NaN, null, 1)).field, 'density');
   // The largest map the page offers plays.
   const big = g.GpacSession.random(200, 200, 0.3, null, 1);
-  assert.equal(big.width(), 200);
+  assert.equal(big.cols(), 200);
   big.free();
 });
 

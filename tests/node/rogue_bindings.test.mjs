@@ -73,14 +73,29 @@ test('a human side: play checks legality, step waits for the human', () => {
   s.free();
 });
 
-test('replay keeps the legal prefix and history has every position', () => {
+test('replay keeps the legal prefix; history has every half-move, positions every position', () => {
   const s = new g.RogueSession(TINY);
   const e = thrown(() => s.replay('3413'));
   assert.equal(e.index, 3);
   assert.equal(s.view().moves, '341');
+  const p = s.positions();
+  assert.equal(p.length, 4);
+  assert.deepEqual(p[3], { monster: { row: 2, col: 0 }, rogue: { row: 2, col: 1 } });
   const h = s.history();
-  assert.equal(h.length, 4);
-  assert.deepEqual(h[3], { monster: { row: 2, col: 0 }, rogue: { row: 2, col: 1 } });
+  assert.equal(h.length, 3);
+  assert.deepEqual(h[2], { side: 'monster', turn: 2, from: p[2].monster, to: p[3].monster });
+  assert.deepEqual(h[1], { side: 'rogue', turn: 1, from: p[1].rogue, to: p[2].rogue });
+  s.free();
+});
+
+test('the palette\'s monster keeps its name; renaming is its own edit', () => {
+  const s = new g.RogueSession('3\nB . .\n. . .\n. . @\n');
+  s.paint(1, 1, 'A');
+  assert.equal(s.level_text(), '3\n. . .\n. B .\n. . @\n');
+  s.set_monster_letter('Q');
+  assert.equal(s.level_text(), '3\n. . .\n. Q .\n. . @\n');
+  assert.match(thrown(() => s.set_monster_letter('q')).message, /letter A-Z/);
+  assert.match(thrown(() => s.paint(3, 0, '.')).message, /off the board/);
   s.free();
 });
 

@@ -194,7 +194,7 @@ export class Editor {
     const size = this.readSize();
     if (!size) return;
     const before = this.game.levelText();
-    this.game.session.resize(size[0], size[1]);
+    this.game.resizeLevel(size[0], size[1]);
     if (this.game.levelText() !== before) {
       this.record(before);
       this.setDirty(false);

@@ -270,6 +270,15 @@ export class GameBase extends EventTarget {
     return ok;
   }
 
+  /** Resize the level through the session (the Edit panel's Resize); a refusal is a toast. */
+  resizeLevel(rows, cols) {
+    try {
+      this.session.resize(rows, cols);
+    } catch (err) {
+      this.shell.toast(formatParseError(err), 'warn');
+    }
+  }
+
   /** Hook: the session was replayed; `history` is its list of move reports. */
   afterReplay() {}
 

@@ -4,7 +4,7 @@
 use super::level::{rows_text, Dungeon, Kind};
 use super::rules::{play_turn, score, Action, Board, Event, Slot, TurnEnd};
 use crate::error::MoveError;
-use crate::grid::Pos;
+use crate::grid::{Grid, Pos};
 use serde::Serialize;
 
 /// How a game stands.
@@ -313,6 +313,17 @@ impl Game {
     /// The course output: the actions, the score, then the final grid with `A` at
     /// Act-Man's cell (`X` where he died), `@` corpses and the living monsters.
     pub fn output(&self) -> String {
+        format!(
+            "{}\n{}\n{}",
+            self.actions,
+            self.score,
+            rows_text(&self.grid())
+        )
+    }
+
+    /// The grid as the course output prints it: `A` at Act-Man's cell (`X` where he
+    /// died), `@` corpses, the living monsters, walls and spaces.
+    pub fn grid(&self) -> Grid<char> {
         let mut grid = self.dungeon.render();
         for cell in grid.cells_mut() {
             if matches!(cell, 'G' | 'D') {
@@ -330,7 +341,7 @@ impl Game {
         } else {
             'A'
         };
-        format!("{}\n{}\n{}", self.actions, self.score, rows_text(&grid))
+        grid
     }
 
     /// The grader's verdict on this game as a plan of at most `limit` actions:

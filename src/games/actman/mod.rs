@@ -19,6 +19,7 @@
 mod game;
 mod level;
 mod rules;
+mod session;
 mod solver;
 
 pub use crate::search::Solver;
@@ -28,6 +29,7 @@ pub use rules::{
     play_turn, score, Action, Board, Event, Slot, TurnEnd, KILL_BONUS, MOVE_COST, SHOT_COST,
     START_SCORE,
 };
+pub use session::{ActmanSession, ActmanView, Chase};
 pub use solver::{
     solve, ActProblem, ActState, Objective, Solution, SolveOptions, MAX_MONSTERS, MAX_TURNS,
 };

@@ -1,10 +1,15 @@
 //! A GPac match played a turn at a time: Pac-Man by an agent or by a person (one move
-//! a turn), the ghosts by an agent, one seeded generator for everything. The
-//! playground's session wraps it; the turn's rule (legality, who decides, the order of
-//! the draws) lives here and only here.
+//! a turn), the ghosts by an agent, one seeded generator for everything. It is the
+//! playground's session (see [`crate::games::session`]): the moves are Pac-Man's
+//! letters, which replay the match from its seed whoever played them. The turn's rule
+//! (legality, who decides, the order of the draws) lives here and only here.
 
 use super::{Agents, End, Game, GameRng, GhostKind, Map, Move, PacKind, Settings, World};
+use crate::error::MoveError;
+use crate::games::session::{EditError, Session};
+use crate::grid::Pos;
 use rand::SeedableRng;
+use serde::Serialize;
 use std::sync::Arc;
 
 /// Why a match cannot start or a turn cannot be played.
@@ -28,6 +33,72 @@ pub enum MatchError {
     /// The rules refused the turn (a ghost walled in on a hand-made map).
     #[error("{0}")]
     Rules(String),
+    /// A replayed move that is not the one the agent playing Pac-Man makes.
+    #[error("the {agent:?} agent moves '{moved}' here, not '{asked}'")]
+    NotTheAgentsMove {
+        /// The agent playing Pac-Man.
+        agent: PacKind,
+        /// The letter it played.
+        moved: char,
+        /// The letter asked for.
+        asked: char,
+    },
+}
+
+/// One turn as the page animates it: Pac-Man's move (its letter) and the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Turn {
+    /// Pac-Man's move, `h u r d l`.
+    pub pacman: char,
+    /// The turn's number, from 1.
+    pub turn: u32,
+}
+
+/// An (x, y) point of the map, y up as the course counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Xy {
+    /// Column, from the left.
+    pub x: usize,
+    /// Row, from the bottom.
+    pub y: usize,
+}
+
+impl From<(usize, usize)> for Xy {
+    fn from((x, y): (usize, usize)) -> Xy {
+        Xy { x, y }
+    }
+}
+
+/// Everything the page shows about a GPac match.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchView {
+    rows: usize,
+    cols: usize,
+    width: usize,
+    height: usize,
+    pacman: Xy,
+    ghosts: Vec<Xy>,
+    fruit: Option<Xy>,
+    time: i64,
+    total_time: i64,
+    score: i64,
+    ghost_score: i64,
+    pills_left: u32,
+    pills_total: u32,
+    fruit_eaten: u32,
+    end: Option<End>,
+    /// `playing`, or how the game ended.
+    status: String,
+    turns: u32,
+    seed: u64,
+    moves: String,
+    /// Pac-Man's legal moves as letters.
+    legal: String,
+    /// Whether a person plays Pac-Man.
+    human: bool,
+    /// No text output: the game's log is its world file.
+    output: String,
 }
 
 /// One match: the world, the settings, the players, the seed and the game so far.
@@ -41,6 +112,8 @@ pub struct Match {
     game: Game,
     agents: Agents,
     turns: u32,
+    moves: String,
+    board: Vec<u8>,
 }
 
 impl Match {
@@ -54,7 +127,7 @@ impl Match {
         let mut rng = GameRng::seed_from_u64(seed);
         let game = Game::new(Arc::clone(&world), &settings, &mut rng, true);
         let agents = Agents::new(PacKind::Avoid, GhostKind::Chase, settings.ghosts);
-        Ok(Match {
+        let mut played = Match {
             world,
             settings,
             pacman: Some(PacKind::Avoid),
@@ -64,7 +137,29 @@ impl Match {
             game,
             agents,
             turns: 0,
-        })
+            moves: String::new(),
+            board: Vec::new(),
+        };
+        played.refresh_board();
+        Ok(played)
+    }
+
+    /// The same players and seed on another map or with other settings.
+    fn rebuilt(&self, map: Map, settings: Settings) -> Result<Match, MatchError> {
+        let mut played = Match::new(map, settings, self.seed)?;
+        played.set_players(self.pacman, self.ghosts);
+        Ok(played)
+    }
+
+    /// New settings (checked by the caller): the match starts again on the same map.
+    pub fn set_settings(&mut self, settings: Settings) -> Result<(), MatchError> {
+        *self = self.rebuilt(self.world.map.clone(), settings)?;
+        Ok(())
+    }
+
+    /// Who plays Pac-Man: an agent, or `None` for a person.
+    pub fn pacman_player(&self) -> Option<PacKind> {
+        self.pacman
     }
 
     /// Choose the players (`None`: a person plays Pac-Man) and start again with the
@@ -72,11 +167,11 @@ impl Match {
     pub fn set_players(&mut self, pacman: Option<PacKind>, ghosts: GhostKind) {
         self.pacman = pacman;
         self.ghosts = ghosts;
-        self.restart(self.seed);
+        self.reseed(self.seed);
     }
 
     /// Start again with `seed`: the same seed replays the same game.
-    pub fn restart(&mut self, seed: u64) {
+    pub fn reseed(&mut self, seed: u64) {
         self.seed = seed;
         self.rng = GameRng::seed_from_u64(seed);
         self.game = Game::new(Arc::clone(&self.world), &self.settings, &mut self.rng, true);
@@ -86,12 +181,14 @@ impl Match {
             self.settings.ghosts,
         );
         self.turns = 0;
+        self.moves.clear();
+        self.refresh_board();
     }
 
     /// One turn. With a person playing Pac-Man, `pacman` is the move letter (none:
     /// hold); an illegal one is refused and nothing changes. With an agent, `pacman`
-    /// is ignored.
-    pub fn step(&mut self, pacman: Option<char>) -> Result<(), MatchError> {
+    /// is ignored. Returns Pac-Man's move.
+    pub fn step(&mut self, pacman: Option<char>) -> Result<Move, MatchError> {
         if self.game.end().is_some() {
             return Err(MatchError::Over);
         }
@@ -111,7 +208,9 @@ impl Match {
             .step(pac_move, ghost_moves, &mut self.rng)
             .map_err(MatchError::Rules)?;
         self.turns += 1;
-        Ok(())
+        self.moves.push(pac_move.letter());
+        self.refresh_board();
+        Ok(pac_move)
     }
 
     /// The agents play up to `turns` turns (fewer when the game ends).
@@ -129,8 +228,9 @@ impl Match {
     }
 
     /// The board, top row first, one byte a cell: `#` wall, `.` pill, ` ` open, `f`
-    /// fruit, `1`–`9` a ghost, `m` Pac-Man, `X` Pac-Man caught. Written into `board`.
-    pub fn tiles(&self, board: &mut Vec<u8>) {
+    /// fruit, `1`–`9` a ghost, `m` Pac-Man, `X` Pac-Man caught.
+    fn refresh_board(&mut self) {
+        let board = &mut self.board;
         let map = &self.world.map;
         let (w, h) = (map.width(), map.height());
         board.clear();
@@ -182,5 +282,139 @@ impl Match {
     /// Turns played.
     pub fn turns(&self) -> u32 {
         self.turns
+    }
+}
+
+impl Session for Match {
+    type View = MatchView;
+    type Report = Turn;
+
+    fn rows(&self) -> usize {
+        self.world.map.height()
+    }
+
+    fn cols(&self) -> usize {
+        self.world.map.width()
+    }
+
+    fn board(&self) -> &[u8] {
+        &self.board
+    }
+
+    fn level_text(&self) -> String {
+        self.world.map.to_text()
+    }
+
+    fn view(&self) -> MatchView {
+        let map = &self.world.map;
+        let g = &self.game;
+        let end = g.end();
+        MatchView {
+            rows: map.height(),
+            cols: map.width(),
+            width: map.width(),
+            height: map.height(),
+            pacman: map.xy(g.pacman()).into(),
+            ghosts: g.ghosts().iter().map(|&c| map.xy(c).into()).collect(),
+            fruit: g.fruit().map(|c| map.xy(c).into()),
+            time: g.time(),
+            total_time: g.total_time(),
+            score: g.score(),
+            ghost_score: g.ghost_score(),
+            pills_left: g.pills_left(),
+            pills_total: g.pills_total(),
+            fruit_eaten: g.fruit_eaten(),
+            end,
+            status: end.map_or_else(|| "playing".to_string(), |e| end_name(e).to_string()),
+            turns: self.turns,
+            seed: self.seed,
+            moves: self.moves.clone(),
+            legal: g.legal_moves(g.pacman(), false).map(Move::letter).collect(),
+            human: self.pacman.is_none(),
+            output: String::new(),
+        }
+    }
+
+    fn moves(&self) -> String {
+        self.moves.clone()
+    }
+
+    /// Pac-Man's letter. With a person, their move; with an agent, a turn of the
+    /// agents, which must make this move (so a line replays the same match), else the
+    /// match is put back as it was.
+    fn play(&mut self, letter: char) -> Result<Turn, MoveError> {
+        let index = self.moves.chars().count();
+        let refuse = |e: MatchError| MoveError::new(index, letter, e.to_string());
+        let moved = match self.pacman {
+            None => self.step(Some(letter)).map_err(refuse)?,
+            Some(agent) => {
+                let asked = Move::from_letter(letter).ok_or(MatchError::NotAMove(letter));
+                let asked = asked.map_err(refuse)?;
+                let moved = self.step(None).map_err(refuse)?;
+                if moved != asked {
+                    let before: String = self.moves.chars().take(index).collect();
+                    self.reseed(self.seed);
+                    for c in before.chars() {
+                        let _ = self.step(Some(c));
+                    }
+                    return Err(refuse(MatchError::NotTheAgentsMove {
+                        agent,
+                        moved: moved.letter(),
+                        asked: asked.letter(),
+                    }));
+                }
+                moved
+            }
+        };
+        Ok(Turn {
+            pacman: moved.letter(),
+            turn: self.turns,
+        })
+    }
+
+    fn restart(&mut self) {
+        self.reseed(self.seed);
+    }
+
+    fn history(&self) -> Vec<Turn> {
+        self.moves
+            .chars()
+            .enumerate()
+            .map(|(i, pacman)| Turn {
+                pacman,
+                turn: i as u32 + 1,
+            })
+            .collect()
+    }
+
+    /// `#` a wall, anything else open (the spawn cells stay open).
+    fn paint(&mut self, at: Pos, symbol: char) -> Result<(), EditError> {
+        let map = self.world.map.painted(at.row, at.col, symbol == '#')?;
+        *self = self
+            .rebuilt(map, self.settings.clone())
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    }
+
+    /// New cells open, the spawn cells moved with their corners.
+    fn resize(&mut self, rows: usize, cols: usize) -> Result<(), EditError> {
+        let map = self.world.map.resized(rows, cols);
+        self.settings
+            .check_for(map.len())
+            .map_err(|e| e.to_string())?;
+        *self = self
+            .rebuilt(map, self.settings.clone())
+            .map_err(|e| e.to_string())?;
+        Ok(())
+    }
+}
+
+/// How the page names an ending.
+fn end_name(end: End) -> &'static str {
+    match end {
+        End::Caught => "caught",
+        End::Swapped => "swapped",
+        End::AllPills => "allPills",
+        End::TimeUp => "timeUp",
     }
 }

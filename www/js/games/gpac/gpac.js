@@ -1,5 +1,5 @@
-// GPac in the playground: owns the wasm GpacSession (through ./gpac-session.js and
-// ../game-base.js), lets the agents step, play and run, lets a human play Pac-Man by
+// GPac in the playground: owns the wasm GpacSession (the session contract every game
+// keeps, through ../game-base.js), lets the agents step, play and run, lets a human play Pac-Man by
 // turns or in real time, keeps the game's whole line so that undo and the scrub slider
 // go back and forth (the same seed replays the same game), and hosts the Replay (world
 // files) and Lab (map evolution in Web Workers) tabs in the Solve and Compare panels.
@@ -7,7 +7,7 @@
 import { gpacPainter, tileSwatch, TILE_INFO, terrain, terrainOfTiles, sceneOfTurn } from './gpac-tiles.js';
 import { catalog } from './gpac-levels.js';
 import { GpacUi, SPEEDS } from './gpac-ui.js';
-import { GpacPlay, PACMEN, GHOSTS, DEFAULT_SETTINGS, MAX_CELLS, cleanSettings, blankMap, looksLikeWorldFile, letterOf } from './gpac-session.js';
+import { PACMEN, GHOSTS, DEFAULT_SETTINGS, MAX_CELLS, cleanSettings, blankMap, looksLikeWorldFile, letterOf, sizeError } from './gpac-session.js';
 import { ReplayPanel } from './gpac-replay.js';
 import { viewInt } from '../../view-state.js';
 import { Transport } from '../../transport.js';
@@ -90,12 +90,40 @@ class GpacGame extends GameBase {
 
   parse(text) {
     try {
-      const session = new GpacPlay(this.api, text, { settings: this.settings, seed: this.seed, pacman: this.players[0], ghosts: this.players[1] });
-      session.onWarn = (msg) => this.shell.toast(msg, 'warn');
-      return { session };
+      return { session: this.newSession(text) };
     } catch (err) {
       return { error: err };
     }
+  }
+
+  /** A wasm session on a map text with this game's settings, seed and players. */
+  newSession(text) {
+    const tooLarge = sizeError(text);
+    if (tooLarge) throw tooLarge;
+    const session = new this.api.GpacSession(text, this.settings, this.seed);
+    try {
+      session.set_players(...this.players);
+    } catch (err) {
+      session.free();
+      throw err;
+    }
+    return session;
+  }
+
+  /** Whether you play Pac-Man. */
+  get human() {
+    return this.players[0] === 'keyboard';
+  }
+
+  /** Resize within the browser's limit (at most MAX_CELLS cells, scaled down with a note). */
+  resizeLevel(rows, cols) {
+    if (rows * cols > MAX_CELLS) {
+      const k = Math.sqrt(MAX_CELLS / (rows * cols));
+      rows = Math.max(1, Math.floor(rows * k));
+      cols = Math.max(2, Math.floor(cols * k));
+      this.shell.toast(`At most ${MAX_CELLS} cells in the browser: resized to ${cols} × ${rows}`, 'warn');
+    }
+    super.resizeLevel(rows, cols);
   }
 
   /** A world file given where a map is expected (drop, Edit tab) opens in the Replay tab. */
@@ -136,7 +164,7 @@ class GpacGame extends GameBase {
   setPlayers(pacman, ghosts) {
     this.stopAll();
     this.players = [pacman, ghosts];
-    this.session.setPlayers(pacman, ghosts);
+    this.session.set_players(pacman, ghosts);
     this.savePrefs({ gpacPacman: pacman, gpacGhosts: ghosts });
     this.restarted();
   }
@@ -150,7 +178,7 @@ class GpacGame extends GameBase {
     }
     this.stopAll();
     this.seed = n;
-    this.session.setSeed(n);
+    this.session.set_seed(n);
     this.savePrefs({ gpacSeed: n });
     this.restarted();
   }
@@ -159,7 +187,7 @@ class GpacGame extends GameBase {
     this.stopAll();
     const clean = cleanSettings(settings || DEFAULT_SETTINGS);
     try {
-      this.session.setSettings(clean);
+      this.session.set_settings(clean);
     } catch (err) {
       this.shell.toast(formatParseError(err), 'warn');
       this.ui.syncSettings();
@@ -256,7 +284,7 @@ class GpacGame extends GameBase {
   // ---- world files -------------------------------------------------------------------
 
   worldFile() {
-    return this.session.worldFile(this.zeroIds);
+    return this.session.world_file(this.zeroIds);
   }
 
   worldFileName() {
@@ -273,9 +301,9 @@ class GpacGame extends GameBase {
     const out = this.ui.verifyResult;
     let fresh;
     try {
-      fresh = new GpacPlay(this.api, this.levelText(), { settings: this.settings, seed: this.seed, pacman: this.players[0], ghosts: this.players[1] });
+      fresh = this.newSession(this.levelText());
       fresh.replay(this.playedMoves());
-      const same = fresh.worldFile(this.zeroIds) === this.worldFile();
+      const same = fresh.world_file(this.zeroIds) === this.worldFile();
       const v = fresh.view();
       out.textContent = same
         ? `✓ Same seed, same game: a fresh session replayed ${v.turns} turn${v.turns === 1 ? '' : 's'} to score ${v.score}, with an identical world file.`
@@ -292,7 +320,7 @@ class GpacGame extends GameBase {
   // ---- the line: turns played and the ones undone (fullLine, seek: GameBase) -------------
 
   afterReplay() {
-    const m = this.session.moves;
+    const m = this.session.moves();
     const last = [...m].reverse().find((c) => c !== 'h');
     this.heading = last || 'r';
     this.looks = [];
@@ -310,7 +338,7 @@ class GpacGame extends GameBase {
     if (this.fullLine().length === this.playedMoves().length) return false;
     this.dispatchEvent(new Event('usermove'));
     this.stopAll();
-    if (this.session.human) super.move(this.redoMoves.pop(), { fromPlan: true });
+    if (this.human) super.move(this.redoMoves.pop(), { fromPlan: true });
     else this.stepAgent();
     return true;
   }
@@ -336,7 +364,7 @@ class GpacGame extends GameBase {
   /** A direction (u d l r) or hold (h) from a key, the pad, a tap or a swipe. */
   keyMove(sym) {
     if (!this.session) return;
-    if (!this.session.human) {
+    if (!this.human) {
       if (sym === 'h') this.stepOnce();
       else this.shell.toast('Pac-Man is played by an agent: choose "You (keyboard)" in the toolbar to play');
       return;
@@ -372,7 +400,7 @@ class GpacGame extends GameBase {
 
   /** One turn by the agents. Resolves when its animation ends; null when the game is over. */
   stepAgent(opts = {}) {
-    return this.autoMove(() => this.session.stepAgent(), opts, {
+    return this.autoMove(() => this.agentTurn(), opts, {
       animate: (report) => this.played(report.prev, report),
       still: (report) => this.noteTurn(report),
     });
@@ -386,12 +414,12 @@ class GpacGame extends GameBase {
       length: () => this.fullLine().length,
       seek: (k) => this.seek(k),
       advance: ({ animate = true, batch = false } = {}) =>
-        this.session.human ? this.move(this.realtimeMove(), { fromPlan: false }) : this.stepAgent({ animate, quiet: batch }) || false,
+        this.human ? this.move(this.realtimeMove(), { fromPlan: false }) : this.stepAgent({ animate, quiet: batch }) || false,
       batchDone: (n) => n && this.changed(),
       finished: () => !this.view || !!this.view.end,
-      blocked: () => (this.session && this.session.human && !this.realtime ? 'Your move: a direction key (or switch on Real time)' : null),
+      blocked: () => (this.session && this.human && !this.realtime ? 'Your move: a direction key (or switch on Real time)' : null),
       toEnd: () => this.runToEnd(),
-      maxRate: () => (this.session && this.session.human ? 30 : Infinity),
+      maxRate: () => (this.session && this.human ? 30 : Infinity),
     };
   }
 
@@ -402,19 +430,19 @@ class GpacGame extends GameBase {
   stepOnce() {
     this.stopAll();
     if (this.view.end) this.overToast();
-    else if (this.session.human) this.shell.toast('You play Pac-Man: a direction key, or Space / H to hold');
+    else if (this.human) this.shell.toast('You play Pac-Man: a direction key, or Space / H to hold');
     else this.transport.step();
   }
 
   runToEnd() {
     this.stopAll();
-    if (this.session.human) {
+    if (this.human) {
       this.shell.toast('You play Pac-Man: choose an agent in the toolbar to watch');
       return;
     }
     const line = this.fullLine();
     let n = 0;
-    while (this.session.stepAgent()) n++;
+    while (this.session.step_agents()) n++;
     this.syncRedo(line);
     this.afterReplay();
     this.tilesKey++;
@@ -451,8 +479,16 @@ class GpacGame extends GameBase {
     this.looks = report.view.ghosts.map((g, i) => letterOf(report.prev.ghosts[i] || g, g));
   }
 
+  /** The agents' turn as `{prev, view, sym}` (null when the game is over). */
+  agentTurn() {
+    const prev = this.view;
+    const turn = this.session.step_agents();
+    return turn && { prev, view: this.session.view(), sym: turn.pacman };
+  }
+
   /** A turn was played: everyone slides to their new cell. */
-  played(prev, report) {
+  played(prev, turn) {
+    const report = turn.view ? turn : { prev, view: this.session.view(), sym: turn.pacman };
     this.noteTurn(report);
     const rate = SPEEDS[this.speedIndex];
     const ms = this.playing ? Math.min(180, 850 / rate) : 150;
