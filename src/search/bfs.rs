@@ -7,7 +7,8 @@ use super::{Limits, Monitor, Outcome, Problem, SearchResult};
 ///
 /// The goal is tested when a state is generated, so the search stops one level
 /// earlier than a textbook pop-time test would. States are stored once, in an
-/// insertion-ordered hash map whose order *is* the FIFO queue.
+/// insertion-ordered hash map whose order *is* the FIFO queue. (Hashed states, not
+/// cell indices: [`crate::grid::distance::DistanceMap`] is for the latter.)
 ///
 /// ```
 /// use gridlab::search::{bfs, Limits, Outcome, Problem};

@@ -5,6 +5,8 @@ use super::game::{Game, Status};
 use super::level::Dungeon;
 use super::rules::{play_turn, score, Action, Board, Slot, TurnEnd, SHOT_COST};
 use crate::error::FieldError;
+use crate::grid::distance::DistanceMap;
+use crate::grid::Dir;
 use crate::search::{
     self, check_limits, Algorithm, Limits, Outcome, Problem, ProgressFn, Solver, Stats, Trace,
     DEFAULT_MAX_MEMORY,
@@ -12,7 +14,6 @@ use crate::search::{
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
 
 /// What a plan optimises.
@@ -277,24 +278,14 @@ impl<const N: usize> ActProblem<N> {
 /// Multi-source BFS over the 8-neighbour grid (walls ignored, as a monster's distance
 /// to a corpse shrinks by at most one a turn).
 fn chebyshev_distances(board: &Board, dungeon: &Dungeon) -> Vec<u16> {
-    let mut dist = vec![u16::MAX; board.cells()];
-    let mut queue: VecDeque<usize> = VecDeque::new();
-    for &c in &dungeon.corpses {
-        let i = dungeon.walls.index_of(c);
-        dist[i] = 0;
-        queue.push_back(i);
-    }
-    while let Some(i) = queue.pop_front() {
-        for dir in crate::grid::Dir::ALL {
-            if let Some(j) = dungeon.walls.neighbour(i, dir) {
-                if dist[j] == u16::MAX {
-                    dist[j] = dist[i] + 1;
-                    queue.push_back(j);
-                }
-            }
-        }
-    }
-    dist
+    let mut dist = DistanceMap::new(board.cells());
+    let walls = &dungeon.walls;
+    dist.flood(dungeon.corpses.iter().map(|&c| walls.index_of(c)), |i| {
+        Dir::ALL
+            .into_iter()
+            .filter_map(move |dir| walls.neighbour(i, dir))
+    });
+    dist.into_vec()
 }
 
 impl<const N: usize> Problem for ActProblem<N> {

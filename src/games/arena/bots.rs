@@ -3,8 +3,8 @@
 
 use super::engine::{Arena, Command, Item, Unit};
 use super::maze::{Heading, CELL, SIDE};
+use crate::grid::distance::{DistanceMap, Visit};
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 /// A player program: given the state and its seat, this step's command.
 pub trait Bot {
@@ -40,7 +40,24 @@ impl std::str::FromStr for BotKind {
 impl BotKind {
     /// A fresh bot of this kind.
     pub fn bot(self) -> Box<dyn Bot + Send> {
-        Box::new(Planner { kind: self })
+        Box::new(Planner {
+            kind: self,
+            search: DistanceMap::new(SIDE * SIDE),
+            first: vec![None; SIDE * SIDE],
+        })
+    }
+}
+
+/// The heading of the step between two neighbouring cells.
+fn heading_between(from: usize, to: usize) -> Heading {
+    if to + SIDE == from {
+        Heading::Up
+    } else if to == from + 1 {
+        Heading::Right
+    } else if to == from + SIDE {
+        Heading::Down
+    } else {
+        Heading::Left
     }
 }
 
@@ -68,6 +85,10 @@ fn next_centre(u: &Unit) -> (usize, usize) {
 /// next to dangerous ghosts, to the best target.
 struct Planner {
     kind: BotKind,
+    /// The search's buffers, kept between steps.
+    search: DistanceMap<u8>,
+    /// The first step from the start towards each cell the search reached.
+    first: Vec<Option<Heading>>,
 }
 
 impl Bot for Planner {
@@ -110,32 +131,32 @@ impl Bot for Planner {
             }
         };
         // BFS from the next centre, first steps remembered.
-        let mut first: Vec<Option<Heading>> = vec![None; SIDE * SIDE];
-        let mut seen = vec![false; SIDE * SIDE];
-        seen[start] = true;
-        let mut queue = VecDeque::from([start]);
-        let mut target = None;
-        while let Some(c) = queue.pop_front() {
-            if c != start && goal(c) {
-                target = Some(c);
-                break;
-            }
+        let first = &mut self.first;
+        first[start] = None;
+        let neighbours = |c: usize| {
             let (x, y) = (c % SIDE, c / SIDE);
-            for h in Heading::ALL {
-                if !arena.maze.is_open(x, y, h) {
-                    continue;
+            Heading::ALL
+                .into_iter()
+                .filter(move |&h| arena.maze.is_open(x, y, h))
+                .map(move |h| {
+                    let (dx, dy) = h.delta();
+                    (y as i32 + dy) as usize * SIDE + (x as i32 + dx) as usize
+                })
+        };
+        let target = self
+            .search
+            .fill_with_parent([start], neighbours, |n, c, _| {
+                if danger(n) {
+                    return Visit::Skip;
                 }
-                let (dx, dy) = h.delta();
-                let n = (y as i32 + dy) as usize * SIDE + (x as i32 + dx) as usize;
-                if seen[n] || danger(n) {
-                    continue;
+                first[n] = first[c].or(Some(heading_between(c, n)));
+                if goal(n) {
+                    Visit::Stop
+                } else {
+                    Visit::Enter
                 }
-                seen[n] = true;
-                first[n] = first[c].or(Some(h));
-                queue.push_back(n);
-            }
-        }
-        match target.and_then(|t| first[t]) {
+            });
+        match target.and_then(|t| self.first[t]) {
             Some(h) => Some(Command::Go(h)),
             None if careful && nearest_ghost <= 2 => {
                 // Cornered: run to the open side farthest from the ghosts.

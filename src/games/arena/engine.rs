@@ -4,6 +4,7 @@
 
 use super::maze::{Heading, Maze, CELL, HUB, SIDE};
 use crate::error::FieldError;
+use crate::grid::distance::DistanceMap;
 use rand::Rng;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -302,9 +303,12 @@ impl Arena {
         if self.round > 1 {
             self.maze = Maze::generate(&mut self.rng);
         }
-        self.distances = (0..SIDE * SIDE)
-            .flat_map(|c| self.maze.distances_from(c))
-            .collect();
+        let mut dist = DistanceMap::new(SIDE * SIDE);
+        self.distances.clear();
+        for c in 0..SIDE * SIDE {
+            self.maze.fill_distances(c, &mut dist);
+            self.distances.extend_from_slice(dist.cells());
+        }
         let mut free: Vec<usize> = (0..SIDE * SIDE)
             .filter(|&c| !Maze::in_hub(c % SIDE, c / SIDE))
             .collect();

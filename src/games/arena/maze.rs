@@ -1,6 +1,14 @@
 //! The Arena maze: 16×16 cells with thin walls on their edges, seeded: every cell
 //! reachable from the centre, no dead ends, an open 2×2 hub in the middle.
+//!
+//! Arena keeps its own cell and direction types rather than [`crate::grid`]'s `Pos`
+//! and `Dir`: its walls are thin walls between cells (a mask of open sides per cell,
+//! not wall cells), it moves in four [`Heading`]s whose order (up, right, down, left)
+//! and letters are those of its wire protocol, and its cells are `y * 16 + x` with
+//! positions in points `(x, y)` as the protocol sends them. Its distances use the
+//! shared [`DistanceMap`] on those cell indices.
 
+use crate::grid::distance::DistanceMap;
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -88,6 +96,8 @@ impl Maze {
     /// A random maze: a random spanning tree (every cell reachable), the hub and the
     /// ring around it opened, then every dead end opened towards a random neighbour
     /// (preferring another dead end).
+    // The spanning tree is a randomised depth-first search, not a distance search: it
+    // does not use DistanceMap.
     pub fn generate(rng: &mut impl Rng) -> Maze {
         let mut maze = Maze {
             open: vec![0; SIDE * SIDE],
@@ -193,22 +203,19 @@ impl Maze {
 
     /// Maze distances (in cells) from `cell` to every cell.
     pub fn distances_from(&self, cell: usize) -> Vec<u8> {
-        let mut dist = vec![u8::MAX; SIDE * SIDE];
-        dist[cell] = 0;
-        let mut queue = std::collections::VecDeque::from([cell]);
-        while let Some(c) = queue.pop_front() {
-            for h in Heading::ALL {
-                if self.open[c] & h.bit() != 0 {
-                    if let Some(n) = self.neighbour(c, h) {
-                        if dist[n] == u8::MAX {
-                            dist[n] = dist[c] + 1;
-                            queue.push_back(n);
-                        }
-                    }
-                }
-            }
-        }
-        dist
+        let mut dist = DistanceMap::new(SIDE * SIDE);
+        self.fill_distances(cell, &mut dist);
+        dist.into_vec()
+    }
+
+    /// [`Maze::distances_from`] into a reused map.
+    pub(super) fn fill_distances(&self, cell: usize, dist: &mut DistanceMap<u8>) {
+        dist.flood([cell], |c| {
+            Heading::ALL
+                .into_iter()
+                .filter(move |&h| self.open[c] & h.bit() != 0)
+                .filter_map(move |h| self.neighbour(c, h))
+        });
     }
 
     /// The maze as text: `+`, `-` and `|` for walls, 33 lines of 33 characters.

@@ -6,6 +6,11 @@
 //!   and the commands;
 //! - [`Bot`], [`BotKind`]: built-in players of three strengths;
 //! - [`play_game`]: a whole game between bots, with its command log.
+//!
+//! Arena keeps its own cells (`y * 16 + x`) and [`Heading`]s instead of
+//! [`crate::grid`]'s `Pos` and `Dir`: thin walls between cells and the wire protocol's
+//! coordinates and heading order (see the `maze` module); its distances use the
+//! shared [`crate::grid::distance::DistanceMap`].
 
 mod bots;
 mod engine;

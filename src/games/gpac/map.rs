@@ -1,8 +1,15 @@
 //! The GPac map: W×H cells, origin (0, 0) bottom-left, walls from the course's map
 //! format (`W H`, then H rows of `#` wall / `~` open, top row first) or a genotype.
+//!
+//! GPac keeps its own [`Cell`] and `(x, y)` coordinates rather than [`crate::grid`]'s
+//! row-major `Pos` and eight `Dir`s: it follows the course framework, whose origin is
+//! the bottom-left corner with y growing upwards, whose cells are `x + y·W` (the
+//! genotype's order), whose searches break ties in x-major `(x, y)` order ([`Steps`]'
+//! ranks) and whose four moves come in its own order (up, right, down, left). Its
+//! distances use the shared [`DistanceMap`] on those cell indices.
 
 use crate::error::ParseError;
-use std::collections::VecDeque;
+use crate::grid::distance::DistanceMap;
 
 /// Largest side accepted.
 pub const MAX_SIDE: usize = 1000;
@@ -266,22 +273,13 @@ impl Map {
     /// BFS distances (4-neighbour, through open cells) from `from` to every cell;
     /// [`FAR`] where unreachable.
     pub fn distances_from(&self, from: Cell) -> Vec<u16> {
-        let mut dist = vec![FAR; self.len()];
-        if self.walls[from as usize] {
-            return dist;
+        let mut dist = DistanceMap::new(self.len());
+        if !self.walls[from as usize] {
+            dist.flood([from as usize], |c| {
+                self.open_neighbours(c as Cell).map(|n| n as usize)
+            });
         }
-        dist[from as usize] = 0;
-        let mut queue = VecDeque::from([from]);
-        while let Some(c) = queue.pop_front() {
-            let d = dist[c as usize];
-            for n in self.open_neighbours(c) {
-                if dist[n as usize] == FAR {
-                    dist[n as usize] = d + 1;
-                    queue.push_back(n);
-                }
-            }
-        }
-        dist
+        dist.into_vec()
     }
 
     /// Number of open cells with exactly one open neighbour (dead ends), the second

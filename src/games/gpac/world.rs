@@ -1,6 +1,9 @@
 //! The world file, GPac's game log: `W`, `H`, then a snapshot per turn of
 //! `key x y` triples (`m` Pac-Man, ghost ids, `w` walls and `p` pills in the first
 //! snapshot only, `f` a fruit that spawned, `t time score` closing the snapshot).
+//!
+//! Positions stay the framework's `(x, y)` pairs, origin bottom-left, as the file
+//! writes them: GPac does not use [`crate::grid`]'s row-major `Pos` (see [`super::Map`]).
 
 use crate::error::ParseError;
 use serde::Serialize;

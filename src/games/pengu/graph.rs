@@ -78,6 +78,8 @@ impl SlideGraph {
         let mut cells = vec![start as u32];
         let mut edges = Vec::new();
         let mut covers = Vec::new();
+        // Not a DistanceMap search: it numbers rest positions as it finds them and
+        // records every slide's edge and fish, with no distances to keep.
         let mut queue = VecDeque::from([start]);
         while let Some(cell) = queue.pop_front() {
             for dir in Dir::ALL {

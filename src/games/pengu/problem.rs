@@ -5,6 +5,7 @@
 
 use super::graph::{SlideGraph, BLOCKED};
 use super::solver::Goal;
+use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
 use crate::search::{Problem, DEAD_END};
 
@@ -172,27 +173,24 @@ impl<'g, const W: usize> PenguProblem<'g, W> {
         }
         let (start, preds) = self.graph.reverse_adjacency();
         let mut dist = vec![FAR; self.tracked * n];
-        let mut queue = Vec::with_capacity(n);
         for (edge, _) in self.graph.edges.iter().enumerate() {
             for &b in self.bits(edge) {
                 let slot = &mut dist[b as usize * n + edge / 8];
                 *slot = 1;
             }
         }
+        let mut reach = DistanceMap::<u16>::new(n);
         for bit in 0..self.tracked {
             let row = &mut dist[bit * n..(bit + 1) * n];
-            queue.clear();
-            queue.extend((0..n as u32).filter(|&p| row[p as usize] == 1));
-            let mut head = 0;
-            while head < queue.len() {
-                let p = queue[head] as usize;
-                head += 1;
-                let d = row[p].saturating_add(1);
-                for &q in &preds[start[p] as usize..start[p + 1] as usize] {
-                    if row[q as usize] == FAR {
-                        row[q as usize] = d;
-                        queue.push(q);
-                    }
+            reach.flood((0..n).filter(|&p| row[p] == 1), |p| {
+                preds[start[p] as usize..start[p + 1] as usize]
+                    .iter()
+                    .map(|&q| q as usize)
+            });
+            // The positions that eat the fish are at 1.
+            for (slot, &d) in row.iter_mut().zip(reach.cells()) {
+                if d != u16::MAX {
+                    *slot = d.saturating_add(1);
                 }
             }
         }
@@ -216,42 +214,27 @@ impl<'g, const W: usize> PenguProblem<'g, W> {
             }
         }
         let mut table = vec![0u8; n * t * t];
-        let mut dist = vec![u8::MAX; n * 4];
-        let mut queue: Vec<u32> = Vec::with_capacity(n * 4);
+        let mut dist = DistanceMap::<u8>::new(n * 4);
         for a in 0..t {
             for b in a + 1..t {
-                dist.fill(u8::MAX);
-                queue.clear();
-                for p in 0..n {
-                    dist[p * 4 + 3] = 0;
-                    queue.push((p * 4 + 3) as u32);
-                }
-                let mut head = 0;
-                while head < queue.len() {
-                    let node = queue[head] as usize;
-                    head += 1;
-                    let (p, mask) = (node / 4, node % 4);
-                    let d = dist[node].saturating_add(1);
-                    for &(q, e) in &into[p] {
+                // Nodes are `position * 4 + mask`, the mask saying which of a and b
+                // are eaten; the search runs backwards from both eaten.
+                dist.flood((0..n).map(|p| p * 4 + 3), |node| {
+                    let (p, mask) = (node / 4, (node % 4) as u8);
+                    into[p].iter().flat_map(move |&(q, e)| {
                         let bits = self.bits(e as usize);
                         let eats = u8::from(bits.contains(&(a as u16)))
                             | u8::from(bits.contains(&(b as u16))) << 1;
-                        let mask = mask as u8;
-                        if eats & !mask != 0 {
-                            continue;
-                        }
                         // Predecessor masks m with m | eats == mask.
-                        for before in 0..4u8 {
-                            if before | eats == mask && before & !mask == 0 {
-                                let slot = q as usize * 4 + before as usize;
-                                if dist[slot] == u8::MAX {
-                                    dist[slot] = d;
-                                    queue.push(slot as u32);
-                                }
-                            }
-                        }
-                    }
-                }
+                        let fits = eats & !mask == 0;
+                        (0..4u8)
+                            .filter(move |&before| {
+                                fits && before | eats == mask && before & !mask == 0
+                            })
+                            .map(move |before| q as usize * 4 + before as usize)
+                    })
+                });
+                let dist = dist.cells();
                 for p in 0..n {
                     table[(p * t + a) * t + b] = dist[p * 4];
                     table[(p * t + b) * t + a] = dist[p * 4];

@@ -189,6 +189,8 @@ impl Analysis {
         // Rogue moves (not onto the monster) whose monster state is still undecided; 0
         // once the rogue state is decided.
         let mut open_moves: Vec<u8> = try_filled(pairs, 0, s)?;
+        // Not a DistanceMap search: a retrograde analysis over (monster, rogue) states
+        // that counts each rogue state's open moves down before deciding it.
         // Every monster state is queued at most once.
         let mut queue: Vec<u32> = Vec::new();
         queue

@@ -4,9 +4,9 @@
 use super::graph::{Graph, Search};
 use super::level::{Dungeon, Site};
 use super::strategy::{bfs, NaiveRogue, Player};
+use crate::grid::distance::{DistanceMap, Visit};
 use crate::grid::Pos;
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::collections::VecDeque;
 
 /// The `cycle` rogue and the cycles it found.
 ///
@@ -28,11 +28,9 @@ pub struct CycleRogue {
     /// Cell index → the sites next to it on the cycles through it.
     neighbours: FxHashMap<usize, Vec<Pos>>,
     /// Buffers of the per-move searches, kept between moves.
-    from_monster: Vec<u32>,
-    queue: Vec<u32>,
-    level: Vec<u32>,
+    from_monster: DistanceMap<u32>,
+    level: DistanceMap<u32>,
     parent: Vec<Pos>,
-    touched: Vec<usize>,
 }
 
 impl CycleRogue {
@@ -56,11 +54,9 @@ impl CycleRogue {
         CycleRogue {
             cycles,
             neighbours,
-            from_monster: Vec::new(),
-            queue: Vec::new(),
-            level: Vec::new(),
+            from_monster: DistanceMap::new(0),
+            level: DistanceMap::new(0),
             parent: Vec::new(),
-            touched: Vec::new(),
         }
     }
 
@@ -74,20 +70,27 @@ impl CycleRogue {
         let n = dungeon.size();
         let index = |p: Pos| p.row * n + p.col;
         let mut from_monster = std::mem::take(&mut self.from_monster);
-        bfs(dungeon, monster, &[], &mut from_monster, &mut self.queue);
+        bfs(dungeon, monster, &[], &mut from_monster);
+        let from_monster_cells = from_monster.cells();
         // A site the rogue enters is safe if the monster cannot reach it in its reply.
-        let safe = |p: Pos| from_monster[index(p)] >= 2;
+        let safe = |p: Pos| from_monster_cells[index(p)] >= 2;
         let around = self.neighbours.get(&index(rogue)).and_then(|around| {
             around
                 .iter()
                 .copied()
                 .chain([rogue])
                 .filter(|&p| safe(p))
-                .max_by_key(|&p| (from_monster[index(p)], p != rogue, std::cmp::Reverse(p)))
+                .max_by_key(|&p| {
+                    (
+                        from_monster_cells[index(p)],
+                        p != rogue,
+                        std::cmp::Reverse(p),
+                    )
+                })
         });
         let step = around.unwrap_or_else(|| {
-            self.first_step_to_cycle(dungeon, &from_monster, rogue)
-                .unwrap_or_else(|| NaiveRogue::choose(dungeon, &from_monster, rogue))
+            self.first_step_to_cycle(dungeon, from_monster_cells, rogue)
+                .unwrap_or_else(|| NaiveRogue::choose(dungeon, from_monster_cells, rogue))
         });
         self.from_monster = from_monster;
         step
@@ -103,39 +106,32 @@ impl CycleRogue {
     ) -> Option<Pos> {
         let n = dungeon.size();
         let index = |p: Pos| p.row * n + p.col;
-        // Only the entries the last search set need resetting.
+        let pos = |i: usize| Pos::new(i / n, i % n);
+        // The map resets only the entries the last search set.
         if self.level.len() != n * n {
-            self.level = vec![u32::MAX; n * n];
+            self.level = DistanceMap::new(n * n);
             self.parent = vec![rogue; n * n];
         }
-        for &i in &self.touched {
-            self.level[i] = u32::MAX;
-        }
-        self.touched.clear();
-        self.level[index(rogue)] = 0;
-        self.touched.push(index(rogue));
-        let mut queue = VecDeque::from([rogue]);
         // (lead, Reverse(level), site)
         let mut best: Option<(u32, std::cmp::Reverse<u32>, Pos)> = None;
-        while let Some(p) = queue.pop_front() {
-            let k = self.level[index(p)];
-            for q in dungeon.steps(p) {
-                let i = index(q);
-                if self.level[i] != u32::MAX || from_monster[i] <= k + 1 {
-                    continue;
+        let (parent, cycle_sites) = (&mut self.parent, &self.neighbours);
+        self.level.fill_with_parent(
+            [index(rogue)],
+            |i| dungeon.steps(pos(i)).map(index),
+            |i, from, k| {
+                if from_monster[i] <= k {
+                    return Visit::Skip;
                 }
-                self.level[i] = k + 1;
-                self.parent[i] = p;
-                self.touched.push(i);
-                queue.push_back(q);
-                if self.neighbours.contains_key(&i) {
-                    let key = (from_monster[i] - (k + 1), std::cmp::Reverse(k + 1), q);
+                parent[i] = pos(from);
+                if cycle_sites.contains_key(&i) {
+                    let key = (from_monster[i] - k, std::cmp::Reverse(k), pos(i));
                     if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
                         best = Some(key);
                     }
                 }
-            }
-        }
+                Visit::Enter
+            },
+        );
         let (_, _, mut step) = best?;
         while self.parent[index(step)] != rogue {
             step = self.parent[index(step)];

@@ -1,6 +1,8 @@
 //! The moves between open sites as a compact graph, for the searches over the whole
 //! dungeon: bridges, shortest paths that avoid an edge.
 
+use crate::grid::distance::{DistanceMap, Visit};
+
 /// An undirected graph over ids `0..len` in compressed rows: the neighbours of `u` are
 /// `adj[start[u]..start[u + 1]]`, in the order they were given.
 pub(super) struct Graph {
@@ -103,18 +105,16 @@ impl Graph {
 
 /// Buffers for breadth-first searches on one graph, reset only where they were used.
 pub(super) struct Search {
+    reached: DistanceMap<u32>,
     parent: Vec<u32>,
-    touched: Vec<u32>,
-    queue: Vec<u32>,
 }
 
 impl Search {
     /// Buffers for a graph of `len` vertices.
     pub(super) fn new(len: usize) -> Search {
         Search {
+            reached: DistanceMap::new(len),
             parent: vec![u32::MAX; len],
-            touched: Vec::new(),
-            queue: Vec::new(),
         }
     }
 
@@ -127,36 +127,30 @@ impl Search {
         from: u32,
         to: u32,
     ) -> Option<Vec<u32>> {
-        for &k in &self.touched {
-            self.parent[k as usize] = u32::MAX;
-        }
-        self.touched.clear();
-        self.queue.clear();
-        self.parent[from as usize] = from;
-        self.touched.push(from);
-        self.queue.push(from);
-        let mut head = 0;
-        while let Some(&x) = self.queue.get(head) {
-            head += 1;
-            for &y in graph.neighbours(x) {
-                if (x == from && y == to) || self.parent[y as usize] != u32::MAX {
-                    continue;
+        let parent = &mut self.parent;
+        let neighbours = |x: usize| {
+            graph
+                .neighbours(x as u32)
+                .iter()
+                .filter(move |&&y| !(x == from as usize && y == to))
+                .map(|&y| y as usize)
+        };
+        self.reached
+            .fill_with_parent([from as usize], neighbours, |y, x, _| {
+                parent[y] = x as u32;
+                if y == to as usize {
+                    Visit::Stop
+                } else {
+                    Visit::Enter
                 }
-                self.parent[y as usize] = x;
-                self.touched.push(y);
-                if y == to {
-                    let mut path = vec![to];
-                    let mut k = to;
-                    while k != from {
-                        k = self.parent[k as usize];
-                        path.push(k);
-                    }
-                    path.reverse();
-                    return Some(path);
-                }
-                self.queue.push(y);
-            }
+            })?;
+        let mut path = vec![to];
+        let mut k = to;
+        while k != from {
+            k = self.parent[k as usize];
+            path.push(k);
         }
-        None
+        path.reverse();
+        Some(path)
     }
 }

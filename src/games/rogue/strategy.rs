@@ -3,6 +3,7 @@
 use super::analysis::{Analysis, AnalysisError};
 use super::cycle::CycleRogue;
 use super::level::{Dungeon, Site};
+use crate::grid::distance::{DistanceMap, Visit};
 use crate::grid::{Dir, Pos};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
@@ -184,9 +185,9 @@ impl RogueStrategy {
 /// BFS distances (in moves) from `from` to every cell, row-major; `u32::MAX` where
 /// unreachable.
 pub fn distances(dungeon: &Dungeon, from: Pos) -> Vec<u32> {
-    let mut dist = Vec::new();
-    bfs(dungeon, from, &[], &mut dist, &mut Vec::new());
-    dist
+    let mut dist = DistanceMap::new(0);
+    bfs(dungeon, from, &[], &mut dist);
+    dist.into_vec()
 }
 
 /// The steps of the eight directions as (row, column) deltas, and whether diagonal.
@@ -201,23 +202,14 @@ const STEPS: [(isize, isize, bool); 8] = [
     (-1, -1, true),
 ];
 
-/// BFS distances from `from` into `dist` (row-major, `u32::MAX` where not reached),
-/// with `queue` as scratch space. With `targets`, the search stops as soon as every
-/// target has its distance: the cells nearer than the farthest target have theirs,
-/// farther ones may be left unreached. Each call costs at most one pass over the
-/// dungeon's open sites.
-pub(super) fn bfs(
-    dungeon: &Dungeon,
-    from: Pos,
-    targets: &[Pos],
-    dist: &mut Vec<u32>,
-    queue: &mut Vec<u32>,
-) {
+/// BFS distances from `from` into `dist` (row-major, `u32::MAX` where not reached).
+/// With `targets`, the search stops as soon as every target has its distance: the
+/// cells nearer than the farthest target have theirs, farther ones may be left
+/// unreached. Each call costs at most one pass over the dungeon's open sites.
+pub(super) fn bfs(dungeon: &Dungeon, from: Pos, targets: &[Pos], dist: &mut DistanceMap<u32>) {
     let n = dungeon.size();
     let cells = dungeon.sites.cells();
-    dist.clear();
-    dist.resize(n * n, u32::MAX);
-    queue.clear();
+    dist.resize(n * n);
     let start = from.row * n + from.col;
     let mut wanted: Vec<usize> = targets
         .iter()
@@ -229,44 +221,34 @@ pub(super) fn bfs(
     let stop_early = !targets.is_empty();
     if (stop_early && wanted.is_empty()) || cells.get(start).is_none_or(|&s| s == Site::Wall) {
         if start < dist.len() {
-            dist[start] = 0;
+            dist.flood([start], |_| None::<usize>);
         }
         return;
     }
-    dist[start] = 0;
-    queue.push(start as u32);
-    let mut head = 0;
-    while let Some(&i) = queue.get(head) {
-        head += 1;
-        let i = i as usize;
+    let neighbours = |i: usize| {
         let (r, c) = (i / n, i % n);
-        let d = dist[i] + 1;
         let room = cells[i] == Site::Room;
-        for (dr, dc, diagonal) in STEPS {
+        STEPS.into_iter().filter_map(move |(dr, dc, diagonal)| {
             let (r2, c2) = (r.wrapping_add_signed(dr), c.wrapping_add_signed(dc));
             if r2 >= n || c2 >= n {
-                continue;
+                return None;
             }
             let j = r2 * n + c2;
             let site = cells[j];
-            if site == Site::Wall || diagonal && !(room && site == Site::Room) {
-                continue;
-            }
-            if dist[j] != u32::MAX {
-                continue;
-            }
-            dist[j] = d;
-            queue.push(j as u32);
-            if stop_early {
-                if let Some(k) = wanted.iter().position(|&w| w == j) {
-                    wanted.swap_remove(k);
-                    if wanted.is_empty() {
-                        return;
-                    }
+            (site != Site::Wall && !(diagonal && !(room && site == Site::Room))).then_some(j)
+        })
+    };
+    dist.fill([start], neighbours, |j, _| {
+        if stop_early {
+            if let Some(k) = wanted.iter().position(|&w| w == j) {
+                wanted.swap_remove(k);
+                if wanted.is_empty() {
+                    return Visit::Stop;
                 }
             }
         }
-    }
+        Visit::Enter
+    });
 }
 
 /// Squared Euclidean distance, the monster's tie-break.
@@ -283,10 +265,10 @@ pub struct BfsMonster;
 impl Player for BfsMonster {
     fn next_move(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
         let moves = dungeon.moves(monster);
-        let mut to_rogue = Vec::new();
-        bfs(dungeon, rogue, &moves, &mut to_rogue, &mut Vec::new());
+        let mut to_rogue = DistanceMap::new(0);
+        bfs(dungeon, rogue, &moves, &mut to_rogue);
         let n = dungeon.size();
-        let d = |p: Pos| to_rogue[p.row * n + p.col];
+        let d = |p: Pos| to_rogue.cells()[p.row * n + p.col];
         let best = moves.iter().map(|&p| d(p)).min().unwrap_or(u32::MAX);
         moves
             .into_iter()
@@ -334,10 +316,10 @@ impl NaiveRogue {
 
 impl Player for NaiveRogue {
     fn next_move(&mut self, dungeon: &Dungeon, monster: Pos, rogue: Pos) -> Pos {
-        let mut from_monster = Vec::new();
+        let mut from_monster = DistanceMap::new(0);
         let moves = dungeon.moves(rogue);
-        bfs(dungeon, monster, &moves, &mut from_monster, &mut Vec::new());
-        NaiveRogue::choose(dungeon, &from_monster, rogue)
+        bfs(dungeon, monster, &moves, &mut from_monster);
+        NaiveRogue::choose(dungeon, from_monster.cells(), rogue)
     }
 }
 

@@ -5,9 +5,9 @@
 use super::pyset::{tuple_hash, PySet};
 use crate::games::gpac::agents::GameRng;
 use crate::games::gpac::map::{Cell, Map, FAR};
+use crate::grid::distance::DistanceMap;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
-use std::collections::VecDeque;
 
 /// A repaired map and how many cells the repair changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -140,27 +140,25 @@ fn python_reachable(map: &Map, start: Cell) -> PySet<Cell> {
         let (x, y) = map.xy(c);
         tuple_hash(x as u64, y as u64)
     };
-    let mut seen = vec![false; map.len()];
-    let mut set = PySet::default();
-    set.add(start, key(start));
-    seen[start as usize] = true;
-    let mut frontier = VecDeque::from([start]);
     let (w, h) = (map.width(), map.height());
-    while let Some(c) = frontier.pop_front() {
-        let (x, y) = map.xy(c);
+    let mut seen = DistanceMap::<u32>::new(map.len());
+    seen.flood([start as usize], |c| {
+        let (x, y) = map.xy(c as Cell);
         let around = [
             (y > 0).then(|| map.cell(x, y.wrapping_sub(1))),
             (x + 1 < w).then(|| map.cell(x + 1, y)),
             (y + 1 < h).then(|| map.cell(x, y + 1)),
             (x > 0).then(|| map.cell(x.wrapping_sub(1), y)),
         ];
-        for n in around.into_iter().flatten() {
-            if !map.is_wall_cell(n) && !seen[n as usize] {
-                seen[n as usize] = true;
-                frontier.push_back(n);
-                set.add(n, key(n));
-            }
-        }
+        around
+            .into_iter()
+            .flatten()
+            .filter(move |&n| !map.is_wall_cell(n))
+            .map(|n| n as usize)
+    });
+    let mut set = PySet::default();
+    for c in seen.reached() {
+        set.add(c as Cell, key(c as Cell));
     }
     set
 }

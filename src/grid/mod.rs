@@ -5,6 +5,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub mod distance;
+
 /// A cell position: `row` counts down from the top, `col` to the right.
 ///
 /// ```
