@@ -356,19 +356,30 @@ test('maps: random maps, editing walls, bad map text, settings', async () => {
 });
 
 test('a shared link replays the turns; a touch swipe moves Pac-Man; too large a map is refused', async () => {
-  const hash = `#game=gpac&level=${b64url(MAP00)}&moves=rrddh`;
-  let { page, context, errors } = await open(hash);
-  assert.equal(norm(await page.evaluate(() => window.gridlab.levelText())), norm(MAP00));
-  const shared = await view(page);
-  assert.equal(shared.turns, 5);
+  // The agents' first five turns from seed 3, as a fresh session plays them.
+  let { page, context, errors } = await open('#game=gpac');
   const expected = await page.evaluate((map) => {
     const s = new window.gridlab.api.GpacSession(map, null, 3);
     const v = s.run(5);
+    v.line = s.moves();
     s.free();
     return v;
   }, MAP00);
+  await context.close();
+  assert.match(expected.line, /^[udlrh]{5}$/);
+  ({ page, context, errors } = await open(`#game=gpac&level=${b64url(MAP00)}&moves=${expected.line}`));
+  assert.equal(norm(await page.evaluate(() => window.gridlab.levelText())), norm(MAP00));
+  const shared = await view(page);
+  assert.equal(shared.turns, 5);
   assert.deepEqual([shared.pacman, shared.ghosts, shared.score], [expected.pacman, expected.ghosts, expected.score]);
   await page.waitForFunction(() => /(^|&)moves=[udlrh]{5}(&|$)/.test(location.hash.slice(1)));
+  await context.close();
+  // A line the agents do not play stops where it parts from theirs, and says so.
+  const other = expected.line[2] === 'h' ? 'u' : 'h';
+  ({ page, context, errors } = await open(`#game=gpac&level=${b64url(MAP00)}&moves=${expected.line.slice(0, 2)}${other}hh`));
+  assert.equal((await view(page)).turns, 2);
+  await page.waitForSelector('#toast.show');
+  assert.match(await page.textContent('#toast'), /agent moves/);
   await context.close();
   // A phone: swipe right with Pac-Man on the keyboard.
   ({ page, context, errors } = await open('#game=gpac', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }));

@@ -152,6 +152,7 @@ test('Pengu: a copied link opens the same view in a fresh browser', async () => 
   const p2 = fresh.page;
   await p2.waitForSelector('#outcome', { timeout: 60000 });
   await p2.waitForFunction(() => document.querySelector('#trace-info').textContent.startsWith('Event 7 '));
+  await p2.waitForFunction((heat) => document.querySelector('#heatmap-toggle').checked === heat, want.heat);
   const got = {
     level: norm(await p2.evaluate(() => window.gridlab.levelText())),
     algo: await p2.inputValue('#algo'),

@@ -270,7 +270,7 @@ class GpacGame extends GameBase {
     let text;
     try {
       const s = this.api.GpacSession.random(Math.round(w), Math.round(h), density, this.settings, Math.max(0, Math.round(seed) || 0));
-      text = s.map_text();
+      text = s.level_text();
       s.free();
     } catch (err) {
       this.shell.toast(`No random map: ${formatParseError(err)}`, 'warn');
