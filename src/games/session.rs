@@ -28,6 +28,20 @@ impl From<String> for EditError {
     }
 }
 
+/// One move given by its symbol: `read` turns the symbol into the game's move (`None`
+/// when it is none; `not_one` says so), `apply` plays it. Either refusal is a
+/// [`MoveError`] at `index`, the number of moves played before it.
+pub fn play_symbol<M, R, E: Into<String>>(
+    index: usize,
+    symbol: char,
+    read: impl FnOnce(char) -> Option<M>,
+    not_one: &str,
+    apply: impl FnOnce(M) -> Result<R, E>,
+) -> Result<R, MoveError> {
+    let the_move = read(symbol).ok_or_else(|| MoveError::new(index, symbol, not_one))?;
+    apply(the_move).map_err(|e| MoveError::new(index, symbol, e))
+}
+
 /// A game's playground session.
 pub trait Session {
     /// Everything the page shows about the game now.
@@ -93,5 +107,130 @@ pub trait Session {
             Some(next) => self.play(next).is_ok(),
             None => false,
         }
+    }
+}
+
+/// The rules of a game whose session is a level and a game started from it, played a
+/// symbol at a time (Pengu, Act-Man): what [`LevelSession`] needs to keep the contract.
+pub trait LevelRules {
+    /// The level the editor paints.
+    type Level;
+    /// A game in progress on it.
+    type Game;
+    /// What one move did.
+    type Report: Serialize + Clone;
+    /// Everything the page shows.
+    type View: Serialize;
+
+    /// A game at the level's start.
+    fn start(level: &Self::Level) -> Self::Game;
+    /// Rows and columns of the level.
+    fn size(level: &Self::Level) -> (usize, usize);
+    /// The level in its course format.
+    fn level_text(level: &Self::Level) -> String;
+    /// The moves played so far.
+    fn moves(game: &Self::Game) -> &str;
+    /// Play one move by its symbol (`index`: the moves before it).
+    fn play(game: &mut Self::Game, index: usize, symbol: char) -> Result<Self::Report, MoveError>;
+    /// Write the board, one tile code a cell, row-major.
+    fn draw(game: &Self::Game, board: &mut Vec<u8>);
+    /// The view of `game` on `level`.
+    fn view(level: &Self::Level, game: &Self::Game) -> Self::View;
+    /// Paint a cell of the level.
+    fn paint(level: &mut Self::Level, at: Pos, symbol: char) -> Result<(), String>;
+    /// The level resized (within its limits).
+    fn resized(level: &Self::Level, rows: usize, cols: usize) -> Self::Level;
+}
+
+/// A [`Session`] over [`LevelRules`]: the level, the game on it, the board bytes and
+/// the report of every move.
+pub struct LevelSession<R: LevelRules> {
+    level: R::Level,
+    game: R::Game,
+    board: Vec<u8>,
+    history: Vec<R::Report>,
+}
+
+impl<R: LevelRules> LevelSession<R> {
+    /// A session at the start of `level`.
+    pub fn new(level: R::Level) -> Self {
+        let game = R::start(&level);
+        let mut board = Vec::new();
+        R::draw(&game, &mut board);
+        LevelSession {
+            level,
+            game,
+            board,
+            history: Vec::new(),
+        }
+    }
+
+    /// The level as it was before any move.
+    pub fn level(&self) -> &R::Level {
+        &self.level
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &R::Game {
+        &self.game
+    }
+}
+
+impl<R: LevelRules> Session for LevelSession<R> {
+    type View = R::View;
+    type Report = R::Report;
+
+    fn rows(&self) -> usize {
+        R::size(&self.level).0
+    }
+
+    fn cols(&self) -> usize {
+        R::size(&self.level).1
+    }
+
+    fn board(&self) -> &[u8] {
+        &self.board
+    }
+
+    fn level_text(&self) -> String {
+        R::level_text(&self.level)
+    }
+
+    fn view(&self) -> R::View {
+        R::view(&self.level, &self.game)
+    }
+
+    fn moves(&self) -> String {
+        R::moves(&self.game).to_string()
+    }
+
+    fn play(&mut self, symbol: char) -> Result<R::Report, MoveError> {
+        let index = R::moves(&self.game).chars().count();
+        let report = R::play(&mut self.game, index, symbol)?;
+        R::draw(&self.game, &mut self.board);
+        self.history.push(report.clone());
+        Ok(report)
+    }
+
+    fn restart(&mut self) {
+        self.game = R::start(&self.level);
+        self.history.clear();
+        R::draw(&self.game, &mut self.board);
+    }
+
+    fn history(&self) -> Vec<R::Report> {
+        self.history.clone()
+    }
+
+    fn paint(&mut self, at: Pos, symbol: char) -> Result<(), EditError> {
+        R::paint(&mut self.level, at, symbol)?;
+        self.restart();
+        Ok(())
+    }
+
+    fn resize(&mut self, rows: usize, cols: usize) -> Result<(), EditError> {
+        self.level = R::resized(&self.level, rows, cols);
+        self.restart();
+        Ok(())
     }
 }

@@ -10,7 +10,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, useBrowser, openPage, shotPath, swipe } from './harness.mjs';
+import { ROOT, useBrowser, openPage, shotPath, swipe, setRange } from './harness.mjs';
 
 const CLI = path.join(ROOT, 'target', 'release', 'gridlab');
 const wasm = createRequire(import.meta.url)('../../pkg-node/gridlab.js');
@@ -108,7 +108,8 @@ test('bots only, 400 steps at ×4: the game runs to the end with the engine\'s s
   assert.equal(r.tick, 0);
   assert.deepEqual(r.finalScores, engine);
   assert.equal(await page.textContent('#arena-replay-final'), engine.join(', '));
-  await page.click('#arena-rp-speed-16');
+  await setRange(page, '#arena-rp-speed', 5);
+  assert.equal(await page.textContent('#arena-rp-speed-label'), '×16');
   await page.click('#arena-rp-play');
   await page.waitForFunction(() => window.gridlab.replay().tick > 0);
   await page.waitForFunction(() => {

@@ -22,10 +22,12 @@ export class TransportBar {
   /**
    * options: { prefix ('plan-'): element ids `${prefix}play` ..., ids: {part: id} to
    * override one, labels (words beside the icons: true, or the parts that have them), titles: {part: text},
-   * parts (the buttons shown, in order), unit ('move'): the scrub's aria-label }
+   * parts (the buttons shown, in order), unit ('move'): the scrub's aria-label,
+   * posText(k, n): the position's words (default "k / n") }
    */
-  constructor(transport, { prefix = '', ids = {}, labels = false, titles = {}, parts = PARTS, unit = 'step' } = {}) {
+  constructor(transport, { prefix = '', ids = {}, labels = false, titles = {}, parts = PARTS, unit = 'step', posText = (k, n) => `${k} / ${n}` } = {}) {
     this.transport = transport;
+    this.posText = posText;
     const id = (part) => ids[part] || `${prefix}${part}`;
     const t = { ...DEFAULT_TITLES, ...titles };
     const actions = {
@@ -73,7 +75,7 @@ export class TransportBar {
     this.scrub.max = String(n);
     this.scrub.value = String(k);
     this.scrub.disabled = n === 0;
-    this.pos.textContent = `${k} / ${n}`;
+    this.pos.textContent = this.posText(k, n);
     this.speed.value = String(tr.speedIndex);
     this.speedLabel.textContent = tr.speeds[tr.speedIndex].label;
     const play = this.buttons.play;

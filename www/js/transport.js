@@ -144,18 +144,25 @@ export class Transport extends EventTarget {
   }
 
   async loop(signal) {
+    // Batches: the steps due since the last frame at the rate (a fraction carries over).
+    let due = 1;
+    let last = performance.now();
     while (!signal.aborted && !this.finished()) {
       const rate = Math.min(this.rate, this.source.maxRate ? this.source.maxRate() : Infinity);
       const t0 = performance.now();
       if (rate >= BATCH_RATE) {
-        const batch = Math.max(1, Math.round(rate / 60));
+        due += (Math.min(250, t0 - last) * rate) / 1000;
+        last = t0;
+        const batch = Math.floor(due);
+        due -= batch;
         let n = 0;
         while (n < batch && !this.finished() && this.source.advance({ animate: false, batch: true })) n++;
         if (this.source.batchDone) this.source.batchDone(n);
-        this.dispatchEvent(new Event('change'));
+        if (n) this.dispatchEvent(new Event('change'));
         if (n < batch) break;
         await nextFrame();
       } else {
+        last = t0;
         const ok = await this.source.advance({ animate: true, rate });
         this.dispatchEvent(new Event('change'));
         if (!ok || signal.aborted) break;

@@ -29,7 +29,7 @@ pub use rules::{
     play_turn, score, Action, Board, Event, Slot, TurnEnd, KILL_BONUS, MOVE_COST, SHOT_COST,
     START_SCORE,
 };
-pub use session::{ActmanSession, ActmanView, Chase};
+pub use session::{ActmanRules, ActmanSession, ActmanView, Chase};
 pub use solver::{
     solve, ActProblem, ActState, Objective, Solution, SolveOptions, MAX_MONSTERS, MAX_TURNS,
 };

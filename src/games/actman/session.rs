@@ -3,18 +3,15 @@
 
 use super::{Action, Dungeon, Game, Kind, Status, TurnReport};
 use crate::error::MoveError;
-use crate::games::session::{EditError, Session};
+use crate::games::session::{play_symbol, EditError, LevelRules, LevelSession};
 use crate::grid::Pos;
 use serde::Serialize;
 
 /// An Act-Man dungeon and a game on it.
-#[derive(Clone, Debug)]
-pub struct ActmanSession {
-    dungeon: Dungeon,
-    game: Game,
-    board: Vec<u8>,
-    history: Vec<TurnReport>,
-}
+pub type ActmanSession = LevelSession<ActmanRules>;
+
+/// Act-Man's rules as a [`LevelSession`] plays them.
+pub struct ActmanRules;
 
 /// Where a monster steps: its kind, its cell and the cell it chases to.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -46,40 +43,21 @@ pub struct ActmanView {
 }
 
 impl ActmanSession {
-    /// A session at the start of `dungeon`.
-    pub fn new(dungeon: Dungeon) -> ActmanSession {
-        let game = Game::new(&dungeon);
-        let mut session = ActmanSession {
-            dungeon,
-            game,
-            board: Vec::new(),
-            history: Vec::new(),
-        };
-        session.refresh_board();
-        session
-    }
-
-    fn refresh_board(&mut self) {
-        self.board.clear();
-        let grid = self.game.grid();
-        self.board.extend(grid.cells().iter().map(|&c| c as u8));
-    }
-
     /// The grader's verdict on the game so far as a plan of at most `limit` actions.
     pub fn verdict(&self, limit: Option<usize>) -> String {
-        self.game.verdict(limit)
+        self.game().verdict(limit)
     }
 
     /// Where each monster would step if Act-Man moved to `target` now (the chase
     /// rule, for the arrows drawn while the pointer hovers a cell); an error off the
     /// board.
     pub fn chases_towards(&self, target: Pos) -> Result<Vec<Chase>, EditError> {
-        let board = self.game.board();
+        let game = self.game();
+        let board = game.board();
         let cell = board
             .cell_on_board(target)
             .ok_or_else(|| format!("({}, {}) is off the board", target.row, target.col))?;
-        Ok(self
-            .game
+        Ok(game
             .monsters()
             .into_iter()
             .map(|(from, kind)| Chase {
@@ -91,91 +69,67 @@ impl ActmanSession {
     }
 }
 
-impl Session for ActmanSession {
-    type View = ActmanView;
+impl LevelRules for ActmanRules {
+    type Level = Dungeon;
+    type Game = Game;
     type Report = TurnReport;
+    type View = ActmanView;
 
-    fn rows(&self) -> usize {
-        self.dungeon.walls.rows()
+    fn start(dungeon: &Dungeon) -> Game {
+        Game::new(dungeon)
     }
 
-    fn cols(&self) -> usize {
-        self.dungeon.walls.cols()
+    fn size(dungeon: &Dungeon) -> (usize, usize) {
+        (dungeon.walls.rows(), dungeon.walls.cols())
     }
 
-    fn board(&self) -> &[u8] {
-        &self.board
+    fn level_text(dungeon: &Dungeon) -> String {
+        dungeon.to_text()
     }
 
-    fn level_text(&self) -> String {
-        self.dungeon.to_text()
+    fn moves(game: &Game) -> &str {
+        game.actions()
     }
 
-    fn view(&self) -> ActmanView {
+    fn play(game: &mut Game, index: usize, symbol: char) -> Result<TurnReport, MoveError> {
+        play_symbol(index, symbol, Action::from_symbol, "not an action", |a| {
+            game.play(a)
+        })
+    }
+
+    fn draw(game: &Game, board: &mut Vec<u8>) {
+        board.clear();
+        board.extend(game.grid().cells().iter().map(|&c| c as u8));
+    }
+
+    fn view(dungeon: &Dungeon, game: &Game) -> ActmanView {
         ActmanView {
-            rows: self.rows(),
-            cols: self.cols(),
-            actman: self.game.actman(),
-            status: self.game.status(),
-            score: self.game.score(),
-            bullet_used: self.game.bullet_used(),
-            actions: self.game.actions().to_string(),
-            moves: self.game.actions().to_string(),
-            legal: self
-                .game
-                .legal_actions()
-                .iter()
-                .map(|a| a.symbol())
-                .collect(),
-            monsters: self.game.monsters(),
-            corpses: self.game.corpses(),
-            next_chases: self
-                .game
+            rows: dungeon.walls.rows(),
+            cols: dungeon.walls.cols(),
+            actman: game.actman(),
+            status: game.status(),
+            score: game.score(),
+            bullet_used: game.bullet_used(),
+            actions: game.actions().to_string(),
+            moves: game.actions().to_string(),
+            legal: game.legal_actions().iter().map(|a| a.symbol()).collect(),
+            monsters: game.monsters(),
+            corpses: game.corpses(),
+            next_chases: game
                 .next_chases()
                 .into_iter()
                 .map(|(kind, from, to)| Chase { kind, from, to })
                 .collect(),
-            output: self.game.output(),
-            verdict: self.game.verdict(None),
+            output: game.output(),
+            verdict: game.verdict(None),
         }
     }
 
-    fn moves(&self) -> String {
-        self.game.actions().to_string()
+    fn paint(dungeon: &mut Dungeon, at: Pos, symbol: char) -> Result<(), String> {
+        dungeon.paint(at, symbol)
     }
 
-    fn play(&mut self, symbol: char) -> Result<TurnReport, MoveError> {
-        let index = self.game.actions().len();
-        let action = Action::from_symbol(symbol)
-            .ok_or_else(|| MoveError::new(index, symbol, "not an action"))?;
-        let report = self
-            .game
-            .play(action)
-            .map_err(|m| MoveError::new(index, symbol, m))?;
-        self.refresh_board();
-        self.history.push(report.clone());
-        Ok(report)
-    }
-
-    fn restart(&mut self) {
-        self.game = Game::new(&self.dungeon);
-        self.history.clear();
-        self.refresh_board();
-    }
-
-    fn history(&self) -> Vec<TurnReport> {
-        self.history.clone()
-    }
-
-    fn paint(&mut self, at: Pos, symbol: char) -> Result<(), EditError> {
-        self.dungeon.paint(at, symbol)?;
-        self.restart();
-        Ok(())
-    }
-
-    fn resize(&mut self, rows: usize, cols: usize) -> Result<(), EditError> {
-        self.dungeon = self.dungeon.resized(rows, cols);
-        self.restart();
-        Ok(())
+    fn resized(dungeon: &Dungeon, rows: usize, cols: usize) -> Dungeon {
+        dungeon.resized(rows, cols)
     }
 }

@@ -26,7 +26,7 @@ pub use graph::{Edge, SlideGraph, BLOCKED, DIES};
 pub use level::{Level, Tile, MAX_CELLS, MAX_RESIZED_SIDE};
 pub use problem::{FishSet, PenguProblem, PenguState};
 pub use rules::{replay, slide, Game, MoveReport, SlideEnd, Status};
-pub use session::{PenguSession, PenguView};
+pub use session::{PenguRules, PenguSession, PenguView};
 pub use solver::{
     outcome_game, solve, tracked_fish, Goal, Solution, SolveOptions, MAX_RANDOM_MOVES,
     MAX_TRACKED_FISH,

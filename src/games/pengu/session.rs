@@ -3,18 +3,15 @@
 
 use super::{Game, Level, MoveReport, Status};
 use crate::error::MoveError;
-use crate::games::session::{EditError, Session};
+use crate::games::session::{play_symbol, LevelRules, LevelSession};
 use crate::grid::{Dir, Pos};
 use serde::Serialize;
 
 /// A Pengu level and a game on it.
-#[derive(Clone, Debug)]
-pub struct PenguSession {
-    level: Level,
-    game: Game,
-    board: Vec<u8>,
-    history: Vec<MoveReport>,
-}
+pub type PenguSession = LevelSession<PenguRules>;
+
+/// Pengu's rules as a [`LevelSession`] plays them.
+pub struct PenguRules;
 
 /// Everything the page shows about a Pengu game.
 #[derive(Serialize)]
@@ -33,105 +30,60 @@ pub struct PenguView {
     output: String,
 }
 
-impl PenguSession {
-    /// A session at the start of `level`.
-    pub fn new(level: Level) -> PenguSession {
-        let game = Game::new(&level);
-        let mut session = PenguSession {
-            level,
-            game,
-            board: Vec::new(),
-            history: Vec::new(),
-        };
-        session.refresh_board();
-        session
-    }
-
-    fn refresh_board(&mut self) {
-        self.board.clear();
-        let tiles = self.game.tiles();
-        self.board
-            .extend(tiles.cells().iter().map(|t| t.symbol() as u8));
-    }
-
-    /// The level as it was before any move.
-    pub fn level(&self) -> &Level {
-        &self.level
-    }
-}
-
-impl Session for PenguSession {
-    type View = PenguView;
+impl LevelRules for PenguRules {
+    type Level = Level;
+    type Game = Game;
     type Report = MoveReport;
+    type View = PenguView;
 
-    fn rows(&self) -> usize {
-        self.level.tiles.rows()
+    fn start(level: &Level) -> Game {
+        Game::new(level)
     }
 
-    fn cols(&self) -> usize {
-        self.level.tiles.cols()
+    fn size(level: &Level) -> (usize, usize) {
+        (level.tiles.rows(), level.tiles.cols())
     }
 
-    fn board(&self) -> &[u8] {
-        &self.board
+    fn level_text(level: &Level) -> String {
+        level.to_text()
     }
 
-    fn level_text(&self) -> String {
-        self.level.to_text()
+    fn moves(game: &Game) -> &str {
+        game.moves()
     }
 
-    fn view(&self) -> PenguView {
+    fn play(game: &mut Game, index: usize, digit: char) -> Result<MoveReport, MoveError> {
+        play_symbol(index, digit, Dir::from_digit, "not a direction", |d| {
+            game.play(d)
+        })
+    }
+
+    fn draw(game: &Game, board: &mut Vec<u8>) {
+        board.clear();
+        board.extend(game.tiles().cells().iter().map(|t| t.symbol() as u8));
+    }
+
+    fn view(level: &Level, game: &Game) -> PenguView {
         PenguView {
-            rows: self.rows(),
-            cols: self.cols(),
-            pengu: self.game.pos(),
-            start: self.level.start,
-            status: self.game.status(),
-            score: self.game.score(),
-            fish_left: self.game.fish_left(),
-            total_fish: self.level.fish_count(),
-            moves: self.game.moves().to_string(),
-            legal: self.game.legal_moves().iter().map(|d| d.digit()).collect(),
-            output: self.game.output(),
+            rows: level.tiles.rows(),
+            cols: level.tiles.cols(),
+            pengu: game.pos(),
+            start: level.start,
+            status: game.status(),
+            score: game.score(),
+            fish_left: game.fish_left(),
+            total_fish: level.fish_count(),
+            moves: game.moves().to_string(),
+            legal: game.legal_moves().iter().map(|d| d.digit()).collect(),
+            output: game.output(),
         }
     }
 
-    fn moves(&self) -> String {
-        self.game.moves().to_string()
+    fn paint(level: &mut Level, at: Pos, symbol: char) -> Result<(), String> {
+        level.paint(at, symbol)
     }
 
-    fn play(&mut self, digit: char) -> Result<MoveReport, MoveError> {
-        let index = self.game.moves().len();
-        let dir = Dir::from_digit(digit)
-            .ok_or_else(|| MoveError::new(index, digit, "not a direction"))?;
-        let report = self
-            .game
-            .play(dir)
-            .map_err(|m| MoveError::new(index, digit, m))?;
-        self.refresh_board();
-        self.history.push(report.clone());
-        Ok(report)
-    }
-
-    fn restart(&mut self) {
-        self.game = Game::new(&self.level);
-        self.history.clear();
-        self.refresh_board();
-    }
-
-    fn history(&self) -> Vec<MoveReport> {
-        self.history.clone()
-    }
-
-    fn paint(&mut self, at: Pos, symbol: char) -> Result<(), EditError> {
-        self.level.paint(at, symbol)?;
-        self.restart();
-        Ok(())
-    }
-
-    fn resize(&mut self, rows: usize, cols: usize) -> Result<(), EditError> {
-        self.level = self.level.resized(rows, cols);
-        self.restart();
-        Ok(())
+    fn resized(level: &Level, rows: usize, cols: usize) -> Level {
+        level.resized(rows, cols)
     }
 }

@@ -10,7 +10,7 @@
 
 import { arenaPainter, Track, StepClock, STEP_MS, SIDE } from './arena-draw.js';
 import { ArenaUi, SPEEDS, BOTS } from './arena-ui.js';
-import { ReplayPanel } from './arena-replay.js';
+import { ArenaReplayPanel } from './arena-replay.js';
 import { LivePanel } from './arena-live.js';
 import { LeaguePanel } from './arena-league.js';
 import { download } from '../../ui.js';
@@ -107,7 +107,7 @@ class ArenaGame {
     this.board.canvas.setAttribute('aria-label', 'Arena board');
     shell.nameTabs(TAB_LABELS);
     this.ui = new ArenaUi(this);
-    this.replay = new ReplayPanel(this, shell.panels.solve);
+    this.replay = new ArenaReplayPanel(this, shell.panels.solve);
     this.live = new LivePanel(this, shell.panels.edit);
     this.league = new LeaguePanel(this, shell.panels.compare);
     this.attachPointer();
@@ -340,7 +340,8 @@ class ArenaGame {
       for (let i = 0; i < n && this.phase === 'running'; i++) this.stepGame();
       changed = n > 0;
     }
-    if (this.replay.playing) changed = this.replay.advance(dt) || changed;
+    // The replay's Transport plays its steps; the loop only draws the steps between.
+    if (this.replay.playing) changed = true;
     if (changed) this.ui.updateStatus();
     const busy = this.phase === 'running' || this.replay.playing || this.live.connected();
     // Our next frame is asked for before the board's: the board draws after we step.

@@ -8,7 +8,7 @@ import { gpacPainter, tileSwatch, TILE_INFO, terrain, terrainOfTiles, sceneOfTur
 import { catalog } from './gpac-levels.js';
 import { GpacUi, SPEEDS } from './gpac-ui.js';
 import { PACMEN, GHOSTS, DEFAULT_SETTINGS, MAX_CELLS, cleanSettings, blankMap, looksLikeWorldFile, letterOf, sizeError } from './gpac-session.js';
-import { ReplayPanel } from './gpac-replay.js';
+import { GpacReplayPanel } from './gpac-replay.js';
 import { viewInt } from '../../view-state.js';
 import { Transport } from '../../transport.js';
 import { LabPanel } from './gpac-lab.js';
@@ -62,7 +62,7 @@ class GpacGame extends GameBase {
       onSpeed: (i) => this.setSpeed(i),
     });
     this.mountPanels();
-    this.replay = new ReplayPanel(this, shell.panels.solve);
+    this.replay = new GpacReplayPanel(this, shell.panels.solve);
     this.lab = new LabPanel(this, shell.panels.compare);
     shell.nameTabs(TAB_LABELS);
     shell.onTab(() => {
