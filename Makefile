@@ -62,6 +62,7 @@ bench: native wasm browser-deps
 	$(CARGO) bench --bench rogue
 	$(CARGO) bench --bench gpac
 	$(CARGO) bench --bench arena
+	$(CARGO) bench --bench grid
 	node benches/browser.mjs
 	node benches/arena_realtime.mjs
 	node benches/first_board.mjs

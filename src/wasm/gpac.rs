@@ -5,7 +5,8 @@ use super::{message, parse_error, to_js};
 use crate::error::FieldError;
 use crate::games::gpac::evolve::{EvolveConfig, Run};
 use crate::games::gpac::{
-    random_map, GhostKind, Ini, Map, Match, PacKind, Replay, Settings, Turn, World, WorldFile, Xy,
+    random_map, BoardTile, GhostKind, Ini, Map, Match, PacKind, Replay, Settings, Turn, World,
+    WorldFile, Xy,
 };
 use serde::Serialize;
 use std::sync::Arc;
@@ -41,6 +42,37 @@ fn field_error(e: FieldError) -> JsValue {
         "message": format!("bad settings: {field}: {}", e.message),
     }))
 }
+
+/// The board's tile codes by name, for the page (one byte a cell of `tiles_ptr()`;
+/// ghost i is `FirstGhost` + i − 1).
+#[wasm_bindgen]
+pub enum GpacTile {
+    /// A wall, `#`.
+    Wall = 35,
+    /// A pill, `.`.
+    Pill = 46,
+    /// An open cell.
+    Open = 32,
+    /// The fruit, `f`.
+    Fruit = 102,
+    /// Pac-Man, `m`.
+    Pacman = 109,
+    /// Pac-Man caught, `X`.
+    Caught = 88,
+    /// Ghost 1, `1`.
+    FirstGhost = 49,
+}
+
+// The names are the engine's codes.
+const _: () = {
+    assert!(GpacTile::Wall as u8 == BoardTile::Wall as u8);
+    assert!(GpacTile::Pill as u8 == BoardTile::Pill as u8);
+    assert!(GpacTile::Open as u8 == BoardTile::Open as u8);
+    assert!(GpacTile::Fruit as u8 == BoardTile::Fruit as u8);
+    assert!(GpacTile::Pacman as u8 == BoardTile::Pacman as u8);
+    assert!(GpacTile::Caught as u8 == BoardTile::Caught as u8);
+    assert!(GpacTile::FirstGhost as u8 == BoardTile::FirstGhost as u8);
+};
 
 session_bindings!(
     GpacSession,

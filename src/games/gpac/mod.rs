@@ -32,5 +32,5 @@ pub use rules::{
     pill_period, End, Game, Move, PillSpawn, Settings, World, MAX_FRUIT_SCORE, MAX_GAME_TURNS,
     MAX_GHOSTS, MAX_TIME_MULTIPLIER,
 };
-pub use session::{Match, MatchError, MatchView, Turn, Xy};
+pub use session::{BoardTile, Match, MatchError, MatchView, Turn, Xy};
 pub use world::{Snapshot, WorldFile};

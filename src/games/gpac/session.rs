@@ -45,6 +45,26 @@ pub enum MatchError {
     },
 }
 
+/// The board's tile codes, one byte a cell (top row first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum BoardTile {
+    /// A wall.
+    Wall = b'#',
+    /// An open cell with a pill.
+    Pill = b'.',
+    /// An open cell.
+    Open = b' ',
+    /// The fruit.
+    Fruit = b'f',
+    /// Pac-Man.
+    Pacman = b'm',
+    /// Pac-Man caught.
+    Caught = b'X',
+    /// Ghost 1 (ghost i is this code + i − 1, up to 9).
+    FirstGhost = b'1',
+}
+
 /// One turn as the page animates it: Pac-Man's move (its letter) and the turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Turn {
@@ -234,29 +254,33 @@ impl Match {
         let map = &self.world.map;
         let (w, h) = (map.width(), map.height());
         board.clear();
-        board.resize(w * h, b' ');
+        board.resize(w * h, BoardTile::Open as u8);
         let at = |x: usize, y: usize| (h - 1 - y) * w + x;
         for c in 0..map.len() as u32 {
             let (x, y) = map.xy(c);
             board[at(x, y)] = if map.is_wall_cell(c) {
-                b'#'
+                BoardTile::Wall
             } else if self.game.has_pill(c) {
-                b'.'
+                BoardTile::Pill
             } else {
-                b' '
-            };
+                BoardTile::Open
+            } as u8;
         }
         if let Some(f) = self.game.fruit() {
             let (x, y) = map.xy(f);
-            board[at(x, y)] = b'f';
+            board[at(x, y)] = BoardTile::Fruit as u8;
         }
         for (i, &g) in self.game.ghosts().iter().enumerate() {
             let (x, y) = map.xy(g);
-            board[at(x, y)] = b'1' + (i % 9) as u8;
+            board[at(x, y)] = BoardTile::FirstGhost as u8 + (i % 9) as u8;
         }
         let (x, y) = map.xy(self.game.pacman());
         let caught = matches!(self.game.end(), Some(End::Caught | End::Swapped));
-        board[at(x, y)] = if caught { b'X' } else { b'm' };
+        board[at(x, y)] = if caught {
+            BoardTile::Caught
+        } else {
+            BoardTile::Pacman
+        } as u8;
     }
 
     /// The game so far.

@@ -9,73 +9,16 @@
 // - keys, swipes and taps, the status bar and the end-of-game banner (arena-ui.js).
 
 import { arenaPainter, Track, StepClock, STEP_MS, SIDE } from './arena-draw.js';
-import { ArenaUi, SPEEDS, BOTS } from './arena-ui.js';
+import { ArenaUi, SPEEDS } from './arena-ui.js';
 import { ArenaReplayPanel } from './arena-replay.js';
 import { LivePanel } from './arena-live.js';
 import { LeaguePanel } from './arena-league.js';
 import { download } from '../../ui.js';
-import { load, save } from '../../storage.js';
+import { inputMethods } from './arena-input.js';
+import { setupMethods, cleanSetup, setupFromHash, mergedSetup, DEFAULT_SETUP } from './arena-setup.js';
+import { load } from '../../storage.js';
 
 const TAB_LABELS = { edit: 'Live', solve: 'Replay', compare: 'League' };
-const KINDS = BOTS.map(([k]) => k);
-const DIR_CODES = {
-  ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
-  KeyW: 'U', KeyS: 'D', KeyA: 'L', KeyD: 'R',
-  Numpad8: 'U', Numpad2: 'D', Numpad4: 'L', Numpad6: 'R',
-};
-const DIR_KEYS = { w: 'U', s: 'D', a: 'L', d: 'R', ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' };
-export const DEFAULT_SETUP = { mode: 'human', seat: 0, bots: ['greedy', 'greedy', 'hunter', 'miner'], seed: 1, steps: 6000 };
-
-/** A setup made safe: mode, seat 0-3, four bot kinds, seed ≥ 0, steps 1..100000. */
-export function cleanSetup(s) {
-  const d = DEFAULT_SETUP;
-  const seed = Math.floor(Number(s && s.seed));
-  const steps = Math.floor(Number(s && s.steps));
-  const seat = Math.floor(Number(s && s.seat));
-  const bots = Array.isArray(s && s.bots) ? s.bots : [];
-  return {
-    mode: s && s.mode === 'bots' ? 'bots' : 'human',
-    seat: seat >= 0 && seat <= 3 ? seat : d.seat,
-    bots: [0, 1, 2, 3].map((i) => (KINDS.includes(bots[i]) ? bots[i] : d.bots[i])),
-    seed: Number.isFinite(seed) && seed >= 0 ? Math.min(seed, 2 ** 53 - 1) : d.seed,
-    steps: Number.isFinite(steps) && steps >= 1 ? Math.min(steps, 100000) : d.steps,
-  };
-}
-
-/** Setup fields from the URL hash (a string) or a link's view ({key: value}): seed, steps, mode, seat, bots (3 or 4 kinds), seats (4 with one human), speed. */
-function setupFromHash(hash) {
-  const p = new URLSearchParams(typeof hash === 'string' ? hash.replace(/^#/, '') : hash || {});
-  const out = {};
-  if (p.has('seed')) out.seed = p.get('seed');
-  if (p.has('steps')) out.steps = p.get('steps');
-  if (p.has('mode')) out.mode = p.get('mode') === 'bots' ? 'bots' : 'human';
-  if (p.has('seat')) out.seat = p.get('seat');
-  if (p.has('seats')) {
-    const seats = p.get('seats').split(',');
-    const you = seats.indexOf('human');
-    out.mode = you >= 0 ? 'human' : 'bots';
-    if (you >= 0) out.seat = you;
-    out.bots = seats.map((k) => (KINDS.includes(k) ? k : 'greedy'));
-  }
-  if (p.has('bots')) {
-    const list = p.get('bots').split(',');
-    out.botList = list;
-  }
-  if (p.has('speed')) out.speed = Number(p.get('speed'));
-  return out;
-}
-
-/** A setup with a link's fields over it (three bot kinds fill the seats other than yours; four set every seat). */
-function mergedSetup(base, fromHash) {
-  const setup = cleanSetup({ ...base, ...fromHash });
-  if (!fromHash.botList) return setup;
-  const list = fromHash.botList.filter((k) => KINDS.includes(k));
-  const bots = [...setup.bots];
-  if (list.length >= 4) list.slice(0, 4).forEach((k, i) => (bots[i] = k));
-  else [0, 1, 2, 3].filter((i) => setup.mode === 'bots' || i !== setup.seat).forEach((i, j) => list[j] && (bots[i] = list[j]));
-  return cleanSetup({ ...setup, bots });
-}
-
 class ArenaGame {
   constructor(shell) {
     this.shell = shell;
@@ -123,45 +66,6 @@ class ArenaGame {
     }, { signal: this.signal });
     this.newGame({ start: false });
     this.ui.syncSetup();
-  }
-
-  // ---- setup ------------------------------------------------------------------------------
-
-  seats(setup = this.setup) {
-    return setup.bots.map((k, i) => (setup.mode === 'human' && i === setup.seat ? 'human' : k));
-  }
-
-  setupDiffers() {
-    return !!this.gameSetup && JSON.stringify(this.seats()) + this.setup.seed + ':' + this.setup.steps !==
-      JSON.stringify(this.seats(this.gameSetup)) + this.gameSetup.seed + ':' + this.gameSetup.steps;
-  }
-
-  /** Keep the setup for the next visit and in the link. */
-  savePrefs() {
-    const prefs = load('prefs') || {};
-    save('prefs', { ...prefs, arena: { setup: this.setup, speed: this.speed } });
-    this.shell.updateHash(this.shareState());
-  }
-
-  /** Change the setup; before the first step the board shows the new game at once. */
-  setSetup(patch) {
-    this.setup = cleanSetup({ ...this.setup, ...patch });
-    this.savePrefs();
-    this.ui.syncSetup();
-    if (this.phase === 'ready') this.newGame({ start: false });
-    else this.ui.update();
-  }
-
-  setSpeed(x) {
-    if (!SPEEDS.includes(x)) return;
-    if (x > 1 && this.you >= 0 && this.shell.activeTab() === 'play') {
-      this.shell.toast('×2 and ×4 are for watching: slow motion or real speed when you play', 'warn');
-      return;
-    }
-    this.speed = x;
-    this.clock.speed = x;
-    this.savePrefs();
-    this.ui.update();
   }
 
   // ---- the game --------------------------------------------------------------------------
@@ -386,131 +290,7 @@ class ArenaGame {
     };
   }
 
-  // ---- input ------------------------------------------------------------------------------
-
-  attachPointer() {
-    const c = this.board.canvas;
-    const opts = { signal: this.signal };
-    c.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0) return;
-      try {
-        c.setPointerCapture(e.pointerId);
-      } catch {
-        /* a synthetic pointer */
-      }
-      this.pointer = { id: e.pointerId, x: e.clientX, y: e.clientY, swiped: false, type: e.pointerType };
-      c.focus({ preventScroll: true });
-      e.preventDefault();
-    }, opts);
-    c.addEventListener('pointermove', (e) => {
-      const p = this.pointer;
-      if (!p || p.id !== e.pointerId) return;
-      const dx = e.clientX - p.x;
-      const dy = e.clientY - p.y;
-      const cellCss = c.getBoundingClientRect().width / SIDE;
-      if (Math.hypot(dx, dy) < Math.max(18, cellCss * 0.5)) return;
-      const dir = Math.abs(dx) > Math.abs(dy) ? (dx > 0 ? 'R' : 'L') : dy > 0 ? 'D' : 'U';
-      p.x = e.clientX;
-      p.y = e.clientY;
-      if (!p.swiped || p.dir !== dir) this.swipe(dir);
-      p.swiped = true;
-      p.dir = dir;
-    }, opts);
-    const end = (e, cancelled) => {
-      const p = this.pointer;
-      if (!p || p.id !== e.pointerId) return;
-      this.pointer = null;
-      if (!cancelled && !p.swiped) this.tap(p.type);
-    };
-    c.addEventListener('pointerup', (e) => end(e, false), opts);
-    c.addEventListener('pointercancel', (e) => end(e, true), opts);
-    // A replay file dropped on the board opens in the Replay tab.
-    const host = c.parentElement;
-    host.addEventListener('dragover', (e) => e.preventDefault(), opts);
-    host.addEventListener('drop', (e) => {
-      e.preventDefault();
-      const f = e.dataTransfer && e.dataTransfer.files[0];
-      if (f) f.text().then((t) => this.replay.openText(t, f.name) && this.shell.selectTab('solve'));
-    }, opts);
-  }
-
-  swipe(dir) {
-    const tab = this.shell.activeTab();
-    if (tab === 'solve' && this.replay.loaded()) {
-      if (dir === 'L' || dir === 'R') this.replay.skip(dir === 'R' ? 20 : -20);
-      return;
-    }
-    if (tab !== 'play') return;
-    if (this.you >= 0) this.human(dir);
-  }
-
-  /** A tap (touch) drops a landmine when you play; a click starts, pauses or resumes. */
-  tap(type) {
-    const tab = this.shell.activeTab();
-    if (tab === 'solve' && this.replay.loaded()) {
-      this.replay.toggle();
-      return;
-    }
-    if (tab !== 'play') return;
-    if (this.phase === 'ready' || this.phase === 'paused') this.togglePause();
-    else if (this.phase === 'running' && this.you >= 0 && type !== 'mouse') this.human('DROP');
-    else if (this.phase === 'running' && this.you < 0) this.pause();
-  }
-
-  onKey(e) {
-    if (e.ctrlKey || e.metaKey || e.altKey) return false;
-    const tab = this.shell.activeTab();
-    if (tab === 'solve' && this.replay.loaded()) return this.replay.key(e);
-    if (tab === 'edit') return this.live.key(e);
-    const key = e.key || '';
-    const lower = key.length === 1 ? key.toLowerCase() : key;
-    const dir = DIR_CODES[e.code] || DIR_KEYS[lower];
-    const playing = this.you >= 0 && this.phase !== 'over';
-    if (tab !== 'play') return false;
-    if (dir) {
-      if (this.you >= 0) this.human(dir);
-      else this.shell.toast('Bots only: choose "You vs bots" in the Play panel to play');
-      return true;
-    }
-    if (key === 'Shift' || lower === 'r') {
-      if (!e.repeat && playing) this.human('REV');
-      return playing;
-    }
-    if (lower === 'e' || (key === ' ' && playing && this.phase !== 'ready')) {
-      if (!e.repeat && playing) this.human('DROP');
-      return playing || key === ' ';
-    }
-    if (lower === 'p' || key === 'Escape' || key === ' ') {
-      if (!e.repeat) this.togglePause();
-      return true;
-    }
-    if (key === 'Enter') {
-      if (this.phase === 'ready') this.startCurrent();
-      else this.startGame();
-      return true;
-    }
-    if (key === '-' || key === '_' || key === '+' || key === '=') {
-      const i = SPEEDS.indexOf(this.speed) + (key === '-' || key === '_' ? -1 : 1);
-      if (i >= 0 && i < SPEEDS.length) this.setSpeed(SPEEDS[i]);
-      return true;
-    }
-    return false;
-  }
-
-  // ---- the shell's contract -----------------------------------------------------------------
-
-  /** Arena has no level text to share: a link carries the setup (seats, seed, length) and the speed. */
-  shareState() {
-    const s = this.setup;
-    return { view: { seats: this.seats().join(','), seed: String(s.seed), steps: String(s.steps), speed: this.speed === 1 ? null : String(this.speed) } };
-  }
-
-  /** Open a link's setup (a pasted link while the page is open). */
-  loadShared(shared) {
-    const fromHash = setupFromHash(shared.view || {});
-    this.setSetup(mergedSetup(this.setup, fromHash));
-    if (SPEEDS.includes(fromHash.speed)) this.setSpeed(fromHash.speed);
-  }
+  // ---- the shell's contract (shareState, loadShared: arena-setup.js) ----------------------
 
   debug() {
     const info = () => {
@@ -570,7 +350,10 @@ class ArenaGame {
   }
 }
 
-const FLOOR_TILES = new Uint8Array(SIDE * SIDE).fill(46);
+Object.assign(ArenaGame.prototype, inputMethods, setupMethods);
+
+/** The board's static layer: floor everywhere (the painter's '.'; the maze is drawn on top). */
+const FLOOR_TILES = new Uint8Array(SIDE * SIDE).fill('.'.charCodeAt(0));
 
 export default {
   id: 'arena',

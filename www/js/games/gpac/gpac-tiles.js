@@ -4,6 +4,7 @@
 // Okabe–Ito colour, its own hem — wavy, zigzag, square teeth — and its number, so colour
 // is never the only cue). Also the small map drawings of the lab.
 
+import { GpacTile } from '../../../pkg/gridlab.js';
 import { cellRing, swatchCanvas } from '../../draw.js';
 import { parseMap } from './gpac-session.js';
 
@@ -58,9 +59,9 @@ export function terrain(rows, cols, isWall, isPill) {
   return bytes;
 }
 
-/** Terrain from the session's board bytes ('#' wall, '.' pill, the rest floor). */
+/** Terrain from the session's board bytes (walls, pills, the rest floor). */
 export function terrainOfTiles(tiles, rows, cols) {
-  return terrain(rows, cols, (r, c) => tiles[r * cols + c] === 35, (r, c) => tiles[r * cols + c] === 46);
+  return terrain(rows, cols, (r, c) => tiles[r * cols + c] === GpacTile.Wall, (r, c) => tiles[r * cols + c] === GpacTile.Pill);
 }
 
 // ---- tiles ------------------------------------------------------------------------------

@@ -4,24 +4,25 @@
 // go back and forth (the same seed replays the same game), and hosts the Replay (world
 // files) and Lab (map evolution in Web Workers) tabs in the Solve and Compare panels.
 
-import { gpacPainter, tileSwatch, TILE_INFO, terrain, terrainOfTiles, sceneOfTurn } from './gpac-tiles.js';
+import { gpacPainter, tileSwatch, TILE_INFO } from './gpac-tiles.js';
+import { fileMethods } from './gpac-files.js';
+import { sceneMethods } from './gpac-scene.js';
+import { settingsMethods } from './gpac-settings.js';
 import { catalog } from './gpac-levels.js';
 import { GpacUi, SPEEDS } from './gpac-ui.js';
 import { PACMEN, GHOSTS, DEFAULT_SETTINGS, MAX_CELLS, cleanSettings, blankMap, looksLikeWorldFile, letterOf, sizeError } from './gpac-session.js';
 import { GpacReplayPanel } from './gpac-replay.js';
 import { viewInt } from '../../view-state.js';
-import { Transport } from '../../transport.js';
+import { AutoGame } from '../../auto-game.js';
 import { LabPanel } from './gpac-lab.js';
 import { gpacKey } from './gpac-keys.js';
-import { GameBase, gameModule, formatParseError } from '../../game-base.js';
-import { load, save } from '../../storage.js';
+import { gameModule } from '../../game-base.js';
+import { load } from '../../storage.js';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r()));
 const SWIPE = { 8: 'u', 2: 'd', 4: 'l', 6: 'r' };
 const TAB_LABELS = { solve: 'Replay', compare: 'Lab' };
 
-class GpacGame extends GameBase {
+class GpacGame extends AutoGame {
   constructor(shell) {
     super(shell, {
       id: 'gpac',
@@ -56,11 +57,7 @@ class GpacGame extends GameBase {
     this.heading = 'r'; // Pac-Man's facing
     this.looks = [];
     this.terrainCache = { key: null, bytes: null, edit: null, editKey: null };
-    this.transport = new Transport(this.transportSource(), {
-      speeds: SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })),
-      speed: this.speedIndex,
-      onSpeed: (i) => this.setSpeed(i),
-    });
+    this.makeTransport(SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })), this.speedIndex);
     this.mountPanels();
     this.replay = new GpacReplayPanel(this, shell.panels.solve);
     this.lab = new LabPanel(this, shell.panels.compare);
@@ -147,76 +144,6 @@ class GpacGame extends GameBase {
     this.stopAll();
   }
 
-  savePrefs(patch) {
-    save('prefs', { ...(load('prefs') || {}), ...patch });
-  }
-
-  /** After the session restarted by itself (players, seed, settings). */
-  restarted({ level = false } = {}) {
-    this.redoMoves = [];
-    this.heading = 'r';
-    this.looks = [];
-    this.tilesKey++;
-    if (level) this.levelChanged();
-    else this.changed();
-  }
-
-  setPlayers(pacman, ghosts) {
-    this.stopAll();
-    this.players = [pacman, ghosts];
-    this.session.set_players(pacman, ghosts);
-    this.savePrefs({ gpacPacman: pacman, gpacGhosts: ghosts });
-    this.restarted();
-  }
-
-  setSeed(seed) {
-    const n = Math.max(0, Math.floor(Number(seed)));
-    if (!Number.isFinite(n)) {
-      this.shell.toast('The seed is a whole number', 'warn');
-      this.ui.update();
-      return;
-    }
-    this.stopAll();
-    this.seed = n;
-    this.session.set_seed(n);
-    this.savePrefs({ gpacSeed: n });
-    this.restarted();
-  }
-
-  setSettings(settings) {
-    this.stopAll();
-    const clean = cleanSettings(settings || DEFAULT_SETTINGS);
-    try {
-      this.session.set_settings(clean);
-    } catch (err) {
-      this.shell.toast(formatParseError(err), 'warn');
-      this.ui.syncSettings();
-      return;
-    }
-    this.settings = clean;
-    this.savePrefs({ gpacSettings: clean });
-    this.ui.syncSettings();
-    this.restarted({ level: true });
-  }
-
-  /** The Transport calls this when its speed changes. */
-  setSpeed(index) {
-    this.speedIndex = Math.max(0, Math.min(SPEEDS.length - 1, index));
-    if (this.transport && this.transport.speedIndex !== this.speedIndex) this.transport.setSpeed(this.speedIndex);
-    this.savePrefs({ gpacSpeed: this.speedIndex });
-    this.ui.update();
-    this.viewChanged();
-  }
-
-  setRealtime(on) {
-    this.stopAll();
-    this.realtime = on;
-    this.savePrefs({ gpacRealtime: on });
-    this.ui.update();
-    this.viewChanged();
-  }
-
-  /** Players, seed, settings, speed, real time and the undone rest of the line, for a link. */
   viewState() {
     const changed = Object.fromEntries(Object.entries(this.settings).filter(([k, v]) => DEFAULT_SETTINGS[k] !== v));
     const line = this.fullLine();
@@ -256,67 +183,6 @@ class GpacGame extends GameBase {
     this.changed();
   }
 
-  setZeroIds(on) {
-    this.zeroIds = on;
-    this.savePrefs({ gpacZeroIds: on });
-  }
-
-  /** A random map (repaired by the engine), loaded as the current map. */
-  randomMap({ w, h, density, seed }) {
-    if (!(w >= 1 && h >= 1 && w * h >= 2 && w * h <= MAX_CELLS)) {
-      this.shell.toast(`A random map has 2 to ${MAX_CELLS} cells (e.g. 80 × 80)`, 'warn');
-      return false;
-    }
-    let text;
-    try {
-      const s = this.api.GpacSession.random(Math.round(w), Math.round(h), density, this.settings, Math.max(0, Math.round(seed) || 0));
-      text = s.level_text();
-      s.free();
-    } catch (err) {
-      this.shell.toast(`No random map: ${formatParseError(err)}`, 'warn');
-      return false;
-    }
-    this.randomPrefs = { w, h, density, seed };
-    this.savePrefs({ gpacRandom: this.randomPrefs });
-    return this.loadLevel(text, { name: `Random ${w}×${h} map (walls ${density}, seed ${seed})` });
-  }
-
-  // ---- world files -------------------------------------------------------------------
-
-  worldFile() {
-    return this.session.world_file(this.zeroIds);
-  }
-
-  worldFileName() {
-    const name = (this.levelName || 'map').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-    return `gpac-${name || 'map'}-seed${this.seed}-turn${this.view.turns}.txt`;
-  }
-
-  replayThisGame() {
-    if (this.replay.open(this.worldFile(), `${this.levelName}, seed ${this.seed}`)) this.shell.selectTab('solve');
-  }
-
-  /** Play the same moves from the same seed in a fresh session; compare the world files. */
-  verifySeed() {
-    const out = this.ui.verifyResult;
-    let fresh;
-    try {
-      fresh = this.newSession(this.levelText());
-      fresh.replay(this.playedMoves());
-      const same = fresh.world_file(this.zeroIds) === this.worldFile();
-      const v = fresh.view();
-      out.textContent = same
-        ? `✓ Same seed, same game: a fresh session replayed ${v.turns} turn${v.turns === 1 ? '' : 's'} to score ${v.score}, with an identical world file.`
-        : '✗ The fresh session\'s world file differs.';
-      out.className = `small ${same ? 'goal-ok' : 'goal-no'}`;
-    } catch (err) {
-      out.textContent = `✗ ${err.message || err}`;
-      out.className = 'small goal-no';
-    } finally {
-      if (fresh) fresh.free();
-    }
-  }
-
   // ---- the line: turns played and the ones undone (fullLine, seek: GameBase) -------------
 
   afterReplay() {
@@ -324,29 +190,6 @@ class GpacGame extends GameBase {
     const last = [...m].reverse().find((c) => c !== 'h');
     this.heading = last || 'r';
     this.looks = [];
-  }
-
-  undo() {
-    const n = this.session ? this.playedMoves().length : 0;
-    if (!n) return false;
-    this.dispatchEvent(new Event('usermove'));
-    this.seek(n - 1);
-    return true;
-  }
-
-  redo() {
-    if (this.fullLine().length === this.playedMoves().length) return false;
-    this.dispatchEvent(new Event('usermove'));
-    this.stopAll();
-    if (this.human) super.move(this.redoMoves.pop(), { fromPlan: true });
-    else this.stepAgent();
-    return true;
-  }
-
-  restart() {
-    if (!this.session) return;
-    this.dispatchEvent(new Event('usermove'));
-    this.seek(0);
   }
 
   // ---- turns ----------------------------------------------------------------------------
@@ -357,8 +200,12 @@ class GpacGame extends GameBase {
     this.finishAnimation();
   }
 
+  get overText() {
+    return 'The game is over: Restart (R), Undo or scrub back to play on';
+  }
+
   overToast() {
-    this.shell.toast('The game is over: Restart (R), Undo or scrub back to play on');
+    this.shell.toast(this.overText);
   }
 
   /** A direction (u d l r) or hold (h) from a key, the pad, a tap or a swipe. */
@@ -407,62 +254,36 @@ class GpacGame extends GameBase {
   }
 
 
-  /** The game as the Transport's source: its line, the agents (or you in real time) playing it. */
-  transportSource() {
-    return {
-      position: () => this.playedMoves().length,
-      length: () => this.fullLine().length,
-      seek: (k) => this.seek(k),
-      advance: ({ animate = true, batch = false } = {}) =>
-        this.human ? this.move(this.realtimeMove(), { fromPlan: false }) : this.stepAgent({ animate, quiet: batch }) || false,
-      batchDone: (n) => n && this.changed(),
-      finished: () => !this.view || !!this.view.end,
-      blocked: () => (this.session && this.human && !this.realtime ? 'Your move: a direction key (or switch on Real time)' : null),
-      toEnd: () => this.runToEnd(),
-      maxRate: () => (this.session && this.human ? 30 : Infinity),
-    };
+  // ---- the agents (or you in real time) on the Transport (AutoGame) ---------------------
+
+  advance({ animate = true, batch = false } = {}) {
+    return this.human ? this.move(this.realtimeMove(), { fromPlan: false }) : this.stepAgent({ animate, quiet: batch });
   }
 
-  get playing() {
-    return !!this.transport && this.transport.playing;
+  autoStep(opts) {
+    return this.stepAgent(opts);
   }
 
-  stepOnce() {
-    this.stopAll();
-    if (this.view.end) this.overToast();
-    else if (this.human) this.shell.toast('You play Pac-Man: a direction key, or Space / H to hold');
-    else this.transport.step();
-  }
-
-  runToEnd() {
-    this.stopAll();
-    if (this.human) {
-      this.shell.toast('You play Pac-Man: choose an agent in the toolbar to watch');
-      return;
-    }
-    const line = this.fullLine();
+  autoRun() {
     let n = 0;
     while (this.session.step_agents()) n++;
-    this.syncRedo(line);
-    this.afterReplay();
-    this.tilesKey++;
-    this.changed();
     return n;
   }
 
-  togglePlay() {
-    if (this.playing) this.pause();
-    else this.play();
+  autoFinished() {
+    return !!this.view.end;
   }
 
-  play() {
-    const why = this.transport.play();
-    if (why === 'over') this.overToast();
-    else if (why) this.shell.toast(why);
+  autoBlocked() {
+    return this.human && !this.realtime ? 'Your move: a direction key (or switch on Real time)' : null;
   }
 
-  pause() {
-    if (this.transport) this.transport.pause();
+  stepBlocked() {
+    return this.human ? 'You play Pac-Man: a direction key, or Space / H to hold' : null;
+  }
+
+  maxRate() {
+    return this.human ? 30 : Infinity;
   }
 
   /** Real time: the way asked if legal, else straight on if legal, else hold. */
@@ -516,54 +337,6 @@ class GpacGame extends GameBase {
     this.hover = cell;
     this.ui.showCoords(cell);
     this.board.invalidate();
-  }
-
-  // ---- drawing ----------------------------------------------------------------------------
-
-  /** {x, y} (origin bottom-left) → {row, col} of the board. */
-  toCell(p, rows = this.view.rows) {
-    return { row: rows - 1 - p.y, col: p.x };
-  }
-
-  terrainNow() {
-    const c = this.terrainCache;
-    if (c.key !== this.tilesKey) {
-      c.bytes = terrainOfTiles(this.tiles(), this.view.rows, this.view.cols);
-      c.key = this.tilesKey;
-    }
-    return c.bytes;
-  }
-
-  scene() {
-    if (!this.session || !this.view) return null;
-    const tab = this.shell.activeTab();
-    if (tab === 'solve' && this.replay.loaded()) return this.replay.scene();
-    const v = this.view;
-    const { rows, cols } = v;
-    if (tab === 'edit') {
-      const c = this.terrainCache;
-      if (c.editKey !== this.tilesKey) {
-        const tiles = this.tiles();
-        c.edit = terrain(rows, cols, (r, col) => tiles[r * cols + col] === 35, () => false);
-        c.editKey = this.tilesKey;
-      }
-      return {
-        rows, cols, tiles: c.edit, tilesKey: `e${this.tilesKey}`, marks: this.hover ? [{ kind: 'target', ...this.hover }] : [],
-        actors: [{ kind: 'pacman', row: 0, col: 0, dir: 'r' }, ...v.ghosts.map((_, i) => ({ kind: 'ghost', i, row: rows - 1, col: cols - 1, slot: i, count: v.ghosts.length }))],
-      };
-    }
-    const scene = { rows, cols, tiles: this.terrainNow(), tilesKey: `p${this.tilesKey}`, marks: [], actors: [], patches: [] };
-    return sceneOfTurn(scene, {
-      now: v, turn: this.anim && this.anim.turn, t: this.anim ? Math.min(1, this.anim.t / this.anim.duration) : 1,
-      heading: this.heading, looks: this.looks, toCell: (p) => this.toCell(p, rows),
-    });
-  }
-
-  /** What the status bar shows: the replayed snapshot on the Replay tab, else the game. */
-  shownState() {
-    if (this.shell.activeTab() === 'solve' && this.replay.loaded()) return this.replay.status();
-    const v = this.view;
-    return { ...v, label: this.playing ? 'Playing' : v.turns ? 'Paused' : 'Ready' };
   }
 
   keyCommand(e) {
@@ -620,5 +393,7 @@ class GpacGame extends GameBase {
     super.unmount();
   }
 }
+
+Object.assign(GpacGame.prototype, fileMethods, sceneMethods, settingsMethods);
 
 export default gameModule('gpac', 'GPac', GpacGame);

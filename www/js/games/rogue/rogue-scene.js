@@ -4,7 +4,6 @@
 import { WALL, SAFE } from './rogue-tiles.js';
 import { digitDelta, digitToward } from '../../input.js';
 import { sideAt } from './rogue-players.js';
-import { sameCell as same } from '../../game-base.js';
 
 const TRAIL = 8; // positions kept in a piece's trail
 const ease = (t) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);

@@ -9,17 +9,17 @@ import { roguePainter, tileSwatch, TILE_INFO, terrainOf } from './rogue-tiles.js
 import { catalog } from './rogue-levels.js';
 import { RogueUi } from './rogue-ui.js';
 import { sceneMethods } from './rogue-scene.js';
+import { settingsMethods, MAX_LIMIT } from './rogue-settings.js';
 import { rogueViewState, applyRogueView } from './rogue-link.js';
 import { ExactPanel, PairingsPanel } from './rogue-panels.js';
 import { MONSTERS, ROGUES, SPEEDS, otherSide, sideAt } from './rogue-players.js';
 import { rogueKey, rogueGameKey } from './rogue-keys.js';
 import { digitToward } from '../../input.js';
-import { GameBase, gameModule, sameCell as same, formatParseError } from '../../game-base.js';
+import { gameModule, sameCell as same, formatParseError } from '../../game-base.js';
 import { h } from '../../ui.js';
-import { Transport } from '../../transport.js';
+import { AutoGame } from '../../auto-game.js';
 import { load, save } from '../../storage.js';
 
-const MAX_LIMIT = 100000;
 
 
 /** A new dungeon of rooms, N × N, the rogue in the top-left corner and the monster opposite. */
@@ -34,7 +34,7 @@ function blankDungeon(n) {
   return `${n}\n${rows.join('\n')}\n`;
 }
 
-class RogueGame extends GameBase {
+class RogueGame extends AutoGame {
   constructor(shell) {
     super(shell, {
       id: 'rogue',
@@ -69,11 +69,7 @@ class RogueGame extends GameBase {
     this.terrainKey = 0;
     this.warnings = [];
     this.caches = {};
-    this.transport = new Transport(this.transportSource(), {
-      speeds: SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })),
-      speed: this.speedIndex,
-      onSpeed: (i) => this.setSpeed(i),
-    });
+    this.makeTransport(SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })), this.speedIndex);
     this.mountPanels();
     this.exactPanel = new ExactPanel(this, shell.panels.solve);
     this.pairings = new PairingsPanel(this, shell.panels.compare);
@@ -182,86 +178,6 @@ class RogueGame extends GameBase {
   }
 
 
-  // ---- players and settings ---------------------------------------------------------
-
-  isHuman(side) {
-    return !!side && this.players[side === 'monster' ? 0 : 1] === 'human';
-  }
-
-  /** Exactly one side is played by a human (the other one's strategy answers). */
-  oneHuman() {
-    return this.isHuman('monster') !== this.isHuman('rogue');
-  }
-
-  /** The side that a key or a click moves: the human's, else the side to move. */
-  actingSide() {
-    const side = this.view.toMove;
-    if (!side) return null;
-    if (this.oneHuman() && !this.isHuman(side)) return otherSide(side);
-    return side;
-  }
-
-  setPlayers(monster, rogue) {
-    this.stopAll();
-    this.players = [monster, rogue];
-    this.session.set_players(...this.safePlayers());
-    this.savePrefs({ rogueMonster: monster, rogueRogue: rogue });
-    this.changed();
-    this.answerIfDue();
-  }
-
-  setMaxMoves(turns) {
-    const n = Math.max(1, Math.min(MAX_LIMIT, Math.round(Number(turns)) || 1000));
-    if (n === this.maxMoves) return;
-    this.stopAll();
-    const line = this.fullLine().slice(0, 2 * n);
-    const moves = this.playedMoves().slice(0, 2 * n);
-    this.maxMoves = n;
-    this.savePrefs({ rogueMaxMoves: n });
-    this.session.set_max_moves(n);
-    this.redoMoves = [];
-    this.replayMoves(moves);
-    this.syncRedo(line);
-    this.ui.update();
-    this.viewChanged();
-  }
-
-  /** The Transport calls this when its speed changes. */
-  setSpeed(index) {
-    this.speedIndex = index;
-    this.animSpeed = SPEEDS[index] / 4;
-    this.savePrefs({ rogueSpeed: index });
-    this.viewChanged();
-  }
-
-  setExact(on) {
-    if (on && !this.exactOk()) {
-      this.shell.toast(`This dungeon is too large for the exact solution (over ${this.exactLimit} open sites)`, 'warn');
-      on = false;
-    }
-    this.showExact = on;
-    this.savePrefs({ rogueExact: on });
-    this.ui.update();
-    this.board.invalidate();
-    this.viewChanged();
-  }
-
-  setCycles(on) {
-    this.showCycles = on;
-    this.savePrefs({ rogueCycles: on });
-    this.ui.update();
-    this.board.invalidate();
-    this.viewChanged();
-  }
-
-  setTrail(on) {
-    this.showTrail = on;
-    this.savePrefs({ rogueTrail: on });
-    this.ui.update();
-    this.board.invalidate();
-    this.viewChanged();
-  }
-
   viewState() {
     return { ...super.viewState(), ...rogueViewState(this) };
   }
@@ -284,39 +200,21 @@ class RogueGame extends GameBase {
     this.replayMoves('');
   }
 
-  /** Undo back to the human's turn when one side is human, else one half-move. */
-  undo() {
-    const moves = this.session ? this.playedMoves() : '';
-    if (!moves) return false;
-    let k = moves.length - 1;
-    if (this.oneHuman()) while (k > 0 && !this.isHuman(sideAt(k))) k--;
-    this.dispatchEvent(new Event('usermove'));
-    this.seek(k);
-    return true;
+  /** Undo and redo stop at the human's turn when one side is human. */
+  undoTarget(k) {
+    let to = k - 1;
+    if (this.oneHuman()) while (to > 0 && !this.isHuman(sideAt(to))) to--;
+    return to;
   }
 
-  /** Redo forward to the human's next turn when one side is human, else one half-move. */
-  redo() {
+  redoTarget(k) {
     const line = this.fullLine();
-    const len = this.playedMoves().length;
-    if (line.length === len) return false;
-    let k = len + 1;
-    if (this.oneHuman()) while (k < line.length && !this.isHuman(sideAt(k))) k++;
-    this.dispatchEvent(new Event('usermove'));
-    if (k > len + 1) {
-      this.seek(k);
-      return true;
-    }
-    this.stopAll();
-    super.move(this.redoMoves.pop(), { fromPlan: true });
-    return true;
+    let to = k + 1;
+    if (this.oneHuman()) while (to < line.length && !this.isHuman(sideAt(to))) to++;
+    return to;
   }
 
-  /** Back to the start, keeping the line (redo or the scrub slider go forward again). */
-  restart() {
-    if (!this.session) return;
-    this.dispatchEvent(new Event('usermove'));
-    this.seek(0);
+  afterRestart() {
     this.answerIfDue();
   }
 
@@ -371,58 +269,32 @@ class RogueGame extends GameBase {
   }
 
 
-  /** The game as the Transport's source: its line, the strategies stepping it. */
-  transportSource() {
-    return {
-      position: () => this.playedMoves().length,
-      length: () => this.fullLine().length,
-      seek: (k) => this.seek(k),
-      advance: ({ animate = true, batch = false } = {}) => this.stepStrategy({ animate, quiet: batch }) || false,
-      batchDone: (n) => n && this.changed(),
-      finished: () => !this.view || !this.view.toMove,
-      blocked: () => (this.view && this.view.humanToMove ? `Your move: the ${this.view.toMove} is yours (a direction key, 5 or S to stay)` : null),
-      toEnd: () => this.runToEnd(),
-    };
+  // ---- the players on the Transport (AutoGame) ------------------------------------------
+
+  autoStep(opts) {
+    return this.stepStrategy(opts);
   }
 
-  get playing() {
-    return !!this.transport && this.transport.playing;
-  }
-
-  /** Step button, Enter, Space when no human is to move. */
-  stepOnce() {
-    this.answerToken++;
-    this.finishAnimation();
-    if (!this.view.toMove) this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
-    else if (this.view.humanToMove) this.shell.toast(this.transportSource().blocked());
-    else this.transport.step();
-  }
-
-  /** To the end: the strategies play the game out at once (or up to a human's turn). */
-  runToEnd() {
-    this.answerToken++;
-    this.finishAnimation();
-    const v = this.view;
-    if (v.humanToMove) {
-      this.shell.toast(`Your move: the ${v.toMove} is yours`);
-      return;
-    }
-    const line = this.fullLine();
+  autoRun() {
     this.session.run(2 * this.maxMoves + 2);
-    this.syncRedo(line);
-    this.changed();
+  }
+
+  autoFinished() {
+    return !this.view.toMove;
+  }
+
+  autoBlocked() {
+    const v = this.view;
+    return v && v.humanToMove ? `Your move: the ${v.toMove} is yours (a direction key, 5 or S to stay)` : null;
+  }
+
+  get overText() {
+    return 'The game is over: Restart, Undo or scrub back to play on';
   }
 
   togglePlay() {
     this.answerToken++;
-    if (this.playing) return this.transport.pause();
-    const why = this.transport.play();
-    if (why === 'over') this.shell.toast('The game is over: Restart, Undo or scrub back to play on');
-    else if (why) this.shell.toast(why);
-  }
-
-  pause() {
-    if (this.transport) this.transport.pause();
+    super.togglePlay();
   }
 
   /**
@@ -508,6 +380,6 @@ class RogueGame extends GameBase {
   }
 }
 
-Object.assign(RogueGame.prototype, sceneMethods);
+Object.assign(RogueGame.prototype, sceneMethods, settingsMethods);
 
 export default gameModule('rogue', 'Rogue', RogueGame);
