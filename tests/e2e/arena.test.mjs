@@ -130,6 +130,14 @@ test('bots only, 400 steps at ×4: the game runs to the end with the engine\'s s
   assert.ok(r.scores.reduce((a, b) => a + b, 0) < engine.reduce((a, b) => a + b, 0), 'fewer points at step 100');
   assert.equal(await page.textContent('#arena-rp-pos'), '100 / 400 · 0:05');
   await page.screenshot({ path: shotPath('arena-replay.png') });
+  // The shared transport: a step on and back, a second on with →.
+  await page.click('#arena-rp-step');
+  await page.waitForFunction(() => window.gridlab.replay().tick === 101);
+  await page.click('#arena-rp-back');
+  assert.equal((await page.evaluate(() => window.gridlab.replay())).tick, 100);
+  await page.locator('#board').focus();
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await page.evaluate(() => window.gridlab.replay())).tick, 120);
   await page.keyboard.press('End');
   assert.deepEqual((await page.evaluate(() => window.gridlab.replay())).scores, engine);
   await page.keyboard.press('Home');

@@ -227,7 +227,12 @@ function onKey(e) {
 
 async function copyLink() {
   const state = game ? game.shareState() : {};
+  // This link is the newest state: a debounced update still pending must not replace
+  // it, and its own hashchange is not a pasted link to open again.
+  hashSeq++;
+  clearTimeout(shell._hashTimer);
   const hash = await buildHash(fullState(state));
+  lastHash = hash;
   replaceHash(hash);
   if (!hashHasLevel(hash)) toast('The level is too large for a link: only the moves are in it', 'warn');
   await copyText(location.href, 'Link');

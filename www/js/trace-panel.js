@@ -27,7 +27,7 @@ export class TracePanel {
     this.replay = null;
     this.transport = new Transport(this, { speeds: TRACE_SPEEDS, speed: 5 });
     this.bar = new TransportBar(this.transport, { prefix: 'trace-', titles: { play: 'Replay the search', scrub: 'Search replay position' } });
-    this.toggle = h('input#heatmap-toggle', { type: 'checkbox', checked: true, onchange: () => this.show() });
+    this.toggle = h('input#heatmap-toggle', { type: 'checkbox', checked: true, onchange: () => this.heatChanged() });
     this.info = h('p.small.muted#trace-info');
     this.legendMax = h('span', {}, '');
     this.root = h('div.trace#trace', { hidden: true },
@@ -125,7 +125,13 @@ export class TracePanel {
 
   toggleHeat() {
     this.toggle.checked = !this.toggle.checked;
+    this.heatChanged();
+  }
+
+  /** The heat-map switched: redraw, and the link carries it. */
+  heatChanged() {
     this.show();
+    this.game.viewChanged();
   }
 
   togglePlay() {

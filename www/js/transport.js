@@ -52,11 +52,13 @@ export const BATCH_RATE = 30;
 export class Transport extends EventTarget {
   /**
    * options: { speeds: [{label, rate}] (steps a second), speed (index),
-   *            onSpeed(index) (persist the choice) }
+   *            onSpeed(index) (persist the choice), batchRate (steps a second from
+   *            which auto-play goes in unanimated batches, default BATCH_RATE) }
    */
-  constructor(source, { speeds, speed = 0, onSpeed = null } = {}) {
+  constructor(source, { speeds, speed = 0, onSpeed = null, batchRate = BATCH_RATE } = {}) {
     super();
     this.source = source;
+    this.batchRate = batchRate;
     this.speeds = speeds || [{ label: '1×', rate: 4 }];
     this.speedIndex = Math.max(0, Math.min(this.speeds.length - 1, speed));
     this.onSpeed = onSpeed;
@@ -145,12 +147,15 @@ export class Transport extends EventTarget {
 
   async loop(signal) {
     // Batches: the steps due since the last frame at the rate (a fraction carries over).
+    // One step at a time: each on its own deadline, a period after the last one's (late
+    // steps catch up, but never over more than a quarter of a second).
     let due = 1;
     let last = performance.now();
+    let deadline = last;
     while (!signal.aborted && !this.finished()) {
       const rate = Math.min(this.rate, this.source.maxRate ? this.source.maxRate() : Infinity);
       const t0 = performance.now();
-      if (rate >= BATCH_RATE) {
+      if (rate >= this.batchRate) {
         due += (Math.min(250, t0 - last) * rate) / 1000;
         last = t0;
         const batch = Math.floor(due);
@@ -161,13 +166,15 @@ export class Transport extends EventTarget {
         if (n) this.dispatchEvent(new Event('change'));
         if (n < batch) break;
         await nextFrame();
+        deadline = performance.now();
       } else {
         last = t0;
         const ok = await this.source.advance({ animate: true, rate });
         this.dispatchEvent(new Event('change'));
         if (!ok || signal.aborted) break;
-        const wait = 1000 / rate - (performance.now() - t0);
-        if (wait > 0 && !this.finished()) await sleep(wait, signal);
+        const now = performance.now();
+        deadline = Math.max(deadline + 1000 / rate, now - 250);
+        if (deadline > now && !this.finished()) await sleep(deadline - now, signal);
       }
     }
   }

@@ -67,30 +67,6 @@ export class Track {
   }
 }
 
-/** Game time at a rate, frame by frame: how many steps are due, and how far into the next. */
-export class StepClock {
-  constructor() {
-    this.acc = 0;
-    this.speed = 1;
-  }
-
-  /** Steps due after `dt` ms of real time (a long gap, a hidden tab, counts as 250 ms). */
-  due(dt) {
-    this.acc += Math.min(Math.max(0, dt), 250) * this.speed;
-    const n = Math.floor(this.acc / STEP_MS);
-    this.acc -= n * STEP_MS;
-    return n;
-  }
-
-  get alpha() {
-    return Math.min(1, this.acc / STEP_MS);
-  }
-
-  reset() {
-    this.acc = 0;
-  }
-}
-
 /** A unit between its previous and current positions (snaps on a jump over a cell). */
 export function lerpUnit(prev, cur, alpha) {
   if (!prev || alpha >= 1) return cur;

@@ -5,6 +5,7 @@
 // game replays in the Replay tab (it is played again from its seed: the same game).
 
 import { h, button } from '../../ui.js';
+import { SingleRun } from '../../single-run.js';
 import { rankPoints, clock } from './arena-draw.js';
 import { BOTS, LENGTHS, displayName } from './arena-ui.js';
 
@@ -16,7 +17,7 @@ export class LeaguePanel {
     this.panel = panel;
     this.api = game.api;
     this.running = false;
-    this.token = 0;
+    this.runs = new SingleRun();
     this.results = null;
     this.build();
   }
@@ -60,13 +61,13 @@ export class LeaguePanel {
     const base = Math.max(0, Math.floor(Number(this.seed.value)) || 0);
     const steps = Number(this.length.value) || 6000;
     const total = sets * 4;
-    const token = ++this.token;
+    const signal = this.runs.start();
     this.running = true;
     this.setRunLabel();
     const games = [];
     const t0 = performance.now();
     for (let g = 0; g < total; g++) {
-      if (this.token !== token) return;
+      if (signal.aborted) return;
       const order = this.seatsOf(g);
       const seats = order.map((e) => kinds[e]);
       let session;
@@ -96,7 +97,7 @@ export class LeaguePanel {
   }
 
   stop() {
-    this.token++;
+    this.runs.stop();
     this.running = false;
     this.setRunLabel();
     this.progress.textContent = 'Stopped.';
@@ -167,7 +168,7 @@ export class LeaguePanel {
   }
 
   dispose() {
-    this.token++;
+    this.runs.stop();
     this.running = false;
   }
 }

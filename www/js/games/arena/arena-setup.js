@@ -91,7 +91,7 @@ export const setupMethods = {
       return;
     }
     this.speed = x;
-    this.clock.speed = x;
+    this.transport.setSpeed(SPEEDS.indexOf(x));
     this.savePrefs();
     this.ui.update();
   },

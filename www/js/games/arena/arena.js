@@ -8,7 +8,8 @@
 //   and the League tab (arena-league.js, the Compare tab);
 // - keys, swipes and taps, the status bar and the end-of-game banner (arena-ui.js).
 
-import { arenaPainter, Track, StepClock, STEP_MS, SIDE } from './arena-draw.js';
+import { arenaPainter, Track, STEP_MS, SIDE } from './arena-draw.js';
+import { Transport } from '../../transport.js';
 import { ArenaUi, SPEEDS } from './arena-ui.js';
 import { ArenaReplayPanel } from './arena-replay.js';
 import { LivePanel } from './arena-live.js';
@@ -19,6 +20,7 @@ import { setupMethods, cleanSetup, setupFromHash, mergedSetup, DEFAULT_SETUP } f
 import { load } from '../../storage.js';
 
 const TAB_LABELS = { edit: 'Live', solve: 'Replay', compare: 'League' };
+const STEPS_PER_SECOND = 1000 / STEP_MS;
 class ArenaGame {
   constructor(shell) {
     this.shell = shell;
@@ -29,8 +31,8 @@ class ArenaGame {
     const fromHash = setupFromHash(location.hash);
     this.setup = mergedSetup({ ...DEFAULT_SETUP, ...prefs.setup }, fromHash);
     this.speed = SPEEDS.includes(fromHash.speed) ? fromHash.speed : SPEEDS.includes(prefs.speed) ? prefs.speed : 1;
-    this.clock = new StepClock();
     this.session = null;
+    this.stepAt = 0;
     this.track = new Track();
     this.phase = 'ready';
     this.gameId = 0;
@@ -40,7 +42,6 @@ class ArenaGame {
     this.lastCommand = null;
     this.commandsSent = [];
     this.raf = 0;
-    this.last = 0;
     this.dead = false;
     this.pointer = null;
 
@@ -49,6 +50,13 @@ class ArenaGame {
     this.board.setScene(() => this.scene());
     this.board.canvas.setAttribute('aria-label', 'Arena board');
     shell.nameTabs(TAB_LABELS);
+    // The game on the one Transport: 20 steps a second at ×1, each drawn sliding from the
+    // last (animated up to ×4); it cannot seek back (its replay can, on the Replay tab).
+    this.transport = new Transport(this.gameSource(), {
+      speeds: SPEEDS.map((x) => ({ label: `×${x}`, rate: STEPS_PER_SECOND * x })),
+      speed: SPEEDS.indexOf(this.speed),
+      batchRate: 100,
+    });
     this.ui = new ArenaUi(this);
     this.replay = new ArenaReplayPanel(this, shell.panels.solve);
     this.live = new LivePanel(this, shell.panels.edit);
@@ -91,17 +99,19 @@ class ArenaGame {
     } catch {
       this.powerSteps = 200;
     }
+    this.transport.pause();
     this.track = new Track();
     this.track.push(session.state(true));
-    this.clock.reset();
-    this.clock.speed = this.you >= 0 ? Math.min(1, this.speed) : this.speed;
+    this.stepAt = 0;
     if (this.you >= 0 && this.speed > 1) this.speed = 1;
+    this.transport.setSpeed(SPEEDS.indexOf(this.speed));
     this.intent = null;
     this.queued = null;
     this.lastCommand = null;
     this.commandsSent = [];
     this.bannerClosed = false;
     this.phase = start ? 'running' : 'ready';
+    if (start) this.transport.play();
     this.ui.update();
     this.board.invalidate();
     if (start) this.ensureLoop();
@@ -116,6 +126,7 @@ class ArenaGame {
   pause() {
     if (this.phase !== 'running') return;
     this.phase = 'paused';
+    this.transport.pause();
     this.ui.update();
     this.board.invalidate();
   }
@@ -125,6 +136,7 @@ class ArenaGame {
     if (this.phase !== 'paused') return;
     if (this.shell.activeTab() !== 'play') this.shell.selectTab('play');
     this.phase = 'running';
+    this.transport.play();
     this.ui.update();
     this.ensureLoop();
   }
@@ -133,6 +145,7 @@ class ArenaGame {
   startCurrent() {
     if (this.phase !== 'ready') return;
     this.phase = 'running';
+    this.transport.play();
     this.ui.update();
     this.ensureLoop();
   }
@@ -160,14 +173,18 @@ class ArenaGame {
 
   finish() {
     this.phase = 'over';
-    this.clock.acc = STEP_MS;
+    this.stepAt = 0;
     this.ui.update();
     this.board.invalidate();
   }
 
-  /** Bots only: the rest of the game at once. */
+  /** Bots only: the rest of the game at once (the Transport's "to the end"). */
   toEnd() {
     if (this.you >= 0 || this.phase === 'over') return;
+    this.transport.toEnd();
+  }
+
+  runRest() {
     while (this.session.step(500)) {
       /* the engine plays 500 steps a call */
     }
@@ -225,31 +242,45 @@ class ArenaGame {
     if (this.session) download(this.logFileName(), this.session.command_log());
   }
 
-  // ---- the clock ------------------------------------------------------------------------------
+  // ---- the clock: the Transport steps, the frames draw ----------------------------------
+
+  /** The game as the Transport's source. */
+  gameSource() {
+    return {
+      position: () => this.track.tick,
+      length: () => (this.session ? this.session.steps() : 0),
+      seek: () => {},
+      advance: ({ animate = true } = {}) => {
+        if (this.phase !== 'running') return false;
+        const on = this.stepGame();
+        this.stepAt = animate ? performance.now() : 0;
+        this.ensureLoop();
+        return on;
+      },
+      batchDone: () => this.ui.updateStatus(),
+      finished: () => !this.session || this.phase === 'over',
+      toEnd: () => this.runRest(),
+    };
+  }
+
+  /** How far the units are between the last step and the one before (1: at the last). */
+  alpha() {
+    if (!this.stepAt || !this.transport.playing) return 1;
+    return Math.min(1, ((performance.now() - this.stepAt) * this.transport.rate) / 1000);
+  }
 
   ensureLoop() {
     if (this.raf || this.dead) return;
-    this.last = performance.now();
-    this.raf = requestAnimationFrame((t) => this.frame(t));
+    this.raf = requestAnimationFrame(() => this.frame());
   }
 
-  frame(now) {
+  frame() {
     this.raf = 0;
     if (this.dead) return;
-    const dt = now - this.last;
-    this.last = now;
-    let changed = false;
-    if (this.phase === 'running') {
-      const n = this.clock.due(dt);
-      for (let i = 0; i < n && this.phase === 'running'; i++) this.stepGame();
-      changed = n > 0;
-    }
-    // The replay's Transport plays its steps; the loop only draws the steps between.
-    if (this.replay.playing) changed = true;
-    if (changed) this.ui.updateStatus();
-    const busy = this.phase === 'running' || this.replay.playing || this.live.connected();
-    // Our next frame is asked for before the board's: the board draws after we step.
-    if (busy) this.raf = requestAnimationFrame((t) => this.frame(t));
+    const stepping = this.transport.playing || this.replay.playing;
+    if (stepping) this.ui.updateStatus();
+    // Our next frame is asked for before the board's: the board draws after a step.
+    if (stepping || this.live.connected()) this.raf = requestAnimationFrame(() => this.frame());
     this.board.invalidate();
   }
 
@@ -267,7 +298,7 @@ class ArenaGame {
     else if (phase === 'paused') message = ['Paused', 'P to go on'];
     return {
       track: this.track,
-      alpha: phase === 'over' ? 1 : this.clock.alpha,
+      alpha: phase === 'over' ? 1 : this.alpha(),
       you: this.you,
       intent: this.intent,
       names: this.names,

@@ -76,6 +76,4 @@ export const settingsMethods = {
     this.ui.update();
     this.viewChanged();
   },
-
-  /** Players, seed, settings, speed, real time and the undone rest of the line, for a link. */,
 };

@@ -144,6 +144,7 @@ class GpacGame extends AutoGame {
     this.stopAll();
   }
 
+  /** Players, seed, settings, speed, real time and the undone rest of the line, for a link. */
   viewState() {
     const changed = Object.fromEntries(Object.entries(this.settings).filter(([k, v]) => DEFAULT_SETTINGS[k] !== v));
     const line = this.fullLine();

@@ -29,7 +29,7 @@ export function applyRogueView(game, view) {
   if ('cycles' in view) game.setCycles(view.cycles === '1');
   if ('trail' in view) game.setTrail(view.trail === '1');
   if ('monster' in view || 'rogue' in view) {
-    game.answerToken++;
+    game.answers.stop();
     game.players = [pick(MONSTERS, view.monster, game.players[0]), pick(ROGUES, view.rogue, game.players[1])];
     game.session.set_players(...game.safePlayers());
     game.replayMoves(moves);

@@ -4,6 +4,7 @@
 // rogue strategy on the dungeon and tabulates the referee's verdicts.
 
 import { h, button, fmt, fmtMs } from '../../ui.js';
+import { SingleRun } from '../../single-run.js';
 import { MONSTERS, ROGUES, playerLabel } from './rogue-players.js';
 import { outcomeLegend, exactText, stepName } from './rogue-ui.js';
 
@@ -86,7 +87,7 @@ export class PairingsPanel {
   constructor(game, panel) {
     this.game = game;
     this.panel = panel;
-    this.token = 0;
+    this.runs = new SingleRun();
     this.running = false;
     this.results = null;
     this.build();
@@ -109,7 +110,7 @@ export class PairingsPanel {
   }
 
   markStale() {
-    this.token++;
+    this.runs.stop();
     this.running = false;
     this.results = null;
     this.runBtn.disabled = false;
@@ -121,7 +122,7 @@ export class PairingsPanel {
   async run() {
     if (this.running) return;
     const g = this.game;
-    const token = ++this.token;
+    const signal = this.runs.start();
     const limit = g.maxMoves;
     let session;
     try {
@@ -148,7 +149,7 @@ export class PairingsPanel {
           const v = session.view();
           rows.push({ m, r, status: v.status, ending: v.ending, verdict: v.verdict, moves: v.moves });
           await new Promise((resolve) => setTimeout(resolve, 0));
-          if (token !== this.token) return;
+          if (signal.aborted) return;
         }
       }
     } finally {
@@ -188,6 +189,6 @@ export class PairingsPanel {
   }
 
   dispose() {
-    this.token++;
+    this.runs.stop();
   }
 }

@@ -18,6 +18,7 @@ import { digitToward } from '../../input.js';
 import { gameModule, sameCell as same, formatParseError } from '../../game-base.js';
 import { h } from '../../ui.js';
 import { AutoGame } from '../../auto-game.js';
+import { SingleRun } from '../../single-run.js';
 import { load, save } from '../../storage.js';
 
 
@@ -64,7 +65,7 @@ class RogueGame extends AutoGame {
     this.showExact = prefs.rogueExact === true;
     this.showCycles = prefs.rogueCycles === true;
     this.showTrail = prefs.rogueTrail !== false;
-    this.answerToken = 0;
+    this.answers = new SingleRun(); // the strategy's pending answer to a human move
     this.terrain = null;
     this.terrainKey = 0;
     this.warnings = [];
@@ -223,7 +224,7 @@ class RogueGame extends AutoGame {
   /** Stop playing, drop a pending answer, end the running animation. */
   stopAll() {
     this.pause();
-    this.answerToken++;
+    this.answers.stop();
     this.finishAnimation();
   }
 
@@ -237,7 +238,7 @@ class RogueGame extends AutoGame {
     if (!this.session) return Promise.resolve(false);
     if (opts.fromPlan) return super.move(symbol, opts);
     this.stopAll();
-    const token = this.answerToken;
+    const answer = this.answers.start();
     const line = this.fullLine();
     const v = this.view;
     const ahead = !opts.toMove && !!(v.toMove && this.oneHuman() && !this.isHuman(v.toMove) && this.session.step());
@@ -254,7 +255,7 @@ class RogueGame extends AutoGame {
     const next = this.view.toMove;
     if (this.isHuman(side) && next && !this.isHuman(next)) {
       done.then(() => {
-        if (token === this.answerToken) this.stepStrategy();
+        if (!answer.aborted) this.stepStrategy();
       });
     }
     return done;
@@ -293,7 +294,7 @@ class RogueGame extends AutoGame {
   }
 
   togglePlay() {
-    this.answerToken++;
+    this.answers.stop();
     super.togglePlay();
   }
 
@@ -304,10 +305,10 @@ class RogueGame extends AutoGame {
   answerIfDue() {
     const v = this.view;
     if (!v || !v.toMove || this.playing || !this.oneHuman() || this.isHuman(v.toMove)) return;
-    const token = ++this.answerToken;
+    const answer = this.answers.start();
     setTimeout(() => {
       const now = this.view;
-      if (token === this.answerToken && now && now.toMove && this.oneHuman() && !this.isHuman(now.toMove) && !this.playing) this.stepStrategy();
+      if (!answer.aborted && now && now.toMove && this.oneHuman() && !this.isHuman(now.toMove) && !this.playing) this.stepStrategy();
     }, 0);
   }
 
