@@ -119,3 +119,63 @@ impl FieldError {
         }
     }
 }
+
+/// A name that is none of an enum's names: what it should have named, the name given
+/// and the names accepted.
+///
+/// ```
+/// use gridlab::games::arena::BotKind;
+/// let e = "robot".parse::<BotKind>().unwrap_err();
+/// assert_eq!(e.to_string(), "bot must be greedy, hunter or miner, not 'robot'");
+/// assert_eq!("Miner".parse::<BotKind>(), Ok(BotKind::Miner));
+/// assert_eq!(BotKind::Miner.to_string(), "miner");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("{what} must be {}, not '{given}'", one_of(expected))]
+pub struct NameError {
+    /// What the name is of (`bot`, `pill placement`, ...).
+    pub what: &'static str,
+    /// The name given.
+    pub given: String,
+    /// The names accepted.
+    pub expected: &'static [&'static str],
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn one_of(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// `FromStr` (any ASCII case, a [`NameError`] otherwise) and `Display` for a
+/// fieldless enum, from one table of its names:
+/// `names!(BotKind, "bot", { BotKind::Greedy => "greedy", ... });`
+#[macro_export]
+macro_rules! names {
+    ($ty:ty, $what:literal, { $($variant:path => $name:literal),+ $(,)? }) => {
+        impl std::str::FromStr for $ty {
+            type Err = $crate::error::NameError;
+            fn from_str(s: &str) -> Result<Self, Self::Err> {
+                $(if s.eq_ignore_ascii_case($name) {
+                    return Ok($variant);
+                })+
+                Err($crate::error::NameError {
+                    what: $what,
+                    given: s.to_string(),
+                    expected: &[$($name),+],
+                })
+            }
+        }
+
+        impl std::fmt::Display for $ty {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(match self {
+                    $($variant => $name,)+
+                })
+            }
+        }
+    };
+}

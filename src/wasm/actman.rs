@@ -1,11 +1,10 @@
 //! Act-Man II bindings.
 
 use super::{
-    message, move_error, parse_error, progress_reporter, solve_options, to_js, with_trace,
+    message, move_error, parse_error, progress_reporter, solve_options, to_js, with_trace, Solved,
 };
 use crate::games::actman::{self, Dungeon, Game, SolveOptions};
 use crate::grid::Pos;
-use crate::search::{Outcome, Stats};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -50,18 +49,13 @@ pub fn actman_palette() -> String {
     "# GD@A".to_string()
 }
 
+/// Act-Man's part of a solve's result.
 #[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct SolveView {
-    outcome: Outcome,
+struct Found {
     victory: bool,
     actions: String,
     score: i32,
     status: actman::Status,
-    stats: Stats,
-    note: Option<String>,
-    output: String,
-    trace_truncated: bool,
 }
 
 /// Solve a dungeon. `options` is `{solver, objective, maxTurns, maxStates, seed,
@@ -77,23 +71,22 @@ pub fn actman_solve(
     progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsValue> {
     let dungeon = Dungeon::parse(text).map_err(parse_error)?;
-    let options: SolveOptions = solve_options(options)?;
-    options
-        .check()
-        .map_err(|e| message(format!("bad solver options: {e}")))?;
+    let options: SolveOptions = solve_options(options, SolveOptions::check)?;
     let mut report = progress_reporter(&progress);
     let solution = actman::solve(&dungeon, &options, None, Some(&mut report));
     let game = Game::replay(&dungeon, &solution.actions).map_err(move_error)?;
-    let view = SolveView {
+    let view = Solved {
         outcome: solution.outcome,
-        victory: game.status() == actman::Status::Victory,
-        actions: solution.actions.clone(),
-        score: game.score(),
-        status: game.status(),
-        stats: solution.stats.clone(),
-        note: solution.note.clone(),
+        stats: &solution.stats,
+        note: &solution.note,
         output: game.output(),
         trace_truncated: solution.trace.truncated,
+        found: Found {
+            victory: game.status() == actman::Status::Victory,
+            actions: solution.actions.clone(),
+            score: game.score(),
+            status: game.status(),
+        },
     };
     with_trace(&view, &solution.trace.events)
 }

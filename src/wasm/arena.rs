@@ -27,9 +27,7 @@ impl ArenaSession {
     #[wasm_bindgen(constructor)]
     pub fn new(seats: Vec<String>, seed: f64, steps: Option<u32>) -> Result<ArenaSession, JsValue> {
         if seats.len() != 4 {
-            return Err(message(
-                "four seats, each human, greedy, hunter or miner".into(),
-            ));
+            return Err(message("four seats, each human, greedy, hunter or miner"));
         }
         let mut bots = Vec::new();
         for s in &seats {
@@ -192,6 +190,6 @@ pub fn arena_tournament_points(scores: Vec<f64>) -> Result<Vec<f64>, JsValue> {
         .map(|&s| s as i64)
         .collect::<Vec<_>>()
         .try_into()
-        .map_err(|_| message("four scores".into()))?;
+        .map_err(|_| message("four scores"))?;
     Ok(tournament_points(&scores).to_vec())
 }

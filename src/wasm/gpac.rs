@@ -104,7 +104,7 @@ impl GpacSession {
     ) -> Result<GpacSession, JsValue> {
         let seed = seed as u64;
         if !(1..=200).contains(&width) || !(1..=200).contains(&height) || width * height < 2 {
-            return Err(message("sides from 1 to 200 and at least 2 cells".into()));
+            return Err(message("sides from 1 to 200 and at least 2 cells"));
         }
         FieldError::check_number("density", density, 0.0, 1.0).map_err(field_error)?;
         GpacSession::with_map(

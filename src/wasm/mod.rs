@@ -145,19 +145,40 @@ pub(crate) fn move_error(e: MoveError) -> JsValue {
     to_js(&e)
 }
 
-pub(crate) fn message(text: String) -> JsValue {
-    to_js(&serde_json::json!({ "message": text }))
+/// `{message}`: a refusal the page shows as it is.
+pub(crate) fn message(text: impl std::fmt::Display) -> JsValue {
+    to_js(&serde_json::json!({ "message": text.to_string() }))
 }
 
 /// Solver options from JavaScript: the defaults for `undefined`/`null`, else the
-/// object's fields (a clear message when they do not fit).
+/// object's fields; `check` then holds them to their limits (a clear message when they
+/// do not fit either way).
 pub(crate) fn solve_options<T: serde::de::DeserializeOwned + Default>(
     options: JsValue,
+    check: impl FnOnce(&T) -> Result<(), crate::error::FieldError>,
 ) -> Result<T, JsValue> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(T::default());
-    }
-    serde_wasm_bindgen::from_value(options).map_err(|e| message(format!("bad solver options: {e}")))
+    let options = if options.is_undefined() || options.is_null() {
+        T::default()
+    } else {
+        serde_wasm_bindgen::from_value(options)
+            .map_err(|e| message(format!("bad solver options: {e}")))?
+    };
+    check(&options).map_err(|e| message(format!("bad solver options: {e}")))?;
+    Ok(options)
+}
+
+/// What a solve returns to the page: the fields every game's search has, and the
+/// game's own (`found`) flattened beside them.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Solved<'a, G: Serialize> {
+    pub outcome: crate::search::Outcome,
+    pub stats: &'a crate::search::Stats,
+    pub note: &'a Option<String>,
+    pub output: String,
+    pub trace_truncated: bool,
+    #[serde(flatten)]
+    pub found: G,
 }
 
 /// A progress callback for the search that calls the JavaScript function, if any,

@@ -1,8 +1,7 @@
 //! Pengu bindings.
 
-use super::{message, parse_error, progress_reporter, solve_options, with_trace};
+use super::{parse_error, progress_reporter, solve_options, with_trace, Solved};
 use crate::games::pengu::{self, Level, SolveOptions, Tile};
-use crate::search::Stats;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -62,18 +61,14 @@ pub fn pengu_check(text: &str) -> JsValue {
     }
 }
 
+/// Pengu's part of a solve's result.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct SolveView {
-    outcome: crate::search::Outcome,
+struct Found {
     goal_met: bool,
     moves: String,
     score: usize,
     status: pengu::Status,
-    stats: Stats,
-    note: Option<String>,
-    output: String,
-    trace_truncated: bool,
 }
 
 /// Solve a level. `options` is `{solver, goal, maxStates, maxDepth, seed, randomMoves,
@@ -89,23 +84,23 @@ pub fn pengu_solve(
     progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsValue> {
     let level = Level::parse(text).map_err(parse_error)?;
-    let options: SolveOptions = solve_options(options)?;
-    options
-        .check()
-        .map_err(|e| message(format!("bad solver options: {e}")))?;
+    let options: SolveOptions = solve_options(options, SolveOptions::check)?;
     let mut report = progress_reporter(&progress);
     let solution = pengu::solve(&level, &options, None, Some(&mut report));
     let game = pengu::outcome_game(&level, &solution);
-    let view = SolveView {
+    let view = Solved {
         outcome: solution.outcome,
-        goal_met: solution.outcome == crate::search::Outcome::Found && options.goal.is_met(&game),
-        moves: solution.moves.clone(),
-        score: game.score(),
-        status: game.status(),
-        stats: solution.stats.clone(),
-        note: solution.note.clone(),
+        stats: &solution.stats,
+        note: &solution.note,
         output: game.output(),
         trace_truncated: solution.trace.truncated,
+        found: Found {
+            goal_met: solution.outcome == crate::search::Outcome::Found
+                && options.goal.is_met(&game),
+            moves: solution.moves.clone(),
+            score: game.score(),
+            status: game.status(),
+        },
     };
     with_trace(&view, &solution.trace.events)
 }

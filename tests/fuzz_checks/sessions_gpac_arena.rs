@@ -254,7 +254,7 @@ pub fn wasm_arena(data: &[u8]) {
             "human" => bots.push(None),
             other => match other.parse::<BotKind>() {
                 Ok(kind) => bots.push(Some(kind.bot())),
-                Err(e) => return assert!(!e.is_empty()),
+                Err(e) => return assert!(!e.to_string().is_empty()),
             },
         }
     }

@@ -166,7 +166,8 @@ fn parse_bots(text: &str) -> Result<(Vec<BotKind>, Option<usize>), String> {
     let bots: Vec<BotKind> = text
         .split(',')
         .map(|b| b.trim().parse::<BotKind>())
-        .collect::<Result<_, _>>()?;
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
     if bots.len() != 4 {
         return Err("give a number of bots or four bot kinds".into());
     }

@@ -26,16 +26,10 @@ pub enum Objective {
     Score,
 }
 
-impl std::str::FromStr for Objective {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Objective, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "turns" => Ok(Objective::Turns),
-            "score" => Ok(Objective::Score),
-            _ => Err(format!("objective must be 'turns' or 'score', not '{s}'")),
-        }
-    }
-}
+crate::names!(Objective, "objective", {
+    Objective::Turns => "turns",
+    Objective::Score => "score",
+});
 
 /// Options of [`solve`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

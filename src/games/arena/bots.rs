@@ -25,17 +25,11 @@ pub enum BotKind {
     Miner,
 }
 
-impl std::str::FromStr for BotKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "greedy" => Ok(BotKind::Greedy),
-            "hunter" => Ok(BotKind::Hunter),
-            "miner" => Ok(BotKind::Miner),
-            _ => Err(format!("bot must be greedy, hunter or miner, not '{s}'")),
-        }
-    }
-}
+crate::names!(BotKind, "bot", {
+    BotKind::Greedy => "greedy",
+    BotKind::Hunter => "hunter",
+    BotKind::Miner => "miner",
+});
 
 impl BotKind {
     /// A fresh bot of this kind.

@@ -48,30 +48,16 @@ pub enum GhostKind {
     Chase,
 }
 
-impl std::str::FromStr for PacKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "pill" => Ok(PacKind::Pill),
-            "fruit" => Ok(PacKind::Fruit),
-            "avoid" => Ok(PacKind::Avoid),
-            _ => Err(format!(
-                "Pac-Man agent must be pill, fruit or avoid, not '{s}'"
-            )),
-        }
-    }
-}
+crate::names!(PacKind, "Pac-Man agent", {
+    PacKind::Pill => "pill",
+    PacKind::Fruit => "fruit",
+    PacKind::Avoid => "avoid",
+});
 
-impl std::str::FromStr for GhostKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "wander" => Ok(GhostKind::Wander),
-            "chase" => Ok(GhostKind::Chase),
-            _ => Err(format!("ghost agent must be wander or chase, not '{s}'")),
-        }
-    }
-}
+crate::names!(GhostKind, "ghost agent", {
+    GhostKind::Wander => "wander",
+    GhostKind::Chase => "chase",
+});
 
 /// The framework's `len(game.pills) > 30`: above this, Pac-Man's pill path is a BFS.
 const BFS_ABOVE_PILLS: usize = 30;

@@ -65,19 +65,11 @@ pub enum PillSpawn {
     Manhattan,
 }
 
-impl std::str::FromStr for PillSpawn {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "stochastic" => Ok(PillSpawn::Stochastic),
-            "linear" => Ok(PillSpawn::Linear),
-            "manhattan" => Ok(PillSpawn::Manhattan),
-            _ => Err(format!(
-                "pill placement must be stochastic, linear or manhattan, not '{s}'"
-            )),
-        }
-    }
-}
+crate::names!(PillSpawn, "pill placement", {
+    PillSpawn::Stochastic => "stochastic",
+    PillSpawn::Linear => "linear",
+    PillSpawn::Manhattan => "manhattan",
+});
 
 /// The game's parameters (the course's `fitness_kwargs`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -68,53 +68,16 @@ pub enum RogueStrategy {
     Optimal,
 }
 
-impl std::str::FromStr for MonsterStrategy {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "bfs" => Ok(Self::Bfs),
-            "optimal" => Ok(Self::Optimal),
-            _ => Err(format!(
-                "monster strategy must be bfs or optimal, not '{s}'"
-            )),
-        }
-    }
-}
+crate::names!(MonsterStrategy, "monster strategy", {
+    MonsterStrategy::Bfs => "bfs",
+    MonsterStrategy::Optimal => "optimal",
+});
 
-impl std::str::FromStr for RogueStrategy {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "naive" => Ok(Self::Naive),
-            "cycle" => Ok(Self::Cycle),
-            "optimal" => Ok(Self::Optimal),
-            _ => Err(format!(
-                "rogue strategy must be naive, cycle or optimal, not '{s}'"
-            )),
-        }
-    }
-}
-
-impl std::fmt::Display for MonsterStrategy {
-    /// The name `FromStr` reads: `bfs` or `optimal`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Self::Bfs => "bfs",
-            Self::Optimal => "optimal",
-        })
-    }
-}
-
-impl std::fmt::Display for RogueStrategy {
-    /// The name `FromStr` reads: `naive`, `cycle` or `optimal`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Self::Naive => "naive",
-            Self::Cycle => "cycle",
-            Self::Optimal => "optimal",
-        })
-    }
-}
+crate::names!(RogueStrategy, "rogue strategy", {
+    RogueStrategy::Naive => "naive",
+    RogueStrategy::Cycle => "cycle",
+    RogueStrategy::Optimal => "optimal",
+});
 
 /// The exact solution, computed at most once for the strategies that need it.
 #[derive(Default)]

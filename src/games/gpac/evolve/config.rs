@@ -163,7 +163,7 @@ impl EvolveConfig {
         if let Some(v) = text(f, "pill_spawn")? {
             c.settings.pill_spawn = v
                 .parse::<PillSpawn>()
-                .map_err(|e| error(f, "pill_spawn", e))?;
+                .map_err(|e| error(f, "pill_spawn", e.to_string()))?;
         }
         if let Some(v) = ini.number(f, "pill_density")? {
             c.settings.pill_density = v;
@@ -181,13 +181,19 @@ impl EvolveConfig {
             c.settings.ghosts = v;
         }
         if let Some(v) = text(f, "repair")? {
-            c.repair = v.parse::<Pairing>().map_err(|e| error(f, "repair", e))?;
+            c.repair = v
+                .parse::<Pairing>()
+                .map_err(|e| error(f, "repair", e.to_string()))?;
         }
         if let Some(v) = text(f, "agent_type")? {
-            c.pacman = v.parse().map_err(|e| error(f, "agent_type", e))?;
+            c.pacman = v
+                .parse::<PacKind>()
+                .map_err(|e| error(f, "agent_type", e.to_string()))?;
         }
         if let Some(v) = text(f, "ghost_type")? {
-            c.ghosts = v.parse().map_err(|e| error(f, "ghost_type", e))?;
+            c.ghosts = v
+                .parse::<GhostKind>()
+                .map_err(|e| error(f, "ghost_type", e.to_string()))?;
         }
         c.dead_ends = ini.boolean(f, "minimize_dead_ends")?.unwrap_or(false);
         let repairs_count = ini.boolean(f, "return_repair_count")?.unwrap_or(false);

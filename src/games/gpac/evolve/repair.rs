@@ -32,16 +32,10 @@ pub enum Pairing {
     Closest,
 }
 
-impl std::str::FromStr for Pairing {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        match s {
-            "framework" => Ok(Pairing::Framework),
-            "closest" => Ok(Pairing::Closest),
-            _ => Err(format!("repair must be framework or closest, not '{s}'")),
-        }
-    }
-}
+crate::names!(Pairing, "repair", {
+    Pairing::Framework => "framework",
+    Pairing::Closest => "closest",
+});
 
 /// Repair a map as the course's `repair_map` does:
 /// 1. open both spawn cells;
