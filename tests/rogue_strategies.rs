@@ -399,3 +399,47 @@ fn an_optimal_side_falls_back_only_beyond_the_limit() {
         assert_eq!(name.parse::<RogueStrategy>().unwrap().to_string(), name);
     }
 }
+
+/// The tablebase's move list: every legal move of the side to move, its value as the
+/// exact solution gives it after that move, best first, the best ones exactly the
+/// optimal players' moves; playing a move's digit reaches its site; and following the
+/// list's first move on both sides ends as the exact solution says.
+#[test]
+fn the_move_list_orders_the_legal_moves_by_the_exact_value() {
+    use gridlab::games::rogue::RogueSession;
+    use gridlab::games::session::Session;
+    for name in ['A', 'B', 'D', 'I', 'J'] {
+        let d = course(name);
+        let a = Analysis::new(&d).unwrap();
+        let start = a.monster_to_move(d.monster, d.rogue);
+        let mut s = RogueSession::new(d.clone(), Vec::new());
+        let half_moves = if start == FOREVER { 60 } else { 2 * start as usize + 2 };
+        for turn in 0..half_moves {
+            let Some(side) = s.game().to_move() else { break };
+            let (m, r) = (s.game().monster(), s.game().rogue());
+            let list = s.move_values().unwrap();
+            let legal = d.moves(if side == Side::Monster { m } else { r });
+            assert_eq!(list.len(), legal.len(), "dungeon {name}, turn {turn}");
+            let value = |v: Option<u32>| v.unwrap_or(FOREVER);
+            for pair in list.windows(2) {
+                let (x, y) = (value(pair[0].value), value(pair[1].value));
+                assert!(if side == Side::Monster { x <= y } else { x >= y });
+            }
+            let best: Vec<Pos> = list.iter().filter(|mv| mv.best).map(|mv| mv.to).collect();
+            let optimal = match side {
+                Side::Monster => a.best_monster_moves(&d, m, r),
+                Side::Rogue => a.best_rogue_moves(&d, m, r),
+            };
+            let sorted = |mut v: Vec<Pos>| {
+                v.sort();
+                v
+            };
+            assert_eq!(sorted(best), sorted(optimal), "dungeon {name}, turn {turn}");
+            let first = list[0].clone();
+            let half = s.play(first.digit).unwrap();
+            assert_eq!(half.to, first.to);
+        }
+        let caught = matches!(s.game().ending(), Some(Ending::Caught { .. }));
+        assert_eq!(caught, start != FOREVER, "dungeon {name}");
+    }
+}

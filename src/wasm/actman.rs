@@ -1,8 +1,6 @@
 //! Act-Man II bindings.
 
-use super::{
-    message, move_error, parse_error, progress_reporter, solve_options, to_js, with_trace, Solved,
-};
+use super::{message, move_error, parse_error, solve_level, to_js, Solved};
 use crate::games::actman::{self, Dungeon, Game, SolveOptions};
 use crate::grid::Pos;
 use serde::Serialize;
@@ -70,23 +68,30 @@ pub fn actman_solve(
     options: JsValue,
     progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsValue> {
-    let dungeon = Dungeon::parse(text).map_err(parse_error)?;
-    let options: SolveOptions = solve_options(options, SolveOptions::check)?;
-    let mut report = progress_reporter(&progress);
-    let solution = actman::solve(&dungeon, &options, None, Some(&mut report));
-    let game = Game::replay(&dungeon, &solution.actions).map_err(move_error)?;
-    let view = Solved {
-        outcome: solution.outcome,
-        stats: &solution.stats,
-        note: &solution.note,
-        output: game.output(),
-        trace_truncated: solution.trace.truncated,
-        found: Found {
-            victory: game.status() == actman::Status::Victory,
-            actions: solution.actions.clone(),
-            score: game.score(),
-            status: game.status(),
+    solve_level(
+        text,
+        options,
+        progress,
+        Dungeon::parse,
+        SolveOptions::check,
+        |dungeon, options: &SolveOptions, report| {
+            let solution = actman::solve(dungeon, options, None, Some(report));
+            let game = Game::replay(dungeon, &solution.actions).map_err(move_error)?;
+            let found = Found {
+                victory: game.status() == actman::Status::Victory,
+                actions: solution.actions.clone(),
+                score: game.score(),
+                status: game.status(),
+            };
+            Solved {
+                outcome: solution.outcome,
+                stats: &solution.stats,
+                note: &solution.note,
+                output: game.output(),
+                trace_truncated: solution.trace.truncated,
+                found,
+            }
+            .with_trace(&solution.trace)
         },
-    };
-    with_trace(&view, &solution.trace.events)
+    )
 }

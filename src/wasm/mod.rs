@@ -150,6 +150,23 @@ pub(crate) fn message(text: impl std::fmt::Display) -> JsValue {
     to_js(&serde_json::json!({ "message": text.to_string() }))
 }
 
+/// A solve as the page asks for it: the level text read by `parse`, the options from
+/// JavaScript held to their limits by `check`, then `run` with a progress reporter
+/// that calls `progress` (if any) with the statistics.
+pub(crate) fn solve_level<L, O: serde::de::DeserializeOwned + Default>(
+    text: &str,
+    options: JsValue,
+    progress: Option<js_sys::Function>,
+    parse: impl FnOnce(&str) -> Result<L, ParseError>,
+    check: impl FnOnce(&O) -> Result<(), crate::error::FieldError>,
+    run: impl FnOnce(&L, &O, &mut dyn FnMut(&crate::search::Stats)) -> Result<JsValue, JsValue>,
+) -> Result<JsValue, JsValue> {
+    let level = parse(text).map_err(parse_error)?;
+    let options: O = solve_options(options, check)?;
+    let mut report = progress_reporter(&progress);
+    run(&level, &options, &mut report)
+}
+
 /// Solver options from JavaScript: the defaults for `undefined`/`null`, else the
 /// object's fields; `check` then holds them to their limits (a clear message when they
 /// do not fit either way).
@@ -179,6 +196,13 @@ pub(crate) struct Solved<'a, G: Serialize> {
     pub trace_truncated: bool,
     #[serde(flatten)]
     pub found: G,
+}
+
+impl<G: Serialize> Solved<'_, G> {
+    /// As a JavaScript object with the search trace attached as a `Uint32Array`.
+    pub fn with_trace(&self, trace: &crate::search::Trace) -> Result<JsValue, JsValue> {
+        with_trace(self, &trace.events)
+    }
 }
 
 /// A progress callback for the search that calls the JavaScript function, if any,

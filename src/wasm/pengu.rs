@@ -1,6 +1,6 @@
 //! Pengu bindings.
 
-use super::{parse_error, progress_reporter, solve_options, with_trace, Solved};
+use super::{parse_error, solve_level, Solved};
 use crate::games::pengu::{self, Level, SolveOptions, Tile};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -83,24 +83,31 @@ pub fn pengu_solve(
     options: JsValue,
     progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsValue> {
-    let level = Level::parse(text).map_err(parse_error)?;
-    let options: SolveOptions = solve_options(options, SolveOptions::check)?;
-    let mut report = progress_reporter(&progress);
-    let solution = pengu::solve(&level, &options, None, Some(&mut report));
-    let game = pengu::outcome_game(&level, &solution);
-    let view = Solved {
-        outcome: solution.outcome,
-        stats: &solution.stats,
-        note: &solution.note,
-        output: game.output(),
-        trace_truncated: solution.trace.truncated,
-        found: Found {
-            goal_met: solution.outcome == crate::search::Outcome::Found
-                && options.goal.is_met(&game),
-            moves: solution.moves.clone(),
-            score: game.score(),
-            status: game.status(),
+    solve_level(
+        text,
+        options,
+        progress,
+        Level::parse,
+        SolveOptions::check,
+        |level, options: &SolveOptions, report| {
+            let solution = pengu::solve(level, options, None, Some(report));
+            let game = pengu::outcome_game(level, &solution);
+            let met =
+                solution.outcome == crate::search::Outcome::Found && options.goal.is_met(&game);
+            Solved {
+                outcome: solution.outcome,
+                stats: &solution.stats,
+                note: &solution.note,
+                output: game.output(),
+                trace_truncated: solution.trace.truncated,
+                found: Found {
+                    goal_met: met,
+                    moves: solution.moves.clone(),
+                    score: game.score(),
+                    status: game.status(),
+                },
+            }
+            .with_trace(&solution.trace)
         },
-    };
-    with_trace(&view, &solution.trace.events)
+    )
 }

@@ -187,6 +187,17 @@ impl RogueSession {
         }))
     }
 
+    /// The tablebase's move list for the position now: every legal move of the side
+    /// to move as `{digit, to, value, best}` (`value`: monster moves to capture after
+    /// it, `null` for safe forever), best first. Throws `{message}` when the dungeon
+    /// is too large for the exact solution.
+    pub fn move_values(&mut self) -> Result<JsValue, JsValue> {
+        self.inner
+            .move_values()
+            .map(|moves| to_js(&moves))
+            .map_err(message)
+    }
+
     /// The cycles the `cycle` rogue found, each a list of `{row, col}` in order.
     pub fn cycles(&self) -> JsValue {
         to_js(&CycleRogue::new(self.inner.dungeon()).cycles())

@@ -3,6 +3,7 @@
 //! many monster moves, or whether the rogue survives forever.
 
 use super::level::Dungeon;
+use super::strategy::Side;
 use crate::grid::Pos;
 use serde::Serialize;
 
@@ -319,6 +320,47 @@ impl Analysis {
             .into_iter()
             .filter(|&r| Some(self.after_rogue(monster, r)) == best)
             .collect()
+    }
+
+    /// Every legal move of `side` (the side to move) with the value after it: monster
+    /// moves to capture from there (0: caught by this move), [`FOREVER`] for never.
+    /// Best first for that side (the monster's fastest capture, the rogue's longest
+    /// escape), ties in the dungeon's move order: a tablebase's move list.
+    ///
+    /// ```
+    /// use gridlab::games::rogue::{Analysis, Dungeon, Side, FOREVER};
+    /// let d = Dungeon::parse("3\nA . .\n. . .\n. . @\n").unwrap();
+    /// let a = Analysis::new(&d).unwrap();
+    /// let moves = a.move_values(&d, d.monster, d.rogue, Side::Monster);
+    /// assert_eq!(moves.len(), 4, "stay, east, south, south-east");
+    /// assert!(moves.windows(2).all(|w| w[0].1 <= w[1].1), "fastest capture first");
+    /// assert_eq!(moves[0].1, a.monster_to_move(d.monster, d.rogue) - 1);
+    /// assert!(moves.iter().all(|&(_, v)| v != FOREVER), "a 3×3 room is lost");
+    /// ```
+    pub fn move_values(
+        &self,
+        dungeon: &Dungeon,
+        monster: Pos,
+        rogue: Pos,
+        side: Side,
+    ) -> Vec<(Pos, u32)> {
+        let mut moves: Vec<(Pos, u32)> = match side {
+            Side::Monster => dungeon
+                .moves(monster)
+                .into_iter()
+                .map(|m| (m, self.after_monster(m, rogue)))
+                .collect(),
+            Side::Rogue => dungeon
+                .moves(rogue)
+                .into_iter()
+                .map(|r| (r, self.after_rogue(monster, r)))
+                .collect(),
+        };
+        match side {
+            Side::Monster => moves.sort_by_key(|&(_, v)| v),
+            Side::Rogue => moves.sort_by_key(|&(_, v)| std::cmp::Reverse(v)),
+        }
+        moves
     }
 
     /// The start position's verdict and the counts, for reports.

@@ -29,7 +29,7 @@ pub use cycle::CycleRogue;
 pub use game::{step_digit, Ending, Game, HalfMove, MAX_MOVES};
 pub use level::{direction_name, Dungeon, Site, MAX_SIDE};
 pub use referee::Referee;
-pub use session::{PlayersError, RogueSession, RogueView, HUMAN};
+pub use session::{MoveValue, PlayersError, RogueSession, RogueView, HUMAN};
 pub use strategy::{
     distances, parse_steps, BfsMonster, MonsterStrategy, NaiveRogue, OptimalMonster, OptimalRogue,
     Player, RogueStrategy, Scripted, SharedAnalysis, Side,

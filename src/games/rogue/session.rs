@@ -4,8 +4,8 @@
 //! side falls back to when the exact solution cannot be had, is decided here.
 
 use super::{
-    Analysis, AnalysisError, Dungeon, Ending, Game, HalfMove, MonsterStrategy, Player,
-    RogueStrategy, SharedAnalysis, Side,
+    step_digit, Analysis, AnalysisError, Dungeon, Ending, Game, HalfMove, MonsterStrategy, Player,
+    RogueStrategy, SharedAnalysis, Side, FOREVER,
 };
 use crate::error::{MoveError, ParseError};
 use crate::games::session::{EditError, Session};
@@ -66,6 +66,20 @@ pub struct RogueView {
     legal: String,
     players: [String; 2],
     output: String,
+}
+
+/// One legal move of the side to move in a tablebase's move list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveValue {
+    /// The move as a numpad digit (`5` stays).
+    pub digit: char,
+    /// Where it goes.
+    pub to: Pos,
+    /// Monster moves to capture after it under optimal play (0: caught by this move);
+    /// `None`: the rogue is safe forever.
+    pub value: Option<u32>,
+    /// Whether it is one of the side's best moves.
+    pub best: bool,
 }
 
 type Players = (Option<Box<dyn Player>>, Option<Box<dyn Player>>);
@@ -252,6 +266,29 @@ impl RogueSession {
         self.game = Game::new(&self.dungeon, self.game.max_moves());
         self.refresh_board();
         self.rebuild_players()
+    }
+
+    /// The tablebase's move list: every legal move of the side to move with the value
+    /// it leads to under optimal play, best first (empty once the game is over), or
+    /// why the dungeon is too large for the exact solution.
+    pub fn move_values(&mut self) -> Result<Vec<MoveValue>, AnalysisError> {
+        let Some(side) = self.game.to_move() else {
+            return Ok(Vec::new());
+        };
+        let analysis = self.analysis()?;
+        let (m, r) = (self.game.monster(), self.game.rogue());
+        let from = if side == Side::Monster { m } else { r };
+        let moves = analysis.move_values(&self.dungeon, m, r, side);
+        let best = moves.first().map(|&(_, v)| v);
+        Ok(moves
+            .into_iter()
+            .map(|(to, value)| MoveValue {
+                digit: step_digit(from, to),
+                to,
+                value: (value != FOREVER).then_some(value),
+                best: Some(value) == best,
+            })
+            .collect())
     }
 
     /// The positions `(monster, rogue)` at the start and after every half-move.
