@@ -268,6 +268,12 @@ test('the exact solution overlay, the Solve tab and the cycles', async () => {
   await page.selectOption('#level-select', 'dungeonB');
   await page.waitForFunction(() => /Monster wins in 4 moves/.test(document.querySelector('#exact-value').textContent));
   assert.deepEqual(await page.$$eval('#exact-best .best-move', (bs) => bs.map((b) => b.dataset.dir)), ['9']); // NE only
+  // The tablebase's move list: every legal move of the monster, the best (NE) first.
+  const list = await page.$$eval('#exact-moves tbody tr', (rows) => rows.map((r) => [r.dataset.dir, r.classList.contains('best'), r.children[1].textContent]));
+  const legal = await page.evaluate(() => window.gridlab.view().legal);
+  assert.deepEqual(list.map(([d]) => d).sort(), [...legal].sort());
+  assert.deepEqual(list[0], ['9', true, 'caught in 3 monster moves']);
+  assert.deepEqual(list.filter(([, best]) => best).map(([d]) => d), ['9']);
   await page.selectOption('#level-select', 'dungeonC');
   await page.waitForFunction(() => /Monster wins in 5 moves/.test(document.querySelector('#exact-value').textContent));
   assert.deepEqual(await page.$$eval('#exact-best .best-move', (bs) => bs.map((b) => b.dataset.dir)), ['6']); // E only

@@ -186,3 +186,18 @@ test('affordable_players: an optimal side falls back beyond the browser limit, b
   assert.deepEqual(fits.affordable_players('optimal', 'optimal'), ['optimal', 'optimal']);
   fits.free();
 });
+
+test('move_values lists every legal move of the side to move, best first', () => {
+  const s = new g.RogueSession(TINY);
+  const list = s.move_values();
+  assert.deepEqual(list.map((m) => m.digit).sort(), [...s.view().legal].sort());
+  const values = list.map((m) => m.value);
+  assert.deepEqual(values, [...values].sort((a, b) => a - b), 'the monster: fastest capture first');
+  assert.equal(list[0].best, true);
+  assert.deepEqual(list.filter((m) => m.best).map((m) => m.digit), [...s.exact().best]);
+  s.play(list[0].digit);
+  const rogue = s.move_values();
+  assert.equal(s.view().toMove, 'rogue');
+  assert.ok(rogue.every((m, i) => i === 0 || (rogue[i - 1].value ?? Infinity) >= (m.value ?? Infinity)), 'the rogue: longest escape first');
+  s.free();
+});

@@ -1,6 +1,7 @@
 // Rogue's Solve and Compare tabs. Rogue has no search to run in a worker: the Solve tab
 // shows the exact solution (from the start: rogue_analyze; now: exact() with the
-// optimal steps to play), the Compare tab plays every monster strategy against every
+// optimal steps to play, and move_values(): every legal move with its value, best
+// first, as a tablebase lists them), the Compare tab plays every monster strategy against every
 // rogue strategy on the dungeon and tabulates the referee's verdicts.
 
 import { h, button, fmt, fmtMs } from '../../ui.js';
@@ -28,6 +29,7 @@ export class ExactPanel {
     this.startBox = h('div.exact-start#exact-start');
     this.nowBox = h('p.exact-info#exact-now');
     this.bestRow = h('div.row.best-row#exact-best');
+    this.movesBox = h('div.table-wrap#exact-moves');
     this.showBox = h('input#exact-board', { type: 'checkbox', onchange: () => g.setExact(this.showBox.checked) });
     this.legend = outcomeLegend('exact-legend');
     this.panel.replaceChildren(
@@ -37,6 +39,7 @@ export class ExactPanel {
       h('h3', {}, 'The position now'),
       this.nowBox,
       this.bestRow,
+      this.movesBox,
       h('div.row', {},
         button('.btn#optimal-both', { label: 'Optimal against optimal', title: 'Both sides play the exact solution', onclick: () => g.setPlayers('optimal', 'optimal') })),
       h('label.switch', { title: 'Colour every site by its outcome if the rogue stood there (O)' }, this.showBox, h('span', {}, 'Show on the board')),
@@ -54,6 +57,7 @@ export class ExactPanel {
       this.startBox.replaceChildren(h('p.note.warn', {}, `This dungeon has ${fmt(sites)} open sites: the exact solution is computed for up to ${fmt(this.game.exactLimit)} (its table grows with the square of the sites).`));
       this.nowBox.textContent = '';
       this.bestRow.replaceChildren();
+      this.movesBox.replaceChildren();
       this.legend.hidden = true;
       return;
     }
@@ -78,8 +82,27 @@ export class ExactPanel {
     const choice = v.toMove && ex && ex.best.length < v.legal.length ? [...ex.best] : [];
     this.bestRow.replaceChildren(...choice.map((d) =>
       button('.btn.small.best-move', { label: stepName(d), title: `Play this optimal step for the ${v.toMove}`, dataset: { dir: d }, onclick: () => g.move(d, { toMove: true }) })));
+    this.showMoves(v);
     const o = g.outcome();
     this.legend.setMax(o ? o.max : 0);
+  }
+
+  /** Every legal move of the side to move with its value, best first, as a tablebase lists them. */
+  showMoves(v) {
+    const g = this.game;
+    const moves = v.toMove ? g.session.move_values() : [];
+    if (!moves.length) {
+      this.movesBox.replaceChildren();
+      return;
+    }
+    const after = (value) => (value == null ? 'the rogue is safe forever' : value === 0 ? 'caught at once' : `caught in ${value} monster move${value === 1 ? '' : 's'}`);
+    this.movesBox.replaceChildren(h('table.compare.exact-moves', {},
+      h('caption.small.muted', {}, `Every move of the ${v.toMove}, best first: the outcome after it under optimal play`),
+      h('thead', {}, h('tr', {}, h('th', {}, 'Move'), h('th', {}, 'Then'), h('th', {}, ''))),
+      h('tbody', {}, ...moves.map((m) => h(`tr${m.best ? '.best' : ''}`, { dataset: { dir: m.digit } },
+        h('td', {}, `${stepName(m.digit)}${m.best ? ' ★' : ''}`),
+        h(`td.outcome.${m.value == null ? 'ok' : 'bad'}`, {}, after(m.value)),
+        h('td', {}, button('.btn.small', { label: 'Play', title: `Play this move for the ${v.toMove}`, onclick: () => g.move(m.digit, { toMove: true }) })))))));
   }
 }
 
