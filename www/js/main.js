@@ -6,6 +6,7 @@ import { Board } from './board.js';
 import { $, h, toast, copyText, isTyping } from './ui.js';
 import { buildHash, parseHash, replaceHash, hashHasLevel } from './url.js';
 import * as storage from './storage.js';
+import { Slides } from './slides.js';
 
 const TABS = ['play', 'edit', 'solve', 'compare'];
 const TAB_NAMES = { play: 'Play', edit: 'Edit', solve: 'Solve', compare: 'Compare' };
@@ -14,6 +15,8 @@ let game = null;
 let gameId = defaultGameId;
 let hashSeq = 0;
 let lastHash = '';
+/** The embed view, the presenter's keys and the PNG export. */
+let slides = null;
 
 const shell = {
   api: null,
@@ -70,6 +73,7 @@ function shellView() {
   const tab = document.body.dataset.tab;
   if (tab && tab !== 'play') view.tab = tab;
   if (shell.presenting()) view.present = '1';
+  if (slides && slides.embed) view.embed = '1';
   return view;
 }
 
@@ -82,6 +86,7 @@ function fullState(state) {
 function applyShellView(view) {
   if (!view) return;
   if ('present' in view) setPresenting(view.present === '1');
+  if ('embed' in view) slides.setEmbed(view.embed === '1');
   selectTab(TABS.includes(view.tab) ? view.tab : 'play');
 }
 
@@ -221,7 +226,8 @@ function onKey(e) {
     e.preventDefault();
     return;
   }
-  if (game && game.onKey(e)) e.preventDefault();
+  if (slides.key(e)) e.preventDefault();
+  else if (game && game.onKey(e)) e.preventDefault();
   else if (zoomKey(e)) e.preventDefault();
 }
 
@@ -269,6 +275,8 @@ async function boot() {
   $('#zoom-in').addEventListener('click', () => shell.board && shell.board.zoomBy(1.25));
   $('#zoom-out').addEventListener('click', () => shell.board && shell.board.zoomBy(0.8));
   $('#zoom-fit').addEventListener('click', () => shell.board && shell.board.setZoom(1));
+  slides = new Slides(shell, () => game);
+  $('#save-png').addEventListener('click', () => slides.savePng(`gridlab-${gameId}-${(game && game.levelName) || 'board'}`));
   addEventListener('keydown', onKey);
   addEventListener('hashchange', onHashChange);
 

@@ -98,7 +98,12 @@ export async function copyText(text, what = 'Text') {
 }
 
 export function download(filename, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  downloadBlob(filename, new Blob([text], { type: 'text/plain' }));
+}
+
+/** Save a Blob (an image, a video) as a file. */
+export function downloadBlob(filename, blob) {
+  const url = URL.createObjectURL(blob);
   const a = h('a', { href: url, download: filename });
   document.body.append(a);
   a.click();

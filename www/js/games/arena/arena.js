@@ -323,6 +323,13 @@ class ArenaGame {
 
   // ---- the shell's contract (shareState, loadShared: arena-setup.js) ----------------------
 
+  /** What a presenter's keys and the embed bar drive: the replay (Replay tab) or the game. */
+  presenterTransport() {
+    const tab = this.shell.activeTab();
+    if (tab === 'solve' && this.replay.loaded()) return this.replay.transport;
+    return tab === 'play' ? this.transport : null;
+  }
+
   debug() {
     const info = () => {
       const st = this.track.cur;

@@ -1,0 +1,84 @@
+// Lectures and slides: an embed link in a small iframe shows only the board and a
+// compact control bar and is driven with a presenter's PageDown / PageUp; B blacks the
+// screen out; the board saves as a PNG.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { useBrowser, openPage, tab, loadText, b64url } from './harness.mjs';
+
+const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#\n#######\n';
+
+const env = useBrowser();
+const open = (hash = '', opts) => openPage(env.browser, env.server.url + hash, opts);
+
+test('an embed link in a small iframe: the board and a control bar, driven with PageDown and PageUp', async () => {
+  const { page, context, errors } = await open('#game=pengu');
+  const link = `${env.server.url}#game=pengu&level=${b64url(TC07)}&tab=solve&s.algo=bfs&s.solved=1&s.trace=0&embed=1`;
+  await page.setContent(`<!doctype html><body style="margin:0"><iframe id="slide" src="${link}" width="480" height="320" style="border:0"></iframe></body>`);
+  const frame = await (await page.waitForSelector('#slide')).contentFrame();
+  await frame.waitForSelector('body[data-ready="true"]');
+  await frame.waitForFunction(() => /^0 \/ \d+$/.test(document.querySelector('#embed-pos').textContent));
+  // Only the board and the bar: no header, no side panel, the board inside the iframe.
+  assert.equal(await frame.isHidden('header'), true);
+  assert.equal(await frame.isHidden('.side'), true);
+  assert.equal(await frame.isVisible('#embed-bar'), true);
+  const box = await frame.locator('#board').boundingBox();
+  assert.ok(box.width > 100 && box.x + box.width <= 481 && box.y + box.height <= 321, JSON.stringify(box));
+  const total = Number((await frame.textContent('#embed-pos')).split(' / ')[1]);
+  assert.ok(total > 10, 'the search replay of the BFS run');
+  // A presenter's clicker: PageDown steps the search replay on, PageUp back.
+  await frame.locator('#board').focus();
+  await page.keyboard.press('PageDown');
+  await page.keyboard.press('PageDown');
+  await frame.waitForFunction(() => document.querySelector('#embed-pos').textContent.startsWith('2 / '));
+  await page.keyboard.press('PageUp');
+  await frame.waitForFunction(() => document.querySelector('#embed-pos').textContent.startsWith('1 / '));
+  assert.match(await frame.textContent('#trace-info'), /^Event 1 of /);
+  // The bar's own buttons do the same.
+  await frame.click('#embed-step');
+  await frame.waitForFunction(() => document.querySelector('#embed-pos').textContent.startsWith('2 / '));
+  // The embed view stays in the link.
+  assert.match(await frame.evaluate(() => location.hash), /(^#|&)embed=1(&|$)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('presenting: B blacks the screen out and B brings it back; PageDown steps the plan', async () => {
+  const { page, context, errors } = await open('#game=pengu');
+  await loadText(page, TC07);
+  await tab(page, 'solve');
+  await page.selectOption('#algo', 'astar');
+  await page.click('#solve');
+  await page.waitForSelector('#outcome', { timeout: 60000 });
+  await page.locator('#board').focus();
+  await page.keyboard.press('.');
+  await page.waitForFunction(() => document.body.classList.contains('presenting'));
+  await page.keyboard.press('b');
+  assert.equal(await page.isVisible('#blackout'), true);
+  await page.keyboard.press('b');
+  assert.equal(await page.isVisible('#blackout'), false);
+  // With the heat-map off, PageDown steps the plan.
+  await page.click('#heatmap-toggle');
+  await page.locator('#board').focus();
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => window.gridlab.moves().length === 1);
+  await page.keyboard.press('PageUp');
+  await page.waitForFunction(() => window.gridlab.moves().length === 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the board saves as a PNG image', async () => {
+  const { page, context, errors } = await open('#game=rogue');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#save-png')]);
+  assert.match(download.suggestedFilename(), /^gridlab-rogue-.*\.png$/);
+  const bytes = readFileSync(await download.path());
+  assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'the PNG signature');
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  const board = await page.evaluate(() => [document.querySelector('#board').width, document.querySelector('#board').height]);
+  assert.deepEqual([width, height], board, 'the image is the board canvas');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
