@@ -4,6 +4,7 @@
 //! live in [`games`] and are pure; [`search`] holds the solvers every game shares.
 //! The same code runs natively (the `gridlab` command) and in the browser (WebAssembly).
 
+pub mod animation;
 pub mod error;
 pub mod games;
 pub mod grid;

@@ -413,9 +413,15 @@ fn the_move_list_orders_the_legal_moves_by_the_exact_value() {
         let a = Analysis::new(&d).unwrap();
         let start = a.monster_to_move(d.monster, d.rogue);
         let mut s = RogueSession::new(d.clone(), Vec::new());
-        let half_moves = if start == FOREVER { 60 } else { 2 * start as usize + 2 };
+        let half_moves = if start == FOREVER {
+            60
+        } else {
+            2 * start as usize + 2
+        };
         for turn in 0..half_moves {
-            let Some(side) = s.game().to_move() else { break };
+            let Some(side) = s.game().to_move() else {
+                break;
+            };
             let (m, r) = (s.game().monster(), s.game().rogue());
             let list = s.move_values().unwrap();
             let legal = d.moves(if side == Side::Monster { m } else { r });
@@ -423,7 +429,11 @@ fn the_move_list_orders_the_legal_moves_by_the_exact_value() {
             let value = |v: Option<u32>| v.unwrap_or(FOREVER);
             for pair in list.windows(2) {
                 let (x, y) = (value(pair[0].value), value(pair[1].value));
-                assert!(if side == Side::Monster { x <= y } else { x >= y });
+                assert!(if side == Side::Monster {
+                    x <= y
+                } else {
+                    x >= y
+                });
             }
             let best: Vec<Pos> = list.iter().filter(|mv| mv.best).map(|mv| mv.to).collect();
             let optimal = match side {

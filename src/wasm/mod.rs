@@ -118,6 +118,7 @@ macro_rules! session_bindings {
 mod actman;
 mod arena;
 mod gpac;
+mod media;
 mod pengu;
 mod rogue;
 

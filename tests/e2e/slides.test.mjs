@@ -82,3 +82,57 @@ test('the board saves as a PNG image', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** The blocks (frames) of a WebM file: its EBML elements walked, Segment and Cluster entered. */
+function webmBlocks(bytes) {
+  const vint = (at, keepMarker) => {
+    const first = bytes[at];
+    let len = 1;
+    while (len <= 8 && !(first & (0x80 >> (len - 1)))) len++;
+    let value = keepMarker ? first : first & (0xff >> len);
+    let unknown = value === (0xff >> len);
+    for (let i = 1; i < len; i++) {
+      value = value * 256 + bytes[at + i];
+      unknown = unknown && bytes[at + i] === 0xff;
+    }
+    return { value, len, unknown };
+  };
+  const CONTAINERS = new Set([0x18538067, 0x1f43b675]); // Segment, Cluster
+  let blocks = 0;
+  let at = 0;
+  while (at < bytes.length - 2) {
+    const id = vint(at, true);
+    const size = vint(at + id.len, false);
+    at += id.len + size.len;
+    if (id.value === 0xa3 || id.value === 0xa0) blocks++; // SimpleBlock, BlockGroup
+    if (!CONTAINERS.has(id.value)) at += size.unknown ? 0 : size.value;
+  }
+  return blocks;
+}
+
+test('a plan exports as an animated GIF and as a WebM video, each of several frames', async () => {
+  const { page, context, errors } = await open('#game=pengu');
+  await loadText(page, TC07);
+  await tab(page, 'solve');
+  await page.selectOption('#algo', 'astar');
+  await page.click('#solve');
+  await page.waitForSelector('#outcome', { timeout: 60000 });
+  await page.click('#heatmap-toggle'); // the plan, not the search replay
+  const planLength = (await page.evaluate(() => window.gridlab.plan())).length;
+  assert.ok(planLength >= 3);
+  const [gif] = await Promise.all([page.waitForEvent('download', { timeout: 60000 }), page.click('#save-gif')]);
+  assert.match(gif.suggestedFilename(), /^gridlab-pengu-.*\.gif$/);
+  const g = readFileSync(await gif.path());
+  assert.equal(g.subarray(0, 6).toString('latin1'), 'GIF89a');
+  const frames = g.toString('latin1').split('\x21\xf9\x04').length - 1; // graphic control extensions
+  assert.equal(frames, planLength + 1, 'one frame a position of the plan');
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), '', 'the position shown before is back');
+  const [webm] = await Promise.all([page.waitForEvent('download', { timeout: 120000 }), page.click('#save-webm')]);
+  assert.match(webm.suggestedFilename(), /\.webm$/);
+  const v = readFileSync(await webm.path());
+  assert.deepEqual([...v.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'the EBML header');
+  assert.ok(v.includes(Buffer.from('webm')), 'the WebM doctype');
+  assert.ok(webmBlocks(v) > 1, `more than one frame (${webmBlocks(v)})`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

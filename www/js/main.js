@@ -276,7 +276,10 @@ async function boot() {
   $('#zoom-out').addEventListener('click', () => shell.board && shell.board.zoomBy(0.8));
   $('#zoom-fit').addEventListener('click', () => shell.board && shell.board.setZoom(1));
   slides = new Slides(shell, () => game);
-  $('#save-png').addEventListener('click', () => slides.savePng(`gridlab-${gameId}-${(game && game.levelName) || 'board'}`));
+  const exportName = () => `gridlab-${gameId}-${(game && game.levelName) || 'board'}`;
+  $('#save-png').addEventListener('click', () => slides.savePng(exportName()));
+  $('#save-gif').addEventListener('click', () => slides.saveGif(exportName()));
+  $('#save-webm').addEventListener('click', () => slides.saveWebm(exportName()));
   addEventListener('keydown', onKey);
   addEventListener('hashchange', onHashChange);
 

@@ -1,10 +1,21 @@
 // Lectures and slides: the embed view (`embed=1` in a link shows only the board and a
 // compact control bar, for an iframe in a slide; the link holds the whole demo), the
 // presenter's keys (PageDown / PageUp step what the tab shows, and in the embed view
-// also → / ← and Space; B blacks the screen out), and the board saved as a PNG. What
+// also → / ← and Space; B blacks the screen out), and the board exported: a PNG, an
+// animated GIF (encoded by the wasm module's `GifRecorder`, the `gif` crate) and a
+// WebM video (the browser's own MediaRecorder over `canvas.captureStream`). What
 // "steps" is the game's `presenterTransport()`: the search replay, the plan, the game.
 
 import { h, downloadBlob, toast } from './ui.js';
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** An animation's largest side (pixels) and most frames: a GIF stays small enough to share. */
+const GIF_SIDE = 360;
+const GIF_FRAMES = 120;
+/** A video's longest recording. */
+const WEBM_MAX_MS = 120000;
+const fileName = (name, ext) => `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'board'}.${ext}`;
 
 export class Slides {
   /** `shell` is main.js's shell; `game()` the game on the stage (or null). */
@@ -92,8 +103,104 @@ export class Slides {
     if (!board) return;
     board.draw();
     board.canvas.toBlob((blob) => {
-      if (blob) downloadBlob(`${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'board'}.png`, blob);
+      if (blob) downloadBlob(fileName(name, 'png'), blob);
       else toast('The board could not be saved as an image', 'warn');
     }, 'image/png');
+  }
+
+  /** The transport to record, or null with a message. */
+  recordable() {
+    const t = this.transport();
+    if (!t || !t.length()) {
+      toast('Nothing to record here: solve a level (a plan, a search replay), open a replay, or play a game first', 'warn');
+      return null;
+    }
+    if (this.recording) {
+      toast('A recording is under way', 'warn');
+      return null;
+    }
+    return t;
+  }
+
+  /**
+   * What the tab steps through, start to end, as an animated GIF: one frame a step (at
+   * most GIF_FRAMES, evenly spaced), the board scaled to at most GIF_SIDE pixels.
+   * The position shown before is restored.
+   */
+  async saveGif(name) {
+    const t = this.recordable();
+    if (!t) return;
+    const canvas = this.shell.board.canvas;
+    const k = Math.min(1, GIF_SIDE / Math.max(canvas.width, canvas.height));
+    const [w, hgt] = [Math.max(1, Math.round(canvas.width * k)), Math.max(1, Math.round(canvas.height * k))];
+    const small = document.createElement('canvas');
+    small.width = w;
+    small.height = hgt;
+    const g = small.getContext('2d', { willReadFrequently: true });
+    const n = t.length();
+    const every = Math.max(1, Math.ceil((n + 1) / GIF_FRAMES));
+    const positions = [];
+    for (let p = 0; p <= n; p += every) positions.push(p);
+    if (positions[positions.length - 1] !== n) positions.push(n);
+    const back = t.position();
+    this.recording = true;
+    let gif = null;
+    try {
+      gif = new this.shell.api.GifRecorder(w, hgt, Math.max(120, Math.round(2000 / positions.length)));
+      for (const [i, p] of positions.entries()) {
+        t.seek(p);
+        this.shell.board.draw();
+        g.drawImage(canvas, 0, 0, w, hgt);
+        gif.add_frame(g.getImageData(0, 0, w, hgt).data);
+        if (i % 10 === 9) await nextFrame();
+      }
+      const bytes = gif.finish();
+      gif = null;
+      downloadBlob(fileName(name, 'gif'), new Blob([bytes], { type: 'image/gif' }));
+    } catch (err) {
+      toast(`No GIF: ${(err && err.message) || err}`, 'warn');
+    } finally {
+      if (gif) gif.free();
+      t.seek(back);
+      this.recording = false;
+    }
+  }
+
+  /** What the tab steps through, played from its start to its end, as a WebM video. */
+  async saveWebm(name) {
+    const t = this.recordable();
+    if (!t) return;
+    const canvas = this.shell.board.canvas;
+    const type = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'].find((x) => window.MediaRecorder && MediaRecorder.isTypeSupported(x));
+    if (!type || !canvas.captureStream) {
+      toast('This browser cannot record video (no MediaRecorder for WebM)', 'warn');
+      return;
+    }
+    this.recording = true;
+    const chunks = [];
+    try {
+      const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: type });
+      recorder.ondataavailable = (e) => e.data.size && chunks.push(e.data);
+      const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+      t.seek(0);
+      this.shell.board.draw();
+      recorder.start(250);
+      await sleep(300);
+      t.play();
+      const started = performance.now();
+      while (t.playing && performance.now() - started < WEBM_MAX_MS) {
+        this.shell.board.invalidate();
+        await sleep(50);
+      }
+      t.pause();
+      await sleep(400);
+      recorder.stop();
+      await stopped;
+      downloadBlob(fileName(name, 'webm'), new Blob(chunks, { type: 'video/webm' }));
+    } catch (err) {
+      toast(`No video: ${(err && err.message) || err}`, 'warn');
+    } finally {
+      this.recording = false;
+    }
   }
 }
