@@ -73,7 +73,7 @@ test('load the course dungeon from text, solve it with A* and play the plan to v
   assert.equal(plan.length, 3);
   assert.match(await page.textContent('#result'), /victory/);
   await page.waitForSelector('#trace:not([hidden])');
-  assert.match(await page.textContent('#trace-info'), /^Event [\d,]+ of [\d,]+/);
+  assert.match(await page.textContent('#trace-info'), /^Expansion [\d,]+ of [\d,]+ \(event [\d,]+ of [\d,]+\)/);
   await setRange(page, '#plan-speed', 4);
   await page.click('#plan-play');
   await page.waitForSelector('#banner:not([hidden])', { timeout: 60000 });
@@ -113,7 +113,7 @@ test('load the course dungeon from text, solve it with A* and play the plan to v
   await page.click('#plan-step');
   await idle(page);
   await settle(page);
-  assert.match(await page.textContent('#trace-info'), /^Event [\d,]+ of [\d,]+/);
+  assert.match(await page.textContent('#trace-info'), /^Expansion [\d,]+ of [\d,]+ \(event [\d,]+ of [\d,]+\)/);
   await page.screenshot({ path: shotPath('actman-solve.png') });
   assert.deepEqual(errors, []);
   await context.close();

@@ -111,7 +111,7 @@ test('load a level from text, solve it with A* and play the plan to victory', as
     el.dispatchEvent(new Event('input', { bubbles: true }));
   });
   await settle(page);
-  assert.match(await page.textContent('#trace-info'), /^Event [\d,]+ of [\d,]+/);
+  assert.match(await page.textContent('#trace-info'), /^Expansion [\d,]+ of [\d,]+ \(event [\d,]+ of [\d,]+\)/);
   await page.screenshot({ path: shotPath('solve-heatmap.png') });
   await setRange(page, '#plan-speed', 4);
   await page.click('#plan-play');

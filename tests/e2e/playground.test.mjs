@@ -130,7 +130,7 @@ test('Pengu: a copied link opens the same view in a fresh browser', async () => 
   await page.click('#plan-step');
   await page.waitForFunction(() => !window.gridlab.animating());
   await page.click('#plan-first');
-  await setRange(page, '#trace-scrub', 7);
+  await setRange(page, '#trace-scrub', 2);
   await page.click('#heatmap-toggle');
   await page.keyboard.press('.');
   const want = {
@@ -151,7 +151,7 @@ test('Pengu: a copied link opens the same view in a fresh browser', async () => 
   const fresh = await open(url.slice(url.indexOf('#')), {});
   const p2 = fresh.page;
   await p2.waitForSelector('#outcome', { timeout: 60000 });
-  await p2.waitForFunction(() => document.querySelector('#trace-info').textContent.startsWith('Event 7 '));
+  await p2.waitForFunction(() => document.querySelector('#trace-info').textContent.startsWith('Expansion 2 '));
   await p2.waitForFunction((heat) => document.querySelector('#heatmap-toggle').checked === heat, want.heat);
   const got = {
     level: norm(await p2.evaluate(() => window.gridlab.levelText())),

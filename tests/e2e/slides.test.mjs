@@ -34,7 +34,7 @@ test('an embed link in a small iframe: the board and a control bar, driven with 
   await frame.waitForFunction(() => document.querySelector('#embed-pos').textContent.startsWith('2 / '));
   await page.keyboard.press('PageUp');
   await frame.waitForFunction(() => document.querySelector('#embed-pos').textContent.startsWith('1 / '));
-  assert.match(await frame.textContent('#trace-info'), /^Event 1 of /);
+  assert.match(await frame.textContent('#trace-info'), /^Expansion 1 of /);
   // The bar's own buttons do the same.
   await frame.click('#embed-step');
   await frame.waitForFunction(() => document.querySelector('#embed-pos').textContent.startsWith('2 / '));

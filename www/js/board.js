@@ -332,6 +332,18 @@ export class Board {
         }
       }
     }
+    if (heat.current >= 0 && heat.current < n) {
+      // The node expanded last: a black and white ring (on any heat colour).
+      const x = (heat.current % cols) * s;
+      const y = Math.floor(heat.current / cols) * s;
+      const lw = Math.max(2, Math.round(s * 0.09));
+      ctx.lineWidth = lw;
+      ctx.strokeStyle = '#000';
+      ctx.strokeRect(x + lw / 2, y + lw / 2, s - lw, s - lw);
+      ctx.lineWidth = Math.max(1, lw / 2);
+      ctx.strokeStyle = '#fff';
+      ctx.strokeRect(x + lw * 1.25, y + lw * 1.25, s - lw * 2.5, s - lw * 2.5);
+    }
     void tiles;
   }
 }

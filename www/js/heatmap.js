@@ -27,7 +27,7 @@ export function viridis(t) {
 /** CSS linear-gradient of the ramp (for legends). */
 export const viridisGradient = `linear-gradient(90deg, ${STOPS.join(', ')})`;
 
-/** Counts of a trace up to a movable position. */
+/** Counts of a trace up to a movable position (in events, or in expansions). */
 export class TraceReplay {
   constructor(trace, cells) {
     this.trace = trace;
@@ -36,10 +36,34 @@ export class TraceReplay {
     this.generated = new Uint32Array(cells);
     this.pos = 0;
     this.expandedTotal = 0;
+    // Where each expansion is in the trace: a step of the replay is one expansion and
+    // the states it generated.
+    let e = 0;
+    for (let i = 0; i < trace.length; i++) if (!(trace[i] & GENERATED)) e++;
+    this.expansionAt = new Uint32Array(e);
+    e = 0;
+    for (let i = 0; i < trace.length; i++) if (!(trace[i] & GENERATED)) this.expansionAt[e++] = i;
   }
 
   get length() {
     return this.trace.length;
+  }
+
+  /** Expansions in the trace. */
+  get expansions() {
+    return this.expansionAt.length;
+  }
+
+  /** Move to just after expansion `k` and what it generated (0: before the first). */
+  seekExpansion(k) {
+    k = Math.max(0, Math.min(this.expansions, k | 0));
+    this.seek(k < this.expansions ? this.expansionAt[k] : this.trace.length);
+  }
+
+  /** The cell of the last expansion applied (the current node), or -1. */
+  current() {
+    const k = this.expandedTotal;
+    return k > 0 ? this.trace[this.expansionAt[k - 1]] & CELL : -1;
   }
 
   /** Move to position `pos` (events [0, pos) applied). */
@@ -85,6 +109,6 @@ export class TraceReplay {
         frontierCells++;
       }
     }
-    return { counts: this.expanded, max, frontier, frontierCells, visitedCells };
+    return { counts: this.expanded, max, frontier, frontierCells, visitedCells, current: this.current() };
   }
 }

@@ -83,7 +83,7 @@ export class SolverPanel {
       v['s.solved'] = '1';
       if (this.player.pos) v['s.plan'] = String(this.player.pos);
       const r = this.trace.replay;
-      if (r && r.pos !== r.length) v['s.trace'] = String(r.pos);
+      if (r && r.expandedTotal !== r.expansions) v['s.trace'] = String(r.expandedTotal);
       if (!this.trace.toggle.checked) v['s.heat'] = '0';
     }
     return v;
@@ -95,7 +95,7 @@ export class SolverPanel {
     this.syncAlgo();
     if (view['s.solved'] !== '1') return;
     await this.solve();
-    if (this.trace.replay && 's.trace' in view) this.trace.transport.seek(viewInt(view, 's.trace', this.trace.replay.length));
+    if (this.trace.replay && 's.trace' in view) this.trace.transport.seek(viewInt(view, 's.trace', this.trace.replay.expansions));
     if (view['s.heat'] === '0' && this.trace.toggle.checked) this.trace.toggleHeat();
     if (this.plan && 's.plan' in view) this.player.transport.seek(viewInt(view, 's.plan', 0));
   }
@@ -205,7 +205,11 @@ export class SolverPanel {
     const why = whyNone || (options.solver === 'random' ? 'The random solver plays at random without searching: no search trace.'
       : !options.traceLimit ? 'No search trace: tick "Record the search" (under Limits) before solving.'
       : trace ? 'The search expanded no states: nothing to replay.' : 'No search trace for this result.');
-    this.trace.setTrace(trace, { truncated: result.traceTruncated, cells: this.game.view.rows * this.game.view.cols, why });
+    const s = result.stats || {};
+    this.trace.setTrace(trace, {
+      truncated: result.traceTruncated, cells: this.game.view.rows * this.game.view.cols, why,
+      total: (s.expanded || 0) + (s.generated || 0), expansions: s.expanded || 0,
+    });
   }
 
   /** Drop the shown plan and search replay (a new solve, a cancel, another level). */

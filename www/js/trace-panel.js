@@ -1,5 +1,6 @@
 // The search replay: a heat-map of expanded states per cell with the frontier
-// outlined, scrubbable over the recorded trace through the one Transport. The
+// outlined and the node expanded last ringed, stepped one expansion (and the states it
+// generated) at a time over the recorded trace through the one Transport. The
 // heat-map is drawn over the level's start (where the search began), only on the
 // Solve tab and only while the board shows the start: playing the plan hides it.
 
@@ -8,7 +9,7 @@ import { TraceReplay, viridisGradient } from './heatmap.js';
 import { Transport } from './transport.js';
 import { TransportBar } from './transport-bar.js';
 
-/** Search replay speeds: events a second. */
+/** Search replay speeds: expansions a second. */
 export const TRACE_SPEEDS = [1, 4, 15, 60, 250, 1000, 4000, 15000, 60000, 250000].map((rate) => ({ label: `${fmt(rate)}/s`, rate }));
 
 /** The speed that replays `n` events in about seven seconds. */
@@ -46,27 +47,27 @@ export class TracePanel {
   // ---- the transport's source -------------------------------------------------------
 
   position() {
-    return this.replay ? this.replay.pos : 0;
+    return this.replay ? this.replay.expandedTotal : 0;
   }
 
   length() {
-    return this.replay ? this.replay.length : 0;
+    return this.replay ? this.replay.expansions : 0;
   }
 
   get rewinds() {
     return true;
   }
 
-  seek(pos) {
+  seek(k) {
     if (!this.replay) return;
-    this.replay.seek(pos);
+    this.replay.seekExpansion(k);
     this.show();
   }
 
   advance({ batch = false } = {}) {
     const r = this.replay;
-    if (!r || r.pos >= r.length) return false;
-    r.seek(r.pos + 1);
+    if (!r || r.expandedTotal >= r.expansions) return false;
+    r.seekExpansion(r.expandedTotal + 1);
     if (!batch) this.show();
     return true;
   }
@@ -77,7 +78,8 @@ export class TracePanel {
 
   // ---- the panel ----------------------------------------------------------------------
 
-  setTrace(trace, { truncated, cells, why }) {
+  /** `total`: the events the search made (more than the trace holds when truncated). */
+  setTrace(trace, { truncated, cells, why, total = 0, expansions = 0 }) {
     this.transport.cut();
     if (!trace || !trace.length) {
       this.clear();
@@ -89,9 +91,10 @@ export class TracePanel {
     this.root.classList.remove('empty');
     this.replay = new TraceReplay(trace, cells);
     this.truncated = truncated;
+    this.total = { events: total, expansions };
     this.root.hidden = false;
-    this.transport.setSpeed(speedFor(trace.length));
-    this.transport.seek(trace.length);
+    this.transport.setSpeed(speedFor(this.replay.expansions));
+    this.transport.seek(this.replay.expansions);
   }
 
   clear() {
@@ -117,9 +120,11 @@ export class TracePanel {
     if (on || this.game.overlay) this.game.setOverlay(on ? o : null);
     this.legendMax.textContent = fmt(o.max);
     this.info.textContent =
-      `Event ${fmt(r.pos)} of ${fmt(r.length)}: ${fmt(r.expandedTotal)} expansions over ${fmt(o.visitedCells)} cells; ` +
-      `${fmt(o.frontierCells)} cells hold frontier states (outlined).` +
-      (this.truncated ? ' The trace was truncated: only the first events of the search are shown.' : '') +
+      `Expansion ${fmt(r.expandedTotal)} of ${fmt(r.expansions)} (event ${fmt(r.pos)} of ${fmt(r.length)}) over ${fmt(o.visitedCells)} cells; ` +
+      `${fmt(o.frontierCells)} cells hold frontier states (outlined), the last expanded is ringed.` +
+      (this.truncated
+        ? ` The replay holds the first ${fmt(r.length)} of the search's ${fmt(this.total.events)} events (${fmt(r.expansions)} of ${fmt(this.total.expansions)} expansions).`
+        : '') +
       (this.toggle.checked && !on && this.game.shell.activeTab() === 'solve' ? ' The heat-map shows on the level\'s start: go to the plan\'s start to see it.' : '');
   }
 
