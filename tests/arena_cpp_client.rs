@@ -1,0 +1,113 @@
+//! The C++ sample client (`examples/arena_client.cpp`) builds with `g++ -O2 -std=c++17`
+//! (warnings as errors) and plays a lock-step game against three bots: it answers
+//! every tick (a 300-step game with a 2 s step timeout ends in seconds only if it
+//! does), its commands are in the server's replay, and it eats pellets. Skipped, with a
+//! message, where no C++ compiler exists.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[test]
+fn the_cpp_client_builds_and_plays_a_lockstep_game() {
+    let compiler = std::env::var("CXX").unwrap_or_else(|_| "g++".into());
+    if Command::new(&compiler).arg("--version").output().is_err() {
+        eprintln!("skipped: no C++ compiler ({compiler}) on this machine");
+        return;
+    }
+    let dir: PathBuf = std::env::temp_dir().join(format!("gridlab-cpp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let client = dir.join("arena_client");
+    let built = Command::new(&compiler)
+        .args(["-O2", "-std=c++17", "-Wall", "-Wextra", "-Werror", "-o"])
+        .arg(&client)
+        .arg("examples/arena_client.cpp")
+        .output()
+        .unwrap();
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+
+    let mut server = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args([
+            "arena", "serve", "--port", "0", "--steps", "300", "--wait", "30",
+        ])
+        .args([
+            "--lockstep",
+            "--step-timeout",
+            "2000",
+            "--bots",
+            "3",
+            "--replays",
+        ])
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(server.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    let port = first.trim().rsplit(':').next().unwrap().to_string();
+    let started = Instant::now();
+    let played = Command::new(&client)
+        .args(["127.0.0.1", &port, "cpp"])
+        .output()
+        .unwrap();
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(300),
+        "the client did not answer its ticks"
+    );
+    assert!(server.wait().unwrap().success());
+    let mut report = String::new();
+    out.read_to_string(&mut report).unwrap();
+
+    // The server's result line: "game 0: cpp 150 (1 pts); bot:miner ...".
+    let line = report
+        .lines()
+        .find(|l| l.starts_with("game 0:"))
+        .expect(&report);
+    let score: u64 = line
+        .split("cpp ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .expect(line);
+    assert!(score > 0, "the client ate no pellet: {line}");
+    let stderr = String::from_utf8_lossy(&played.stderr);
+    assert!(
+        stderr.contains(&format!("game over: scores {score}")),
+        "{stderr}"
+    );
+
+    // Its seat's commands are in the replay.
+    let replay = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("a replay file");
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(replay).unwrap()).unwrap();
+    let seat = log["names"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|n| n == "cpp")
+        .unwrap();
+    let commands = log["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|step| !step[seat].is_null())
+        .count();
+    assert!(commands > 5, "{commands} commands from the client");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
