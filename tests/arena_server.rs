@@ -244,9 +244,16 @@ fn a_tournament_seats_everyone_equally_and_ranks_by_points() {
         .map(|l| l.trim_matches('|').split('|').map(str::trim).collect())
         .collect();
     assert_eq!(rows.len(), 4, "{table}");
-    // Four games: every entrant once from each seat; 11 points shared a game.
+    // Four games: every entrant once from each seat; 11 points shared a game (points
+    // print with at most two decimals).
     let points: f64 = rows.iter().map(|r| r[3].parse::<f64>().unwrap()).sum();
-    assert_eq!(points, 44.0, "{table}");
+    assert!((points - 44.0).abs() < 0.05, "{table}");
+    assert!(
+        rows.iter()
+            .all(|r| r[3].split('.').nth(1).is_none_or(|d| d.len() <= 2)),
+        "{table}"
+    );
+    assert!(rows.iter().all(|r| r[5] == "0"), "no faults: {table}");
     for (rank, row) in rows.iter().enumerate() {
         assert_eq!(row[0], (rank + 1).to_string());
         assert_eq!(row[2], "4", "{table}");
@@ -460,4 +467,81 @@ fn a_full_descriptor_table_makes_the_server_back_off_not_spin() {
         log.matches("cannot accept connections").count() <= 5,
         "{log}"
     );
+}
+
+/// A TA's tournament: a client that exits at once and one that never connects forfeit
+/// every game (0 points, a fault each) instead of inheriting the bot that keeps their
+/// seat warm; named entrants; and no client process (nor what it started) outlives the
+/// tournament.
+#[test]
+fn faulty_entrants_forfeit_and_leave_no_process_behind() {
+    let marker = format!("613.{}", std::process::id() % 1000);
+    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args([
+            "arena",
+            "tournament",
+            "--steps",
+            "100",
+            "--step-timeout",
+            "50",
+        ])
+        .args(["--join-wait", "0.5"])
+        .args(["--entrant", "crash=exit 3"])
+        .args(["--entrant", &format!("sleeper=sleep {marker}")])
+        .args(["--entrant", "bot:greedy", "--entrant", "bot:hunter"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<Vec<String>> = table
+        .lines()
+        .skip(2)
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect();
+    assert_eq!(rows.len(), 4, "{table}");
+    for name in ["crash", "sleeper"] {
+        let row = rows.iter().find(|r| r[1] == name).expect(&table);
+        assert_eq!(
+            (
+                row[2].as_str(),
+                row[3].as_str(),
+                row[4].as_str(),
+                row[5].as_str()
+            ),
+            ("4", "0", "0", "4"),
+            "{table}"
+        );
+    }
+    for name in ["bot:greedy", "bot:hunter"] {
+        let row = rows.iter().find(|r| r[1] == name).expect(&table);
+        assert!(row[3].parse::<f64>().unwrap() > 0.0, "{table}");
+        assert_eq!(row[5], "0", "{table}");
+    }
+    assert!(["1", "2"].contains(&rows.iter().find(|r| r[1] == "bot:greedy").unwrap()[0].as_str()));
+    let log = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        log.contains("crash forfeits (exited with exit status: 3)")
+            || log.contains("crash forfeits (did not connect)"),
+        "{log}"
+    );
+    assert!(log.contains("sleeper forfeits (did not connect)"), "{log}");
+    let left = Command::new("pgrep")
+        .args(["-f", &format!("sleep {marker}")])
+        .output();
+    if let Ok(left) = left {
+        assert!(
+            left.stdout.is_empty(),
+            "sleep processes left: {}",
+            String::from_utf8_lossy(&left.stdout)
+        );
+    }
 }

@@ -36,6 +36,16 @@ fn parse_wait(text: &str) -> Result<Duration, String> {
 }
 
 /// `--steps`: 1 to [`MAX_STEPS`].
+/// `--join-wait`: seconds from 0.1 to 600.
+fn parse_join_wait(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if (0.1..=600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "'{text}' is not a number of seconds from 0.1 to 600"
+        )),
+    }
+}
+
 fn steps_parser() -> clap::builder::RangedI64ValueParser<u32> {
     clap::value_parser!(u32).range(1..=i64::from(MAX_STEPS))
 }
@@ -121,8 +131,10 @@ pub struct PlayArgs {
 #[derive(Args)]
 pub struct TournamentArgs {
     /// An entrant: `bot:greedy|hunter|miner`, or a command that starts a client (run
-    /// by `sh -c` with ARENA_HOST, ARENA_PORT and ARENA_NAME set; it must say hello
-    /// with ARENA_NAME). Give from two to 256.
+    /// by `sh -c` in a process group of its own, with ARENA_HOST, ARENA_PORT and
+    /// ARENA_NAME set; it must say hello with ARENA_NAME), either as `NAME=...` to name
+    /// it in the standings. Give from two to 256. A client that does not connect, or
+    /// exits with an error during a game, forfeits that game (0 points, a fault).
     #[arg(long = "entrant", required = true)]
     entrants: Vec<String>,
     /// Games per entrant and start position (each entrant plays this many games from
@@ -142,6 +154,10 @@ pub struct TournamentArgs {
     /// Folder for the replays.
     #[arg(long)]
     replays: Option<PathBuf>,
+    /// How long a game waits for its clients to connect, in seconds (0.1 to 600); a
+    /// client still absent then forfeits the game.
+    #[arg(long, default_value = "10", value_parser = parse_join_wait)]
+    join_wait: Duration,
 }
 
 pub fn run(command: ArenaCommand) -> u8 {
@@ -285,6 +301,48 @@ struct Standing {
     points: f64,
     score: i64,
     games: u32,
+    faults: u32,
+}
+
+/// An entrant: its name in the standings and what plays it.
+struct Entrant {
+    name: String,
+    command: String,
+}
+
+/// `NAME=COMMAND` or `COMMAND` (then named by the command), names made unique with
+/// ` #2`, ` #3`, ... in the order given.
+fn entrants(specs: &[String]) -> Vec<Entrant> {
+    let mut out: Vec<Entrant> = Vec::new();
+    for spec in specs {
+        let named = spec.split_once('=').filter(|(name, _)| {
+            !name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_.-".contains(c))
+        });
+        let (name, command) = match named {
+            Some((name, command)) => (name.to_string(), command.to_string()),
+            None => (spec.clone(), spec.clone()),
+        };
+        let same = out
+            .iter()
+            .filter(|e| e.name == name || e.name.starts_with(&format!("{name} #")))
+            .count();
+        let name = if same == 0 {
+            name
+        } else {
+            format!("{name} #{}", same + 1)
+        };
+        out.push(Entrant { name, command });
+    }
+    out
+}
+
+/// Points as a person reads them: at most two decimals, none when whole.
+fn points_text(points: f64) -> String {
+    let text = format!("{points:.2}");
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 fn run_tournament(args: TournamentArgs) -> u8 {
@@ -299,10 +357,11 @@ fn run_tournament(args: TournamentArgs) -> u8 {
         );
         return EXIT_BAD_INPUT;
     }
-    for e in &args.entrants {
-        if let Some(kind) = e.strip_prefix("bot:") {
-            if kind.parse::<BotKind>().is_err() {
-                eprintln!("error: --entrant {e}: bot must be greedy, hunter or miner");
+    let entrants = entrants(&args.entrants);
+    for e in &entrants {
+        if let Some(kind) = e.command.strip_prefix("bot:") {
+            if let Err(err) = kind.parse::<BotKind>() {
+                eprintln!("error: --entrant {}: {err}", e.name);
                 return EXIT_BAD_INPUT;
             }
         }
@@ -322,21 +381,28 @@ fn run_tournament(args: TournamentArgs) -> u8 {
     for _ in 0..args.games {
         for k in 0..n {
             let seats: Vec<usize> = (0..4).map(|s| order[(k + s) % n]).collect();
-            let result = rt.block_on(tournament_game(&args, &seats, game));
-            let Some((scores, names)) = result else {
+            let result = rt.block_on(tournament_game(&args, &entrants, &seats, game));
+            let Some((scores, faults)) = result else {
                 return EXIT_BAD_INPUT;
             };
             let points = tournament_points(&scores);
             for s in 0..4 {
                 let st = &mut standings[seats[s]];
-                st.points += points[s];
-                st.score += scores[s];
                 st.games += 1;
+                if faults[s].is_some() {
+                    st.faults += 1;
+                } else {
+                    st.points += points[s];
+                    st.score += scores[s];
+                }
             }
             eprintln!(
                 "game {game}: {}",
                 (0..4)
-                    .map(|s| format!("{} {}", names[s], scores[s]))
+                    .map(|s| match &faults[s] {
+                        Some(fault) => format!("{} forfeits ({fault})", entrants[seats[s]].name),
+                        None => format!("{} {}", entrants[seats[s]].name, scores[s]),
+                    })
                     .collect::<Vec<_>>()
                     .join(", ")
             );
@@ -350,17 +416,19 @@ fn run_tournament(args: TournamentArgs) -> u8 {
             .total_cmp(&standings[a].points)
             .then(standings[b].score.cmp(&standings[a].score))
     });
-    let mut out =
-        String::from("| rank | entrant | games | points | total score |\n|---|---|---|---|---|\n");
+    let mut out = String::from(
+        "| rank | entrant | games | points | total score | faults |\n|---|---|---|---|---|---|\n",
+    );
     for (rank, &e) in ranking.iter().enumerate() {
         let s = &standings[e];
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} |\n",
             rank + 1,
-            args.entrants[e],
+            entrants[e].name,
             s.games,
-            s.points,
-            s.score
+            points_text(s.points),
+            s.score,
+            s.faults
         ));
     }
     emit(&out);
@@ -368,12 +436,15 @@ fn run_tournament(args: TournamentArgs) -> u8 {
 }
 
 /// One tournament game: a lock-step server on a free port, bots in their seats, the
-/// client programs started with their seat's name.
+/// client programs started with their seat's name, each in its own process group
+/// (killed with its children after the game). Returns the scores and, per seat, why
+/// its entrant forfeits (it never connected, or exited with an error).
 async fn tournament_game(
     args: &TournamentArgs,
+    entrants: &[Entrant],
     seats: &[usize],
     game: u32,
-) -> Option<([i64; 4], Vec<String>)> {
+) -> Option<([i64; 4], Vec<Option<String>>)> {
     let listener = match tokio::net::TcpListener::bind(("127.0.0.1", 0)).await {
         Ok(l) => l,
         Err(e) => {
@@ -386,7 +457,7 @@ async fn tournament_game(
     let mut reserved = Vec::new();
     let mut children = Vec::new();
     for (s, &e) in seats.iter().enumerate() {
-        let entrant = &args.entrants[e];
+        let entrant = &entrants[e].command;
         match entrant.strip_prefix("bot:") {
             Some(kind) => {
                 bots.push(kind.parse::<BotKind>().unwrap_or(BotKind::Hunter));
@@ -402,10 +473,11 @@ async fn tournament_game(
                     .env("ARENA_PORT", port.to_string())
                     .env("ARENA_NAME", &name)
                     .stdin(std::process::Stdio::null())
+                    .process_group(0)
                     .kill_on_drop(true)
                     .spawn();
                 match child {
-                    Ok(c) => children.push(c),
+                    Ok(c) => children.push((s, c)),
                     Err(e) => {
                         eprintln!("error: cannot start '{entrant}': {e}");
                         return None;
@@ -421,7 +493,7 @@ async fn tournament_game(
         tick: Duration::from_millis(50),
         step_timeout: Duration::from_millis(args.step_timeout),
         games: 1,
-        lobby: Duration::from_secs(10),
+        lobby: args.join_wait,
         bots,
         config: Config {
             steps: args.steps,
@@ -433,11 +505,27 @@ async fn tournament_game(
         reserved,
         join_timeout: server::JOIN_TIMEOUT,
     };
+    let reserved = options.reserved.clone();
     let results = server::serve(listener, options).await;
-    for mut c in children {
-        let _ = c.kill().await;
-    }
     let r = results.into_iter().next()?;
-    let names = seats.iter().map(|&e| args.entrants[e].clone()).collect();
-    Some((r.scores, names))
+    let mut faults: Vec<Option<String>> = vec![None; 4];
+    for (s, mut child) in children {
+        if reserved[s].as_deref() != r.names.get(s).map(String::as_str) {
+            faults[s] = Some("did not connect".into());
+        } else if let Ok(Some(status)) = child.try_wait() {
+            if !status.success() {
+                faults[s] = Some(format!("exited with {status}"));
+            }
+        }
+        // The whole process group: `sh -c` and whatever the command started.
+        if let Some(pid) = child.id() {
+            // SAFETY: kill(2) on our own child's process group, which we created.
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::kill(-(pid as i32), libc::SIGKILL);
+            }
+        }
+        let _ = child.kill().await;
+    }
+    Some((r.scores, faults))
 }
