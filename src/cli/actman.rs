@@ -79,6 +79,7 @@ fn run_solve(args: SolveArgs) -> u8 {
         max_memory: usize::try_from(args.max_memory << 20).unwrap_or(usize::MAX),
         seed: args.seed,
         trace_limit: 0,
+        record_limit: 0,
     };
     if let Err(e) = options.check() {
         let option = match e.field {

@@ -82,6 +82,7 @@ fn run_solve(args: SolveArgs) -> u8 {
         seed: args.seed,
         random_moves: args.random_moves,
         trace_limit: 0,
+        record_limit: 0,
     };
     if let Err(e) = options.check() {
         eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);

@@ -1,5 +1,6 @@
 //! Best-first searches (A* and greedy) and the packed node store they share with BFS.
 
+use super::record::Pushed;
 use super::{Limits, Monitor, Outcome, Problem, SearchResult, DEAD_END};
 use indexmap::map::Entry;
 use indexmap::IndexMap;
@@ -205,6 +206,18 @@ fn best_first<P: Problem>(
     let Some(k0) = key(&start, 0) else {
         return mon.finish(Outcome::NoPlan, Vec::new(), 1);
     };
+    if mon.recording() {
+        let (h, cell) = (problem.heuristic(&start), problem.cell(&start));
+        mon.record_push(Pushed {
+            id: 0,
+            parent: 0,
+            action: '?',
+            g: 0,
+            h,
+            cell,
+            key: k0,
+        });
+    }
     let mut store = NodeStore::new(start);
     open.push(Reverse((k0, 0)));
     let mut succ = Vec::new();
@@ -215,6 +228,7 @@ fn best_first<P: Problem>(
             continue; // stale entry: the state was reopened with a smaller g
         }
         let state = store.state(id).clone();
+        mon.record_expand(id, g);
         if problem.is_goal(&state) {
             mon.stats.depth = mon.stats.depth.max(g);
             return mon.finish(Outcome::Found, store.plan(id), store.len());
@@ -253,6 +267,19 @@ fn best_first<P: Problem>(
             }
             if let Some(k2) = key(store.state(nid), g2) {
                 open.push(Reverse((k2, nid as u32)));
+                if mon.recording() {
+                    let s = store.state(nid);
+                    let (h, cell) = (problem.heuristic(s), problem.cell(s));
+                    mon.record_push(Pushed {
+                        id: nid,
+                        parent: id,
+                        action: problem.symbol(&action),
+                        g: g2,
+                        h,
+                        cell,
+                        key: k2,
+                    });
+                }
             }
         }
         if store.len() >= mon.max_states() {

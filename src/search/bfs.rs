@@ -1,6 +1,7 @@
 //! Breadth-first search over a packed node store.
 
 use super::best_first::NodeStore;
+use super::record::Pushed;
 use super::{Limits, Monitor, Outcome, Problem, SearchResult};
 
 /// Breadth-first search: a plan with the fewest moves (costs are ignored).
@@ -35,6 +36,16 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
         return mon.finish(Outcome::Found, Vec::new(), 1);
     }
     mon.generate(problem.cell(store.state(0)));
+    let start_cell = problem.cell(store.state(0));
+    mon.record_push(Pushed {
+        id: 0,
+        parent: 0,
+        action: '?',
+        g: 0,
+        h: 0,
+        cell: start_cell,
+        key: 0,
+    });
     let mut succ = Vec::new();
     let mut head = 0usize;
     while head < store.len() {
@@ -46,11 +57,13 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
         if !mon.expand(problem.cell(&state), store.len() - head, store.len()) {
             return mon.finish(Outcome::Cancelled, store.plan(best.1), store.len());
         }
+        mon.record_expand(head, g);
         mon.stats.depth = g;
         succ.clear();
         problem.successors(&state, &mut succ);
         for (action, next, _) in succ.drain(..) {
-            mon.generate(problem.cell(&next));
+            let cell = problem.cell(&next);
+            mon.generate(cell);
             if !problem.viable(&next, g + 1) {
                 continue;
             }
@@ -62,6 +75,15 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
             match store.insert(next, head, action, g + 1) {
                 None => mon.stats.duplicates += 1,
                 Some(id) => {
+                    mon.record_push(Pushed {
+                        id,
+                        parent: head,
+                        action: problem.symbol(&action),
+                        g: g + 1,
+                        h: 0,
+                        cell,
+                        key: 0,
+                    });
                     if goal {
                         mon.stats.depth = g + 1;
                         return mon.finish(Outcome::Found, store.plan(id), store.len());

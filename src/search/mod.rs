@@ -34,10 +34,12 @@
 mod best_first;
 mod bfs;
 mod iddfs;
+mod record;
 
 pub use best_first::{astar, greedy};
 pub use bfs::bfs;
 pub use iddfs::iddfs;
+pub use record::{Record, EXPANDED};
 
 use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
@@ -97,6 +99,12 @@ pub trait Problem {
     /// The board cell a state is drawn at in a search trace.
     fn cell(&self, _state: &Self::State) -> u32 {
         0
+    }
+
+    /// How the game writes an action (a numpad digit, a fire letter), for a search's
+    /// [`Record`]. Defaults to `?`.
+    fn symbol(&self, _action: &Self::Action) -> char {
+        '?'
     }
 }
 
@@ -247,6 +255,9 @@ pub fn grown_capacity(
 /// The most trace events a search records (64 MB of `u32`).
 pub const MAX_TRACE_EVENTS: usize = 16 << 20;
 
+/// Most events of a debugger's [`Record`] (16 bytes each, and 16 a state).
+pub const MAX_RECORD_EVENTS: usize = 4 << 20;
+
 /// The smallest memory budget a search may be given (1 MiB).
 pub const MIN_MAX_MEMORY: usize = 1 << 20;
 
@@ -285,6 +296,9 @@ pub struct Limits<'a> {
     pub max_depth: u32,
     /// Most trace events recorded (0: no trace).
     pub trace_limit: usize,
+    /// Most [`Record`] events kept for the debugger (0: no record; breadth-first,
+    /// greedy and A* only).
+    pub record_limit: usize,
     /// Checked every [`Limits::check_every`] expansions: when set, the search stops.
     pub cancel: Option<&'a AtomicBool>,
     /// Called every [`Limits::check_every`] expansions with the statistics so far.
@@ -300,6 +314,7 @@ impl Default for Limits<'_> {
             max_memory: DEFAULT_MAX_MEMORY,
             max_depth: 1_000,
             trace_limit: 0,
+            record_limit: 0,
             cancel: None,
             progress: None,
             check_every: 16_384,
@@ -371,6 +386,8 @@ pub struct SearchResult<A> {
     pub stats: Stats,
     /// The expansion trace (empty unless [`Limits::trace_limit`] > 0).
     pub trace: Trace,
+    /// The debugger's record (empty unless [`Limits::record_limit`] > 0).
+    pub record: Record,
 }
 
 /// Book-keeping shared by the algorithms: statistics, trace, limits, clock.
@@ -379,6 +396,7 @@ pub(crate) struct Monitor<'l, 'a> {
     started: Instant,
     pub stats: Stats,
     pub trace: Trace,
+    pub record: Record,
     next_check: u64,
 }
 
@@ -390,6 +408,7 @@ impl<'l, 'a> Monitor<'l, 'a> {
             started: Instant::now(),
             stats: Stats::default(),
             trace: Trace::default(),
+            record: Record::default(),
             next_check,
         }
     }
@@ -420,6 +439,25 @@ impl<'l, 'a> Monitor<'l, 'a> {
             return self.check();
         }
         true
+    }
+
+    /// Whether the search keeps a [`Record`].
+    pub fn recording(&self) -> bool {
+        self.limits.record_limit > 0
+    }
+
+    /// Record a push (when recording).
+    pub(crate) fn record_push(&mut self, pushed: record::Pushed) {
+        if self.recording() {
+            self.record.push(self.limits.record_limit, pushed);
+        }
+    }
+
+    /// Record an expansion (when recording).
+    pub(crate) fn record_expand(&mut self, id: usize, g: u32) {
+        if self.recording() {
+            self.record.expand(self.limits.record_limit, id, g);
+        }
     }
 
     #[inline]
@@ -459,6 +497,7 @@ impl<'l, 'a> Monitor<'l, 'a> {
             plan,
             stats: self.stats,
             trace: self.trace,
+            record: self.record,
         }
     }
 }

@@ -91,7 +91,7 @@ pub fn actman_solve(
                 trace_truncated: solution.trace.truncated,
                 found,
             }
-            .with_trace(&solution.trace)
+            .with_trace(&solution.trace, &solution.record)
         },
     )
 }

@@ -200,9 +200,35 @@ pub(crate) struct Solved<'a, G: Serialize> {
 }
 
 impl<G: Serialize> Solved<'_, G> {
-    /// As a JavaScript object with the search trace attached as a `Uint32Array`.
-    pub fn with_trace(&self, trace: &crate::search::Trace) -> Result<JsValue, JsValue> {
-        with_trace(self, &trace.events)
+    /// As a JavaScript object with the search trace attached as a `Uint32Array` and,
+    /// when one was kept, the debugger's record as `record` (typed arrays: `parent`,
+    /// `action`, `h`, `cell` by state; `events`, `g`, `keyHi`, `keyLo` by event; and
+    /// `truncated`).
+    pub fn with_trace(
+        &self,
+        trace: &crate::search::Trace,
+        record: &crate::search::Record,
+    ) -> Result<JsValue, JsValue> {
+        let result = with_trace(self, &trace.events)?;
+        if !record.is_empty() {
+            let r = js_sys::Object::new();
+            let arrays: [(&str, &[u32]); 8] = [
+                ("parent", &record.parent),
+                ("action", &record.action),
+                ("h", &record.h),
+                ("cell", &record.cell),
+                ("events", &record.events),
+                ("g", &record.g),
+                ("keyHi", &record.key_hi),
+                ("keyLo", &record.key_lo),
+            ];
+            for (name, values) in arrays {
+                js_sys::Reflect::set(&r, &name.into(), &js_sys::Uint32Array::from(values))?;
+            }
+            js_sys::Reflect::set(&r, &"truncated".into(), &record.truncated.into())?;
+            js_sys::Reflect::set(&result, &"record".into(), &r)?;
+        }
+        Ok(result)
     }
 }
 

@@ -107,7 +107,7 @@ pub fn pengu_solve(
                     status: game.status(),
                 },
             }
-            .with_trace(&solution.trace)
+            .with_trace(&solution.trace, &solution.record)
         },
     )
 }

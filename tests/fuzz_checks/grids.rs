@@ -71,6 +71,7 @@ pub(super) mod pengu_checks {
             seed: u64::from(b),
             random_moves: 30,
             trace_limit: usize::from(b & 1) * 100,
+            record_limit: usize::from(b & 2) * 50,
         };
         options.check().expect("the fuzz options are in range");
         let solution = pengu::solve(level, &options, None, None);
@@ -177,6 +178,7 @@ pub(super) mod actman_checks {
             max_memory: 4 << 20,
             seed: u64::from(b),
             trace_limit: usize::from(b & 1) * 100,
+            record_limit: usize::from(b & 2) * 50,
         };
         options.check().expect("the fuzz options are in range");
         let solution = actman::solve(d, &options, None, None);

@@ -517,6 +517,7 @@ export class GameBase extends EventTarget {
       score: () => this.view.score,
       view: () => this.session.view(),
       plan: () => (this.solver ? this.solver.plan : ''),
+      debugger: () => (this.solver ? this.solver.debugger.info() : { loaded: false }),
       animating: () => !!this.anim,
       overlay: () => !!this.overlay,
       loadLevel: (text, moves) => this.loadLevel(text, { moves }),

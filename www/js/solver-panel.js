@@ -8,6 +8,7 @@ import { h, button, fmt, fmtMs } from './ui.js';
 import { SolverClient } from './solver-client.js';
 import { PlanPlayer } from './plan-player.js';
 import { TracePanel } from './trace-panel.js';
+import { SearchDebugger } from './search-debugger.js';
 import { formState, applyFormState, markDefaults, viewInt } from './view-state.js';
 
 export const labelOf = (algorithms, id) => (algorithms.find((a) => a[0] === id) || [id, id])[1];
@@ -20,6 +21,8 @@ export const OUTCOMES = {
 };
 
 export const TRACE_LIMIT = 200000;
+/** Most events of the debugger's record (about 4 MB of typed arrays). */
+export const RECORD_LIMIT = 200000;
 
 export class SolverPanel {
   constructor(game, panel, adapter) {
@@ -59,7 +62,7 @@ export class SolverPanel {
       this.randomFields,
       h('details.limits', {}, h('summary', {}, 'Limits and recording'),
         h('div.grid2', {}, ...this.controls.limits),
-        h('label.check', {}, this.recordTrace, ` Record the search for the heat-map (up to ${fmt(TRACE_LIMIT)} events)`)),
+        h('label.check', {}, this.recordTrace, ` Record the search for the heat-map and the debugger (up to ${fmt(TRACE_LIMIT)} events)`)),
     ].filter(Boolean));
     this.form.addEventListener('change', () => this.game.viewChanged());
     this.panel.replaceChildren(...[
@@ -71,6 +74,7 @@ export class SolverPanel {
     ].filter(Boolean));
     this.player = new PlanPlayer(this.game, this.panel);
     this.trace = new TracePanel(this.game, this.panel);
+    this.debugger = new SearchDebugger(this.game, this.panel);
     for (const t of [this.player.transport, this.trace.transport]) t.addEventListener('change', () => !t.playing && this.game.viewChanged());
     this.syncAlgo();
     markDefaults(this.form);
@@ -121,6 +125,7 @@ export class SolverPanel {
       ...this.controls.options(),
       seed: Math.max(0, Math.round(Number(this.seed.value) || 0)),
       traceLimit: this.recordTrace.checked ? TRACE_LIMIT : 0,
+      recordLimit: this.recordTrace.checked ? RECORD_LIMIT : 0,
     };
   }
 
@@ -210,6 +215,7 @@ export class SolverPanel {
       truncated: result.traceTruncated, cells: this.game.view.rows * this.game.view.cols, why,
       total: (s.expanded || 0) + (s.generated || 0), expansions: s.expanded || 0,
     });
+    this.debugger.setRecord(result.record || null, options.solver);
   }
 
   /** Drop the shown plan and search replay (a new solve, a cancel, another level). */
@@ -218,6 +224,7 @@ export class SolverPanel {
     this.plan = '';
     this.player.clear();
     this.trace.clear();
+    this.debugger.clear();
   }
 
   /** A result from the Compare panel: its algorithm in the form, its plan to play. */

@@ -8,8 +8,8 @@ use crate::error::FieldError;
 use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
 use crate::search::{
-    self, check_limits, Algorithm, Limits, Outcome, Problem, ProgressFn, Solver, Stats, Trace,
-    DEFAULT_MAX_MEMORY,
+    self, check_limits, Algorithm, Limits, Outcome, Problem, ProgressFn, Record, Solver, Stats,
+    Trace, DEFAULT_MAX_MEMORY, MAX_RECORD_EVENTS,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -49,6 +49,8 @@ pub struct SolveOptions {
     pub seed: u64,
     /// Most search-trace events recorded (0: none).
     pub trace_limit: usize,
+    /// Most events of the debugger's record (0: none; at most `MAX_RECORD_EVENTS`).
+    pub record_limit: usize,
 }
 
 impl Default for SolveOptions {
@@ -61,6 +63,7 @@ impl Default for SolveOptions {
             max_memory: DEFAULT_MAX_MEMORY,
             seed: 0,
             trace_limit: 0,
+            record_limit: 0,
         }
     }
 }
@@ -73,6 +76,7 @@ impl SolveOptions {
     /// error names the field.
     pub fn check(&self) -> Result<(), FieldError> {
         check_limits(self.max_states, self.max_memory, self.trace_limit)?;
+        FieldError::check_count("record_limit", self.record_limit, 0, MAX_RECORD_EVENTS)?;
         FieldError::check_count("max_turns", self.max_turns as usize, 0, MAX_TURNS as usize)
     }
 }
@@ -88,6 +92,9 @@ pub struct Solution {
     pub stats: Stats,
     /// The expansion trace (cells of Act-Man), when requested.
     pub trace: Trace,
+    /// The debugger's record of the search, when requested (breadth-first, greedy
+    /// and A*).
+    pub record: Record,
     /// An explanation when there is no victory.
     pub note: Option<String>,
 }
@@ -119,6 +126,7 @@ pub fn solve<'a>(
                 max_memory: options.max_memory,
                 max_depth: options.max_turns.saturating_mul(SHOT_COST as u32),
                 trace_limit: options.trace_limit,
+                record_limit: options.record_limit,
                 cancel,
                 progress,
                 ..Limits::default()
@@ -133,6 +141,7 @@ pub fn solve<'a>(
                             actions: String::new(),
                             stats: Stats::default(),
                             trace: Trace::default(),
+                            record: Record::default(),
                             note: Some(format!(
                                 "{n} monsters: more than the {MAX_MONSTERS} a search supports"
                             )),
@@ -166,6 +175,7 @@ fn random_play(dungeon: &Dungeon, options: &SolveOptions) -> Solution {
         actions: game.actions().to_string(),
         stats: Stats::default(),
         trace: Trace::default(),
+        record: Record::default(),
         note: (!won).then(|| "random play did not win".to_string()),
     }
 }
@@ -199,6 +209,7 @@ fn run_search<const N: usize>(
         actions,
         stats: result.stats,
         trace: result.trace,
+        record: result.record,
         note,
     }
 }
@@ -370,5 +381,9 @@ impl<const N: usize> Problem for ActProblem<N> {
 
     fn cell(&self, s: &ActState<N>) -> u32 {
         s.actman
+    }
+
+    fn symbol(&self, action: &Action) -> char {
+        action.symbol()
     }
 }

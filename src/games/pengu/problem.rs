@@ -390,4 +390,8 @@ impl<const W: usize> Problem for PenguProblem<'_, W> {
     fn cell(&self, s: &PenguState<W>) -> u32 {
         self.graph.cells[s.pos as usize]
     }
+
+    fn symbol(&self, dir: &Dir) -> char {
+        dir.digit()
+    }
 }

@@ -7,8 +7,8 @@ use super::problem::PenguProblem;
 use super::rules::{replay, Game, Status};
 use crate::error::FieldError;
 use crate::search::{
-    self, check_limits, Algorithm, Limits, Outcome, ProgressFn, Solver, Stats, Trace,
-    DEFAULT_MAX_MEMORY,
+    self, check_limits, Algorithm, Limits, Outcome, ProgressFn, Record, Solver, Stats, Trace,
+    DEFAULT_MAX_MEMORY, MAX_RECORD_EVENTS,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -68,6 +68,8 @@ pub struct SolveOptions {
     pub random_moves: usize,
     /// Most search-trace events recorded (0: none).
     pub trace_limit: usize,
+    /// Most events of the debugger's record (0: none; at most `MAX_RECORD_EVENTS`).
+    pub record_limit: usize,
 }
 
 impl Default for SolveOptions {
@@ -81,6 +83,7 @@ impl Default for SolveOptions {
             seed: 0,
             random_moves: 6,
             trace_limit: 0,
+            record_limit: 0,
         }
     }
 }
@@ -93,6 +96,7 @@ impl SolveOptions {
     /// moves; the error names the field.
     pub fn check(&self) -> Result<(), FieldError> {
         check_limits(self.max_states, self.max_memory, self.trace_limit)?;
+        FieldError::check_count("record_limit", self.record_limit, 0, MAX_RECORD_EVENTS)?;
         FieldError::check_count("random_moves", self.random_moves, 0, MAX_RANDOM_MOVES)
     }
 }
@@ -108,6 +112,9 @@ pub struct Solution {
     pub stats: Stats,
     /// The expansion trace, when requested.
     pub trace: Trace,
+    /// The debugger's record of the search, when requested (breadth-first, greedy
+    /// and A*).
+    pub record: Record,
     /// An explanation, e.g. which fish can never be eaten.
     pub note: Option<String>,
 }
@@ -139,6 +146,7 @@ pub fn solve<'a>(
                 max_memory: options.max_memory,
                 max_depth: options.max_depth,
                 trace_limit: options.trace_limit,
+                record_limit: options.record_limit,
                 cancel,
                 progress,
                 ..Limits::default()
@@ -169,6 +177,7 @@ fn random_play(level: &Level, options: &SolveOptions) -> Solution {
         moves: game.moves().to_string(),
         stats: Stats::default(),
         trace: Trace::default(),
+        record: Record::default(),
         note: (!met).then(|| {
             format!(
                 "random play ended ({:?}) without meeting the goal",
@@ -192,6 +201,7 @@ fn no_plan(note: String) -> Solution {
         moves: String::new(),
         stats: Stats::default(),
         trace: Trace::default(),
+        record: Record::default(),
         note: Some(note),
     }
 }
@@ -290,6 +300,7 @@ fn run_search<const W: usize>(
         moves: result.plan.iter().map(|d| d.digit()).collect(),
         stats: result.stats,
         trace: result.trace,
+        record: result.record,
         note: None,
     }
 }

@@ -1,0 +1,110 @@
+//! A search's own record, for the debugger that steps through it: every state it
+//! stored (its parent, the move from it, its cost, heuristic and cell) and, in order,
+//! every push onto the frontier (with the priority key it was pushed with) and every
+//! expansion. Breadth-first, greedy and A* keep one when [`super::Limits::record_limit`]
+//! is above 0; a replay of the events rebuilds the open list at any step in the order
+//! the search pops it: smallest key first, then smallest id (breadth-first pushes
+//! every state with key 0, so its open list is first in, first out).
+
+use serde::Serialize;
+
+/// Flag of an expansion event (clear: a push).
+pub const EXPANDED: u32 = 1 << 31;
+
+/// The record of one search run.
+#[derive(Clone, Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Record {
+    /// Per state id (the order the search stored them): the parent's id (the start's is
+    /// its own, 0); for a state A* reached again more cheaply, the last one.
+    pub parent: Vec<u32>,
+    /// The move from the parent, as the game writes it (`?` for the start).
+    pub action: Vec<u32>,
+    /// The heuristic of the state (0 for breadth-first search; `DEAD_END` for a state
+    /// stored but never pushed, whose other fields are placeholders).
+    pub h: Vec<u32>,
+    /// The board cell the state is drawn at.
+    pub cell: Vec<u32>,
+    /// Events in order: a state id, with [`EXPANDED`] set for an expansion (else a
+    /// push onto the frontier).
+    pub events: Vec<u32>,
+    /// Per event: the state's cost from the start then.
+    pub g: Vec<u32>,
+    /// Per event: the high and low halves of the push's priority key (0 for an
+    /// expansion).
+    pub key_hi: Vec<u32>,
+    /// See [`Record::key_hi`].
+    pub key_lo: Vec<u32>,
+    /// Whether events were dropped at the limit: the record holds the first ones.
+    pub truncated: bool,
+}
+
+/// What a push says about a state.
+pub(crate) struct Pushed {
+    pub id: usize,
+    pub parent: usize,
+    pub action: char,
+    pub g: u32,
+    pub h: u32,
+    pub cell: u32,
+    pub key: u64,
+}
+
+impl Record {
+    /// Events recorded.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    fn room(&mut self, limit: usize) -> bool {
+        if self.events.len() < limit {
+            return true;
+        }
+        self.truncated = true;
+        false
+    }
+
+    /// A state pushed onto the frontier (new, or reached again more cheaply).
+    pub(crate) fn push(&mut self, limit: usize, p: Pushed) {
+        if !self.room(limit) {
+            return;
+        }
+        // States stored but never pushed (dead ends) keep their ids: placeholders.
+        while self.parent.len() < p.id {
+            self.parent.push(0);
+            self.action.push(u32::from('?'));
+            self.h.push(super::DEAD_END);
+            self.cell.push(0);
+        }
+        if p.id == self.parent.len() {
+            self.parent.push(p.parent as u32);
+            self.action.push(u32::from(p.action));
+            self.h.push(p.h);
+            self.cell.push(p.cell);
+        } else {
+            // Reached again more cheaply (A*): the new way in.
+            self.parent[p.id] = p.parent as u32;
+            self.action[p.id] = u32::from(p.action);
+        }
+        self.events.push(p.id as u32);
+        self.g.push(p.g);
+        self.key_hi.push((p.key >> 32) as u32);
+        self.key_lo.push(p.key as u32);
+    }
+
+    /// A state expanded (popped from the frontier, its successors generated).
+    pub(crate) fn expand(&mut self, limit: usize, id: usize, g: u32) {
+        if !self.room(limit) {
+            return;
+        }
+        self.events.push(id as u32 | EXPANDED);
+        self.g.push(g);
+        self.key_hi.push(0);
+        self.key_lo.push(0);
+    }
+}

@@ -1,0 +1,52 @@
+// The search debugger on the Solve tab: a recorded A* run stepped one expansion at a
+// time, forward and back and by tens; the open list's first row is the next node taken;
+// a row's state is shown on the board.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, openPage, tab, loadText, shotPath, settle } from './harness.mjs';
+
+const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#\n#######\n';
+
+const env = useBrowser();
+const info = (page) => page.evaluate(() => window.gridlab.debugger());
+
+test('step an A* run one expansion at a time; the open list names the next node', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`, { viewport: { width: 1280, height: 800 } });
+  await loadText(page, TC07);
+  await tab(page, 'solve');
+  await page.selectOption('#algo', 'astar');
+  await page.click('#solve');
+  await page.waitForSelector('#outcome', { timeout: 60000 });
+  await page.waitForSelector('#debugger:not([hidden])');
+  let d = await info(page);
+  assert.equal(d.k, 0);
+  assert.ok(d.expansions > 5);
+  assert.equal(d.open, 1, 'before the first expansion only the start is open');
+  for (let k = 1; k <= 4; k++) {
+    const next = d.next[0];
+    assert.equal(await page.getAttribute('#dbg-open tbody tr:first-child', 'data-id'), String(next));
+    await page.click('#dbg-step');
+    await page.waitForFunction((want) => window.gridlab.debugger().k === want, k);
+    d = await info(page);
+    assert.equal(d.current, next, `expansion ${k} takes the first open node`);
+    assert.equal(d.closed, k);
+  }
+  assert.match(await page.textContent('#dbg-node'), /^Expansion 4: state #\d+, moves [1-9]+, g \d+ \+ h \d+ = f \d+/);
+  await page.click('#dbg-back');
+  assert.equal((await info(page)).k, 3);
+  await page.click('#dbg-jump-p10');
+  assert.equal((await info(page)).k, Math.min(13, d.expansions));
+  await page.click('#dbg-jump-m10');
+  assert.equal((await info(page)).k, 3);
+  // A row shows its state: the board plays that node's moves.
+  await page.click('#dbg-open tbody tr:nth-child(2)');
+  await page.waitForFunction(() => window.gridlab.moves().length > 0);
+  await settle(page);
+  await page.screenshot({ path: shotPath('debugger.png') });
+  // The Solve controls and the debugger fit a 1280×800 screen beside the board.
+  const box = await page.locator('#debugger').boundingBox();
+  assert.ok(box.width > 200, JSON.stringify(box));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
