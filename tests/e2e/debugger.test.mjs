@@ -50,3 +50,36 @@ test('step an A* run one expansion at a time; the open list names the next node'
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('predict mode: a right and a wrong guess, each explained; next depth; the pseudocode line', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`);
+  await loadText(page, TC07);
+  await tab(page, 'solve');
+  await page.selectOption('#algo', 'bfs');
+  await page.click('#solve');
+  await page.waitForSelector('#debugger:not([hidden])');
+  await page.click('#dbg-step');
+  await page.click('#dbg-step');
+  await page.waitForFunction(() => window.gridlab.debugger().k === 2);
+  assert.equal(await page.textContent('#dbg-code .now'), '    if its state is new: open.pushBack(it)\n');
+  await page.check('#dbg-predict');
+  let d = await info(page);
+  assert.ok(d.next.length >= 2);
+  // Right: the node the search takes next.
+  await page.click(`#dbg-open tbody tr[data-id="${d.next[0]}"]`);
+  await page.waitForFunction(() => window.gridlab.debugger().k === 3);
+  assert.match(await page.textContent('#dbg-verdict'), /^Right: .*waited longest in the queue/);
+  d = await info(page);
+  // Wrong: another one; the page names the right one, and steps on all the same.
+  await page.click(`#dbg-open tbody tr[data-id="${d.next[1]}"]`);
+  await page.waitForFunction(() => window.gridlab.debugger().k === 4);
+  assert.match(await page.textContent('#dbg-verdict'), /^Not this one/);
+  assert.equal((await info(page)).current, d.next[0]);
+  // Next depth: the node taken is one move deeper.
+  const before = (await page.textContent('#dbg-node')).match(/depth (\d+)/);
+  await page.click('#dbg-depth');
+  const after = (await page.textContent('#dbg-node')).match(/depth (\d+)/);
+  assert.equal(Number(after[1]), Number(before[1]) + 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

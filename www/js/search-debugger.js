@@ -17,6 +17,13 @@ const SPEEDS = [1, 2, 5, 10, 25, 50, 100, 250, 500].map((rate) => ({ label: `${r
 const ROWS = 8;
 const tail = (moves) => (moves.length > 14 ? `…${moves.slice(-13)}` : moves || '(start)');
 
+/** Each algorithm's loop, the lines a step goes through marked by their role. */
+const PSEUDOCODE = {
+  bfs: [['', 'open ← queue [start]'], ['pop', 'while open is not empty:'], ['pop', '  node ← open.popFront()'], ['expand', '  for each move from node:'], ['test', '    if its state is the goal: return its plan'], ['push', '    if its state is new: open.pushBack(it)']],
+  greedy: [['', 'open ← [start] by h'], ['pop', 'while open is not empty:'], ['pop', '  node ← the open state with the smallest h'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['push', '    if its state is new: add it to open']],
+  astar: [['', 'open ← [start] by f = g + h'], ['pop', 'while open is not empty:'], ['pop', '  node ← the open state with the smallest f (then h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['push', '    if its state is new or cheaper: add it to open with g, h']],
+};
+
 export class SearchDebugger {
   constructor(game, host) {
     this.game = game;
@@ -28,6 +35,9 @@ export class SearchDebugger {
       titles: { first: 'Before the first expansion', back: 'One expansion back', play: 'Play the expansions', step: 'One expansion on', end: 'The last expansion', scrub: 'Expansion' },
     });
     const jump = (label, d) => button(`.btn.small#dbg-jump-${d < 0 ? 'm' : 'p'}${Math.abs(d)}`, { label, title: `${Math.abs(d)} expansions ${d < 0 ? 'back' : 'on'}`, onclick: () => this.transport.seek(this.position() + d) });
+    this.predictBox = h('input#dbg-predict', { type: 'checkbox', onchange: () => this.render() });
+    this.verdict = h('p.small#dbg-verdict', { 'aria-live': 'polite' });
+    this.code = h('pre.pseudocode#dbg-code');
     this.nodeBox = h('p.small#dbg-node');
     this.counts = h('p.small.muted#dbg-counts');
     this.table = h('div.table-wrap#dbg-open');
@@ -35,7 +45,11 @@ export class SearchDebugger {
       h('h3', {}, 'Search debugger'),
       this.bar.root,
       h('div.row', {}, jump('−100', -100), jump('−10', -10), jump('+10', 10), jump('+100', 100),
+        button('.btn.small#dbg-depth', { label: 'Next depth', title: 'On to the first node of the next depth', onclick: () => this.nextDepth() }),
         button('.btn.small#dbg-show', { label: 'Show', title: 'Show the node taken on the board (its moves from the start)', onclick: () => this.showNode(this.model && this.model.current) })),
+      h('label.check', { title: 'Click the row you think the search takes next; the page says whether it does, and why' }, this.predictBox, ' Predict the next node'),
+      this.verdict,
+      this.code,
       this.nodeBox,
       this.counts,
       this.table);
@@ -83,6 +97,43 @@ export class SearchDebugger {
     this.setRecord(null, null);
   }
 
+  /** On to the first expansion of a node deeper than the one taken now. */
+  nextDepth() {
+    const m = this.model;
+    if (!m) return;
+    const depth = m.current >= 0 ? m.node(m.current).depth : -1;
+    let k = m.k + 1;
+    while (k <= m.expansions && m.node(m.expandedAt(k)).depth <= depth) k++;
+    this.transport.seek(Math.min(k, m.expansions));
+  }
+
+  /** Predict mode: the row clicked against the node the search takes next. */
+  predict(id) {
+    const m = this.model;
+    const rows = m.frontier(ROWS);
+    if (!rows.length) return;
+    const next = rows[0];
+    const picked = rows.find((r) => r.id === id);
+    const why = (r) => {
+      const n = m.node(r.id);
+      if (this.algorithm === 'bfs') return `it has waited longest in the queue (state #${r.id})`;
+      if (this.algorithm === 'greedy') return `its h is ${n.h}, the smallest, ties to the oldest`;
+      return `its f = ${r.g} + ${n.h} = ${r.g + n.h} is the smallest, then its h, then the oldest`;
+    };
+    const right = id === next.id;
+    this.verdict.className = `small ${right ? 'goal-ok' : 'goal-no'}`;
+    this.verdict.textContent = right
+      ? `Right: the search takes ${tail(m.node(id).moves)} next: ${why(next)}.`
+      : `Not this one${picked ? ` (${this.numbers(m.node(id))})` : ''}: the search takes ${tail(m.node(next.id).moves)}: ${why(next)}.`;
+    this.transport.step();
+  }
+
+  /** A row clicked: a prediction in predict mode, else show that state. */
+  rowClicked(id) {
+    if (this.predictBox.checked) this.predict(id);
+    else this.showNode(id);
+  }
+
   /** Play a state's moves on the board (the game's own replay). */
   showNode(id) {
     if (!this.model || id == null || id < 0) return;
@@ -105,14 +156,19 @@ export class SearchDebugger {
       : h('span', {}, h('b', {}, 'Before the first expansion: '), 'the start is on the open list.'));
     this.counts.textContent = `Open ${fmt(m.open.size)} · closed ${fmt(m.closed)} · pushed ${fmt(m.pushes)}${m.reopened ? ` (${fmt(m.reopened)} reached again more cheaply)` : ''} · states ${fmt(m.states)}` +
       (m.truncated ? ` · the record holds the first ${fmt(m.r.events.length)} events of the search` : '');
-    const rows = m.frontier(ROWS);
+    const phase = m.k === 0 ? '' : m.k >= m.expansions ? 'test' : 'push';
+    this.code.replaceChildren(...(PSEUDOCODE[this.algorithm] || []).map(([role, line]) =>
+      h(`span.code-line${role && role === phase ? '.now' : ''}`, { dataset: { role } }, `${line}\n`)));
+    // In predict mode the candidates come in state order, so the list gives nothing away.
+    const rows = this.predictBox.checked ? m.frontier(ROWS).sort((a, b) => a.id - b.id) : m.frontier(ROWS);
     const kind = this.algorithm === 'bfs' ? 'queue (first in, first out)' : this.algorithm === 'greedy' ? 'by h' : 'by f, then h';
     this.table.replaceChildren(h('table.compare.dbg-open', {},
       h('caption.small.muted', {}, `The open list, ${kind}: the next ${Math.min(ROWS, m.open.size)} of ${fmt(m.open.size)}`),
       h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Moves'), h('th', {}, 'Numbers'))),
       h('tbody', {}, ...rows.map((row, i) => {
         const n = m.node(row.id);
-        return h(`tr${i === 0 ? '.next' : ''}`, { dataset: { id: String(row.id) }, title: 'Show this state on the board', onclick: () => this.showNode(row.id) },
+        const mark = i === 0 && !this.predictBox.checked ? '.next' : '';
+        return h(`tr${mark}`, { dataset: { id: String(row.id) }, title: this.predictBox.checked ? 'Predict: the search takes this one next' : 'Show this state on the board', onclick: () => this.rowClicked(row.id) },
           h('td', {}, String(i + 1)), h('td.moves', {}, tail(n.moves)), h('td', {}, this.numbers({ ...n, g: row.g, f: n.h == null ? null : row.g + n.h })));
       }))));
   }
