@@ -12,6 +12,15 @@ const SHOTS = [
     ready: (page) => page.waitForSelector('#outcome', { timeout: 120000 }),
   },
   {
+    file: 'screenshot-debugger.png',
+    hash: '#game=pengu&tab=solve&s.algo=astar&s.solved=1',
+    ready: async (page) => {
+      await page.waitForSelector('#debugger:not([hidden])', { timeout: 120000 });
+      for (let i = 0; i < 6; i++) await page.click('#dbg-step');
+      await page.locator('#debugger').scrollIntoViewIfNeeded();
+    },
+  },
+  {
     file: 'screenshot-play.png',
     hash: '#game=pengu&moves=3',
   },

@@ -61,7 +61,7 @@ test('predict mode: a right and a wrong guess, each explained; next depth; the p
   await page.click('#dbg-step');
   await page.click('#dbg-step');
   await page.waitForFunction(() => window.gridlab.debugger().k === 2);
-  assert.equal(await page.textContent('#dbg-code .now'), '    if its state is new: open.pushBack(it)\n');
+  assert.equal(await page.textContent('#dbg-code .now'), '    if new: open.pushBack(it)\n');
   await page.check('#dbg-predict');
   let d = await info(page);
   assert.ok(d.next.length >= 2);

@@ -19,9 +19,9 @@ const tail = (moves) => (moves.length > 14 ? `…${moves.slice(-13)}` : moves ||
 
 /** Each algorithm's loop, the lines a step goes through marked by their role. */
 const PSEUDOCODE = {
-  bfs: [['', 'open ← queue [start]'], ['pop', 'while open is not empty:'], ['pop', '  node ← open.popFront()'], ['expand', '  for each move from node:'], ['test', '    if its state is the goal: return its plan'], ['push', '    if its state is new: open.pushBack(it)']],
-  greedy: [['', 'open ← [start] by h'], ['pop', 'while open is not empty:'], ['pop', '  node ← the open state with the smallest h'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['push', '    if its state is new: add it to open']],
-  astar: [['', 'open ← [start] by f = g + h'], ['pop', 'while open is not empty:'], ['pop', '  node ← the open state with the smallest f (then h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['push', '    if its state is new or cheaper: add it to open with g, h']],
+  bfs: [['', 'open ← queue [start]'], ['pop', 'while open is not empty:'], ['pop', '  node ← open.popFront()'], ['expand', '  for each move from node:'], ['test', '    if it is the goal: return its plan'], ['push', '    if new: open.pushBack(it)']],
+  greedy: [['', 'open ← [start] by h'], ['pop', 'while open is not empty:'], ['pop', '  node ← open.popMin(h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['push', '    if new: open.add(it)']],
+  astar: [['', 'open ← [start] by f = g + h'], ['pop', 'while open is not empty:'], ['pop', '  node ← open.popMin(f, then h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['push', '    if new or cheaper: open.add(it, g, h)']],
 };
 
 export class SearchDebugger {
