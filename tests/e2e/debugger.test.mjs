@@ -83,3 +83,24 @@ test('predict mode: a right and a wrong guess, each explained; next depth; the p
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('the search tree of a small run: a node per state pushed, the current one marked, the plan in green at the end', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`);
+  await loadText(page, '4 9\n#########\n#P  * * #\n#       #\n#########\n');
+  await tab(page, 'solve');
+  await page.selectOption('#algo', 'astar');
+  await page.click('#solve');
+  await page.waitForSelector('#debugger:not([hidden])');
+  await page.click('#dbg-tree-box summary');
+  await page.click('#dbg-step');
+  await page.waitForFunction(() => window.gridlab.debugger().k === 1);
+  const d = await info(page);
+  assert.equal(await page.locator('#dbg-tree circle').count(), d.open + d.closed, 'a node per state pushed');
+  assert.equal(await page.getAttribute('#dbg-tree circle.current', 'data-id'), String(d.current));
+  await page.click('#dbg-end');
+  await page.waitForFunction(() => document.querySelectorAll('#dbg-tree circle.path').length > 1);
+  const plan = await page.evaluate(() => window.gridlab.plan());
+  assert.equal(await page.locator('#dbg-tree circle.path').count(), plan.length + 1, 'the start and one node a move');
+  assert.deepEqual(errors, []);
+  await context.close();
+});

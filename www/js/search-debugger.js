@@ -10,6 +10,7 @@ import { h, button, fmt } from './ui.js';
 import { Transport } from './transport.js';
 import { TransportBar } from './transport-bar.js';
 import { SearchRecord } from './search-record.js';
+import { searchTree, MAX_NODES } from './search-tree.js';
 
 /** Auto-play rates: expansions a second. */
 const SPEEDS = [1, 2, 5, 10, 25, 50, 100, 250, 500].map((rate) => ({ label: `${rate}/s`, rate }));
@@ -38,6 +39,8 @@ export class SearchDebugger {
     this.predictBox = h('input#dbg-predict', { type: 'checkbox', onchange: () => this.render() });
     this.verdict = h('p.small#dbg-verdict', { 'aria-live': 'polite' });
     this.code = h('pre.pseudocode#dbg-code');
+    this.treeHost = h('div.tree-wrap#dbg-tree');
+    this.treeBox = h('details#dbg-tree-box', { ontoggle: () => this.renderTree() }, h('summary', {}, 'Search tree'), this.treeHost);
     this.nodeBox = h('p.small#dbg-node');
     this.counts = h('p.small.muted#dbg-counts');
     this.table = h('div.table-wrap#dbg-open');
@@ -52,7 +55,8 @@ export class SearchDebugger {
       this.code,
       this.nodeBox,
       this.counts,
-      this.table);
+      this.table,
+      this.treeBox);
     host.append(this.root);
     this.transport.addEventListener('change', () => this.render());
   }
@@ -83,11 +87,12 @@ export class SearchDebugger {
 
   // ---- the panel ---------------------------------------------------------------------------
 
-  /** A solve's record (`result.record`), or none. */
-  setRecord(record, algorithm) {
+  /** A solve's record (`result.record`), or none; `found`: the search found a plan. */
+  setRecord(record, algorithm, found = false) {
     this.transport.cut();
     this.model = record ? new SearchRecord(record) : null;
     this.algorithm = algorithm;
+    this.found = found;
     this.root.hidden = !this.model;
     if (this.model) this.transport.seek(0);
     this.transport.refresh();
@@ -171,6 +176,24 @@ export class SearchDebugger {
         return h(`tr${mark}`, { dataset: { id: String(row.id) }, title: this.predictBox.checked ? 'Predict: the search takes this one next' : 'Show this state on the board', onclick: () => this.rowClicked(row.id) },
           h('td', {}, String(i + 1)), h('td.moves', {}, tail(n.moves)), h('td', {}, this.numbers({ ...n, g: row.g, f: n.h == null ? null : row.g + n.h })));
       }))));
+    this.renderTree();
+  }
+
+  /** The search tree (small runs), when its box is open. */
+  renderTree() {
+    const m = this.model;
+    if (!m || !this.treeBox.open) return;
+    let goalPath = new Set();
+    if (this.found && m.k >= m.expansions && m.r.events.length) {
+      let id = m.r.events[m.r.events.length - 1] & 0x7fffffff;
+      goalPath = new Set([0]);
+      for (let guard = 0; id > 0 && guard < m.states; guard++) {
+        goalPath.add(id);
+        id = m.r.parent[id];
+      }
+    }
+    const svg = searchTree(m, { goalPath, onPick: (id) => this.rowClicked(id) });
+    this.treeHost.replaceChildren(svg || h('p.small.muted', {}, `The tree is drawn for runs of up to ${fmt(MAX_NODES)} states; this one has ${fmt(m.states)}.`));
   }
 
   info() {

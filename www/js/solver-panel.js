@@ -215,7 +215,7 @@ export class SolverPanel {
       truncated: result.traceTruncated, cells: this.game.view.rows * this.game.view.cols, why,
       total: (s.expanded || 0) + (s.generated || 0), expansions: s.expanded || 0,
     });
-    this.debugger.setRecord(result.record || null, options.solver);
+    this.debugger.setRecord(result.record || null, options.solver, result.outcome === 'found');
   }
 
   /** Drop the shown plan and search replay (a new solve, a cancel, another level). */
