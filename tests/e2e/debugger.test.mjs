@@ -39,6 +39,15 @@ test('step an A* run one expansion at a time; the open list names the next node'
   assert.equal((await info(page)).k, Math.min(13, d.expansions));
   await page.click('#dbg-jump-m10');
   assert.equal((await info(page)).k, 3);
+  // Follow on the board: each node taken is shown as the user steps.
+  await page.check('#dbg-follow');
+  await page.click('#dbg-step');
+  await page.waitForFunction(() => window.gridlab.debugger().k === 4);
+  const cur = await page.evaluate(() => window.gridlab.debugger());
+  const shown = await page.evaluate(() => window.gridlab.moves());
+  assert.match(await page.textContent('#dbg-node'), new RegExp(`state #${cur.current}, moves ${shown || '\\(start\\)'},`));
+  assert.match(await page.textContent('#dbg-counts'), /last closed: /);
+  await page.uncheck('#dbg-follow');
   // A row shows its state: the board plays that node's moves.
   await page.click('#dbg-open tbody tr:nth-child(2)');
   await page.waitForFunction(() => window.gridlab.moves().length > 0);

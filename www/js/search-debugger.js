@@ -37,6 +37,7 @@ export class SearchDebugger {
     });
     const jump = (label, d) => button(`.btn.small#dbg-jump-${d < 0 ? 'm' : 'p'}${Math.abs(d)}`, { label, title: `${Math.abs(d)} expansions ${d < 0 ? 'back' : 'on'}`, onclick: () => this.transport.seek(this.position() + d) });
     this.predictBox = h('input#dbg-predict', { type: 'checkbox', onchange: () => this.render() });
+    this.followBox = h('input#dbg-follow', { type: 'checkbox', onchange: () => this.follow() });
     this.verdict = h('p.small#dbg-verdict', { 'aria-live': 'polite' });
     this.code = h('pre.pseudocode#dbg-code');
     this.treeHost = h('div.tree-wrap#dbg-tree');
@@ -50,7 +51,9 @@ export class SearchDebugger {
       h('div.row', {}, jump('−100', -100), jump('−10', -10), jump('+10', 10), jump('+100', 100),
         button('.btn.small#dbg-depth', { label: 'Next depth', title: 'On to the first node of the next depth', onclick: () => this.nextDepth() }),
         button('.btn.small#dbg-show', { label: 'Show', title: 'Show the node taken on the board (its moves from the start)', onclick: () => this.showNode(this.model && this.model.current) })),
-      h('label.check', { title: 'Click the row you think the search takes next; the page says whether it does, and why' }, this.predictBox, ' Predict the next node'),
+      h('div.row', {},
+        h('label.check', { title: 'Click the row you think the search takes next; the page says whether it does, and why' }, this.predictBox, ' Predict the next node'),
+        h('label.check', { title: 'Play the moves of each node taken on the board as you step' }, this.followBox, ' Follow on the board')),
       this.verdict,
       this.code,
       this.nodeBox,
@@ -58,7 +61,10 @@ export class SearchDebugger {
       this.table,
       this.treeBox);
     host.append(this.root);
-    this.transport.addEventListener('change', () => this.render());
+    this.transport.addEventListener('change', () => {
+      this.render();
+      this.follow();
+    });
   }
 
   // ---- the transport's source: positions are expansions --------------------------------
@@ -139,6 +145,14 @@ export class SearchDebugger {
     else this.showNode(id);
   }
 
+  /** With "Follow on the board": the board shows the node taken now. */
+  follow() {
+    if (!this.followBox.checked || !this.model || this.transport.playing) return;
+    const id = Math.max(0, this.model.current);
+    const moves = this.model.path(id);
+    if (this.game.playedMoves() !== moves) this.game.replayMoves(moves);
+  }
+
   /** Play a state's moves on the board (the game's own replay). */
   showNode(id) {
     if (!this.model || id == null || id < 0) return;
@@ -160,6 +174,7 @@ export class SearchDebugger {
       ? h('span', {}, h('b', {}, `Expansion ${fmt(m.k)}: `), `state #${cur.id}, moves ${tail(cur.moves)}, ${this.numbers(cur)}`)
       : h('span', {}, h('b', {}, 'Before the first expansion: '), 'the start is on the open list.'));
     this.counts.textContent = `Open ${fmt(m.open.size)} · closed ${fmt(m.closed)} · pushed ${fmt(m.pushes)}${m.reopened ? ` (${fmt(m.reopened)} reached again more cheaply)` : ''} · states ${fmt(m.states)}` +
+      (m.lastClosed.length ? ` · last closed: ${m.lastClosed.map((id) => tail(m.path(id))).join(', ')}` : '') +
       (m.truncated ? ` · the record holds the first ${fmt(m.r.events.length)} events of the search` : '');
     const phase = m.k === 0 ? '' : m.k >= m.expansions ? 'test' : 'push';
     this.code.replaceChildren(...(PSEUDOCODE[this.algorithm] || []).map(([role, line]) =>

@@ -63,6 +63,9 @@ export class SearchRecord {
         pushes++;
       }
     }
+    const lastClosed = [];
+    for (let i = end - 1; i >= 0 && lastClosed.length < 5; i--) if (r.events[i] & EXPANDED) lastClosed.push(r.events[i] & 0x7fffffff);
+    this.lastClosed = lastClosed;
     this.k = k;
     this.open = open;
     this.closed = closed;
