@@ -212,6 +212,20 @@ fn clients_join_and_leave_between_and_during_games() {
     assert!(out.contains("tick lateness over 120 ticks"), "{out}");
 }
 
+/// The rows of a tournament's standings table, cell by cell.
+fn standings(table: &str) -> Vec<Vec<String>> {
+    table
+        .lines()
+        .skip(2)
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
 #[test]
 fn a_tournament_seats_everyone_equally_and_ranks_by_points() {
     let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
@@ -238,11 +252,7 @@ fn a_tournament_seats_everyone_equally_and_ranks_by_points() {
         String::from_utf8_lossy(&out.stderr)
     );
     let table = String::from_utf8(out.stdout).unwrap();
-    let rows: Vec<Vec<&str>> = table
-        .lines()
-        .skip(2)
-        .map(|l| l.trim_matches('|').split('|').map(str::trim).collect())
-        .collect();
+    let rows = standings(&table);
     assert_eq!(rows.len(), 4, "{table}");
     // Four games: every entrant once from each seat; 11 points shared a game (points
     // print with at most two decimals).
@@ -497,16 +507,7 @@ fn faulty_entrants_forfeit_and_leave_no_process_behind() {
         String::from_utf8_lossy(&out.stderr)
     );
     let table = String::from_utf8(out.stdout).unwrap();
-    let rows: Vec<Vec<String>> = table
-        .lines()
-        .skip(2)
-        .map(|l| {
-            l.trim_matches('|')
-                .split('|')
-                .map(|c| c.trim().to_string())
-                .collect()
-        })
-        .collect();
+    let rows = standings(&table);
     assert_eq!(rows.len(), 4, "{table}");
     for name in ["crash", "sleeper"] {
         let row = rows.iter().find(|r| r[1] == name).expect(&table);

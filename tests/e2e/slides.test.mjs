@@ -12,6 +12,18 @@ const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#
 const env = useBrowser();
 const open = (hash = '', opts) => openPage(env.browser, env.server.url + hash, opts);
 
+/** A page on TC07 solved with A* (the plan and its search replay on the Solve tab). */
+async function solvedWithAstar() {
+  const opened = await open('#game=pengu');
+  const { page } = opened;
+  await loadText(page, TC07);
+  await tab(page, 'solve');
+  await page.selectOption('#algo', 'astar');
+  await page.click('#solve');
+  await page.waitForSelector('#outcome', { timeout: 60000 });
+  return opened;
+}
+
 test('an embed link in a small iframe: the board and a control bar, driven with PageDown and PageUp', async () => {
   const { page, context, errors } = await open('#game=pengu');
   const link = `${env.server.url}#game=pengu&level=${b64url(TC07)}&tab=solve&s.algo=bfs&s.solved=1&s.trace=0&embed=1`;
@@ -45,12 +57,7 @@ test('an embed link in a small iframe: the board and a control bar, driven with 
 });
 
 test('presenting: B blacks the screen out and B brings it back; PageDown steps the plan', async () => {
-  const { page, context, errors } = await open('#game=pengu');
-  await loadText(page, TC07);
-  await tab(page, 'solve');
-  await page.selectOption('#algo', 'astar');
-  await page.click('#solve');
-  await page.waitForSelector('#outcome', { timeout: 60000 });
+  const { page, context, errors } = await solvedWithAstar();
   await page.locator('#board').focus();
   await page.keyboard.press('.');
   await page.waitForFunction(() => document.body.classList.contains('presenting'));
@@ -111,12 +118,7 @@ function webmBlocks(bytes) {
 }
 
 test('a plan exports as an animated GIF and as a WebM video, each of several frames', async () => {
-  const { page, context, errors } = await open('#game=pengu');
-  await loadText(page, TC07);
-  await tab(page, 'solve');
-  await page.selectOption('#algo', 'astar');
-  await page.click('#solve');
-  await page.waitForSelector('#outcome', { timeout: 60000 });
+  const { page, context, errors } = await solvedWithAstar();
   await page.click('#heatmap-toggle'); // the plan, not the search replay
   const planLength = (await page.evaluate(() => window.gridlab.plan())).length;
   assert.ok(planLength >= 3);

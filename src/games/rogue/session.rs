@@ -262,7 +262,7 @@ impl RogueSession {
 
     /// Back to the start (same players and limit); the error when an optimal side had
     /// to fall back (see `rebuild_players`), the game restarted all the same.
-    pub fn restart_players(&mut self) -> Result<(), PlayersError> {
+    fn restart_players(&mut self) -> Result<(), PlayersError> {
         self.game = Game::new(&self.dungeon, self.game.max_moves());
         self.refresh_board();
         self.rebuild_players()
