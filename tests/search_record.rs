@@ -2,32 +2,34 @@
 //! the state each expansion takes is always the first of that list in the order the
 //! debugger shows it (smallest key, then smallest id); the record's states, moves and
 //! costs lead to the plan the search returned. Checked on the course's Pengu fields
-//! and Act-Man dungeons, for breadth-first, greedy and A*.
+//! and Act-Man dungeons, for all four searches (iterative deepening's states taken
+//! without an expansion too), with the duplicates and pruned states the record counts
+//! equal to the search's own statistics.
 
 use gridlab::games::{actman, pengu};
-use gridlab::search::{Algorithm, Record, Solver, EXPANDED};
+use gridlab::search::{event_id, Algorithm, Record, Solver, Stats, Taken, EXPANDED, TAKEN};
 use std::collections::BTreeSet;
 
-/// Replay `r`: every expansion takes the smallest (key, id) open; returns the id
-/// expanded last and the number of expansions.
+/// Replay `r`: every expansion, and every state taken without one, takes the smallest
+/// (key, id) open; returns the id taken last and the number of expansions.
 fn replay_takes_the_first_open(r: &Record, what: &str) -> (usize, usize) {
     let mut key = vec![u64::MAX; r.parent.len()];
     let mut open: BTreeSet<(u64, u32)> = BTreeSet::new();
     let (mut last, mut expansions) = (0, 0);
     for (i, &e) in r.events.iter().enumerate() {
-        let id = (e & !EXPANDED) as usize;
+        let id = event_id(e) as usize;
         assert!(id < r.parent.len(), "{what}: event {i} names state {id}");
-        if e & EXPANDED != 0 {
+        if e & (EXPANDED | TAKEN) != 0 {
             let first = open
                 .pop_first()
-                .unwrap_or_else(|| panic!("{what}: expansion {i} with nothing open"));
+                .unwrap_or_else(|| panic!("{what}: event {i} takes from nothing open"));
             assert_eq!(
                 first.1 as usize, id,
-                "{what}: expansion {i} takes the first open state"
+                "{what}: event {i} takes the first open state"
             );
             key[id] = u64::MAX;
             last = id;
-            expansions += 1;
+            expansions += usize::from(e & EXPANDED != 0);
         } else {
             if key[id] != u64::MAX {
                 open.remove(&(key[id], id as u32));
@@ -39,10 +41,11 @@ fn replay_takes_the_first_open(r: &Record, what: &str) -> (usize, usize) {
     (last, expansions)
 }
 
-/// The moves from the start to state `id`, by the record's parents and moves.
+/// The moves from the start to state `id`, by the record's parents and moves (a start
+/// is its own parent).
 fn path(r: &Record, mut id: usize) -> String {
     let mut moves = Vec::new();
-    while id != 0 {
+    while r.parent[id] as usize != id {
         moves.push(char::from_u32(r.action[id]).unwrap());
         id = r.parent[id] as usize;
     }
@@ -60,7 +63,7 @@ fn pengu_records_replay_in_the_searchs_order_and_lead_to_the_plan() {
         let Ok(level) = pengu::Level::parse(&std::fs::read_to_string(&path_buf).unwrap()) else {
             continue;
         };
-        for algo in [Algorithm::Bfs, Algorithm::Greedy, Algorithm::Astar] {
+        for algo in Algorithm::ALL {
             let options = pengu::SolveOptions {
                 solver: Solver::Search(algo),
                 max_states: 200_000,
@@ -76,10 +79,17 @@ fn pengu_records_replay_in_the_searchs_order_and_lead_to_the_plan() {
             let (last, expansions) = replay_takes_the_first_open(r, &what);
             assert!(expansions > 0, "{what}");
             if s.outcome == gridlab::search::Outcome::Found && algo != Algorithm::Bfs {
-                // Best-first searches test the goal when they take it: the last state
+                // The other searches test the goal when they take it: the last state
                 // taken is the goal, and its path is the plan.
                 assert_eq!(path(r, last), s.moves, "{what}");
             }
+            tallies_match_the_stats(
+                r,
+                &s.stats,
+                algo,
+                s.outcome == gridlab::search::Outcome::Found,
+                &what,
+            );
             checked += 1;
         }
     }
@@ -95,7 +105,7 @@ fn actman_records_replay_in_the_searchs_order_and_lead_to_the_plan() {
             continue;
         }
         let dungeon = actman::Dungeon::parse(&std::fs::read_to_string(&path_buf).unwrap()).unwrap();
-        for algo in [Algorithm::Bfs, Algorithm::Greedy, Algorithm::Astar] {
+        for algo in Algorithm::ALL {
             let options = actman::SolveOptions {
                 solver: Solver::Search(algo),
                 max_states: 200_000,
@@ -112,9 +122,17 @@ fn actman_records_replay_in_the_searchs_order_and_lead_to_the_plan() {
             if s.outcome == gridlab::search::Outcome::Found && algo != Algorithm::Bfs {
                 assert_eq!(path(r, last), s.actions, "{what}");
             }
-            // The costs are the moves: every push's g is its parent's + 1 at most.
+            tallies_match_the_stats(
+                r,
+                &s.stats,
+                algo,
+                s.outcome == gridlab::search::Outcome::Found,
+                &what,
+            );
+            // Every move costs 1: only a start is pushed with g = 0.
             for (i, &e) in r.events.iter().enumerate() {
-                if e & EXPANDED == 0 && e != 0 {
+                let id = event_id(e) as usize;
+                if e & EXPANDED == 0 && r.parent[id] as usize != id {
                     assert!(r.g[i] >= 1, "{what}");
                 }
             }
@@ -122,6 +140,35 @@ fn actman_records_replay_in_the_searchs_order_and_lead_to_the_plan() {
         }
     }
     assert!(checked >= 10, "{checked} runs checked");
+}
+
+/// The duplicates a whole record counts (expansions' tallies, or iterative
+/// deepening's states taken as duplicates) are the search's own count; iterative
+/// deepening's iterations start with the start, and its last one ends at the goal.
+fn tallies_match_the_stats(r: &Record, stats: &Stats, algo: Algorithm, found: bool, what: &str) {
+    let mut duplicates = 0u64;
+    let mut iterations = 0;
+    for (i, &e) in r.events.iter().enumerate() {
+        let id = event_id(e) as usize;
+        if e & EXPANDED != 0 {
+            duplicates += u64::from(r.key_hi[i]);
+        } else if e & TAKEN != 0 {
+            duplicates += u64::from(r.key_lo[i] == Taken::Duplicate as u32);
+        } else if r.parent[id] as usize == id {
+            iterations += 1;
+        }
+    }
+    assert_eq!(duplicates, stats.duplicates, "{what}: duplicates");
+    if algo == Algorithm::Iddfs {
+        if found {
+            assert_eq!(
+                iterations, stats.depth,
+                "{what}: one iteration per depth limit"
+            );
+        }
+    } else {
+        assert_eq!(iterations, 1, "{what}: one start");
+    }
 }
 
 #[test]

@@ -242,10 +242,12 @@ fn best_first<P: Problem>(
         }
         succ.clear();
         problem.successors(&state, &mut succ);
+        let (mut duplicates, mut pruned) = (0, 0);
         for (action, next, cost) in succ.drain(..) {
             mon.generate(problem.cell(&next));
             let g2 = g + cost;
             if !problem.viable(&next, g2) {
+                pruned += 1;
                 continue;
             }
             if !make_room(&mut store, &mut open, mon.max_memory()) {
@@ -260,6 +262,7 @@ fn best_first<P: Problem>(
             // The heuristic is computed for new (or improved) states only.
             let Some(nid) = inserted else {
                 mon.stats.duplicates += 1;
+                duplicates += 1;
                 continue;
             };
             if progress > best.0 {
@@ -280,8 +283,11 @@ fn best_first<P: Problem>(
                         key: k2,
                     });
                 }
+            } else {
+                pruned += 1;
             }
         }
+        mon.record_tally(duplicates, pruned);
         if store.len() >= mon.max_states() {
             return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
         }

@@ -61,10 +61,12 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
         mon.stats.depth = g;
         succ.clear();
         problem.successors(&state, &mut succ);
+        let (mut duplicates, mut pruned) = (0, 0);
         for (action, next, _) in succ.drain(..) {
             let cell = problem.cell(&next);
             mon.generate(cell);
             if !problem.viable(&next, g + 1) {
+                pruned += 1;
                 continue;
             }
             if !store.make_room(0, mon.max_memory()) {
@@ -73,7 +75,10 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
             let goal = problem.is_goal(&next);
             let progress = problem.progress(&next, g + 1);
             match store.insert(next, head, action, g + 1) {
-                None => mon.stats.duplicates += 1,
+                None => {
+                    mon.stats.duplicates += 1;
+                    duplicates += 1;
+                }
                 Some(id) => {
                     mon.record_push(Pushed {
                         id,
@@ -85,6 +90,7 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
                         key: 0,
                     });
                     if goal {
+                        mon.record_tally(duplicates, pruned);
                         mon.stats.depth = g + 1;
                         return mon.finish(Outcome::Found, store.plan(id), store.len());
                     }
@@ -94,6 +100,7 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
                 }
             }
         }
+        mon.record_tally(duplicates, pruned);
         if store.len() >= mon.max_states() {
             return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
         }

@@ -1,14 +1,50 @@
 //! Iterative-deepening depth-first search with a per-iteration transposition table.
 
+use super::record::{Pushed, Taken};
 use super::{Limits, Monitor, Outcome, Problem, SearchResult};
 use rustc_hash::FxHashMap;
 
-/// One open DFS node: its successors are `buf[begin..end]`, the untried ones `buf[next..end]`.
+/// One open DFS node: its successors are `buf[begin..end]`, the untried ones
+/// `buf[next..end]`; in a [`super::Record`], `buf[i]` is tree node `first_id + i - begin`.
 struct Frame {
     g: u32,
     begin: usize,
     next: usize,
     end: usize,
+    first_id: usize,
+}
+
+/// Record the successors `buf[begin..]` of tree node `parent` (at depth `g`) as pushes
+/// onto the stack, with new ids from `next_id`; returns the first one's id.
+fn record_pushes<P: Problem>(
+    problem: &P,
+    mon: &mut Monitor,
+    buf: &[(P::Action, P::State, u32)],
+    parent: usize,
+    g: u32,
+    next_id: &mut usize,
+) -> usize {
+    let first = *next_id;
+    if mon.recording() {
+        for (action, state, _) in buf {
+            mon.record_push(Pushed {
+                id: *next_id,
+                parent,
+                action: problem.symbol(action),
+                g: g + 1,
+                h: 0,
+                cell: problem.cell(state),
+                key: stack_key(g + 1),
+            });
+            *next_id += 1;
+        }
+    }
+    first
+}
+
+/// The record's key of a node at `depth` on the stack: deeper first.
+fn stack_key(depth: u32) -> u64 {
+    u64::from(u32::MAX - depth) << 32
 }
 
 /// Iterative-deepening depth-first search: a plan with the fewest moves (costs are
@@ -50,21 +86,37 @@ pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
     let mut stack: Vec<Frame> = Vec::new();
     let mut path: Vec<P::Action> = Vec::new();
     let mut stored = 1;
+    // Tree-node ids of the record: new for every node of every iteration.
+    let mut next_id = 0usize;
     for limit in 1..=mon.max_depth() {
         seen.clear();
         buf.clear();
         path.clear();
         seen.insert(start.clone(), 0);
         mon.generate(problem.cell(&start));
+        let root = next_id;
+        next_id += 1;
+        mon.record_push(Pushed {
+            id: root,
+            parent: root,
+            action: '?',
+            g: 0,
+            h: 0,
+            cell: problem.cell(&start),
+            key: stack_key(0),
+        });
+        mon.record_expand(root, 0);
         if !mon.expand(problem.cell(&start), 0, 1) {
             return mon.finish(Outcome::Cancelled, best.1, stored);
         }
         problem.successors(&start, &mut buf);
+        let first_id = record_pushes(problem, &mut mon, &buf, root, 0, &mut next_id);
         stack.push(Frame {
             g: 0,
             begin: 0,
             next: 0,
             end: buf.len(),
+            first_id,
         });
         let mut cut_off = false;
         while let Some(frame) = stack.last_mut() {
@@ -77,15 +129,18 @@ pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
                 continue;
             }
             let (action, next, _) = buf[frame.next].clone();
+            let id = frame.first_id + frame.next - frame.begin;
             frame.next += 1;
             let g = frame.g + 1;
             mon.generate(problem.cell(&next));
             if !problem.viable(&next, g) {
+                mon.record_taken(id, g, Taken::Pruned);
                 continue;
             }
             match seen.get_mut(&next) {
                 Some(depth) if *depth <= g => {
                     mon.stats.duplicates += 1;
+                    mon.record_taken(id, g, Taken::Duplicate);
                     continue;
                 }
                 Some(depth) => *depth = g,
@@ -99,6 +154,7 @@ pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
             }
             path.push(action);
             if problem.is_goal(&next) {
+                mon.record_taken(id, g, Taken::Goal);
                 mon.stats.depth = limit;
                 stored = stored.max(seen.len());
                 return mon.finish(Outcome::Found, path, stored);
@@ -108,20 +164,24 @@ pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
                 best = (progress, path.clone());
             }
             if g == limit {
+                mon.record_taken(id, g, Taken::CutOff);
                 cut_off = true;
                 path.pop();
                 continue;
             }
+            mon.record_expand(id, g);
             if !mon.expand(problem.cell(&next), buf.len(), seen.len()) {
                 return mon.finish(Outcome::Cancelled, best.1, stored.max(seen.len()));
             }
             let begin = buf.len();
             problem.successors(&next, &mut buf);
+            let first_id = record_pushes(problem, &mut mon, &buf[begin..], id, g, &mut next_id);
             stack.push(Frame {
                 g,
                 begin,
                 next: begin,
                 end: buf.len(),
+                first_id,
             });
         }
         stored = stored.max(seen.len());

@@ -39,7 +39,7 @@ mod record;
 pub use best_first::{astar, greedy};
 pub use bfs::bfs;
 pub use iddfs::iddfs;
-pub use record::{Record, EXPANDED};
+pub use record::{event_id, Record, Taken, EXPANDED, TAKEN};
 
 use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
@@ -296,8 +296,7 @@ pub struct Limits<'a> {
     pub max_depth: u32,
     /// Most trace events recorded (0: no trace).
     pub trace_limit: usize,
-    /// Most [`Record`] events kept for the debugger (0: no record; breadth-first,
-    /// greedy and A* only).
+    /// Most [`Record`] events kept for the debugger (0: no record).
     pub record_limit: usize,
     /// Checked every [`Limits::check_every`] expansions: when set, the search stops.
     pub cancel: Option<&'a AtomicBool>,
@@ -457,6 +456,20 @@ impl<'l, 'a> Monitor<'l, 'a> {
     pub(crate) fn record_expand(&mut self, id: usize, g: u32) {
         if self.recording() {
             self.record.expand(self.limits.record_limit, id, g);
+        }
+    }
+
+    /// Record the duplicates and pruned states the last expansion generated.
+    pub(crate) fn record_tally(&mut self, duplicates: u32, pruned: u32) {
+        if self.recording() {
+            self.record.tally(duplicates, pruned);
+        }
+    }
+
+    /// Record a state taken off the frontier without an expansion (when recording).
+    pub(crate) fn record_taken(&mut self, id: usize, g: u32, why: record::Taken) {
+        if self.recording() {
+            self.record.take(self.limits.record_limit, id, g, why);
         }
     }
 

@@ -1,15 +1,43 @@
 //! A search's own record, for the debugger that steps through it: every state it
 //! stored (its parent, the move from it, its cost, heuristic and cell) and, in order,
-//! every push onto the frontier (with the priority key it was pushed with) and every
-//! expansion. Breadth-first, greedy and A* keep one when [`super::Limits::record_limit`]
-//! is above 0; a replay of the events rebuilds the open list at any step in the order
-//! the search pops it: smallest key first, then smallest id (breadth-first pushes
-//! every state with key 0, so its open list is first in, first out).
+//! every push onto the frontier (with the priority key it was pushed with), every
+//! expansion (with the duplicates and pruned states it generated) and every state taken
+//! off the frontier without an expansion. Every search keeps one when
+//! [`super::Limits::record_limit`] is above 0; a replay of the events rebuilds the open
+//! list at any step in the order the search pops it: smallest key first, then smallest
+//! id. Breadth-first search pushes every state with key 0, so its open list is first in,
+//! first out; iterative deepening pushes with `u32::MAX - depth` in the high half, so
+//! its open list is a stack (deepest first, siblings in move order), and its ids are
+//! tree nodes, new in every iteration (an iteration starts with a push of the start
+//! whose parent is itself).
 
 use serde::Serialize;
 
-/// Flag of an expansion event (clear: a push).
+/// Flag of an expansion event (clear, with [`TAKEN`] clear too: a push).
 pub const EXPANDED: u32 = 1 << 31;
+
+/// Flag of a state taken off the frontier and not expanded (iterative deepening); the
+/// event's `key_lo` holds the [`Taken`] reason.
+pub const TAKEN: u32 = 1 << 30;
+
+/// The state id of an event (without its flags).
+pub const fn event_id(event: u32) -> u32 {
+    event & !(EXPANDED | TAKEN)
+}
+
+/// Why a state was taken off the frontier without an expansion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum Taken {
+    /// It is the goal: the search ends.
+    Goal = 1,
+    /// Seen before in this iteration, no deeper: skipped.
+    Duplicate = 2,
+    /// It cannot lead anywhere (the problem's `viable`): skipped.
+    Pruned = 3,
+    /// At the depth limit: tested, not expanded.
+    CutOff = 4,
+}
 
 /// The record of one search run.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -30,13 +58,17 @@ pub struct Record {
     pub events: Vec<u32>,
     /// Per event: the state's cost from the start then.
     pub g: Vec<u32>,
-    /// Per event: the high and low halves of the push's priority key (0 for an
-    /// expansion).
+    /// Per event: the high and low halves of the push's priority key; for an
+    /// expansion, the duplicates (high) and pruned states (low) it generated; for a
+    /// [`TAKEN`] event, 0 and the [`Taken`] reason.
     pub key_hi: Vec<u32>,
     /// See [`Record::key_hi`].
     pub key_lo: Vec<u32>,
     /// Whether events were dropped at the limit: the record holds the first ones.
     pub truncated: bool,
+    /// The event of the last expansion, while its successors are generated.
+    #[serde(skip)]
+    last_expansion: Option<usize>,
 }
 
 /// What a push says about a state.
@@ -99,12 +131,34 @@ impl Record {
 
     /// A state expanded (popped from the frontier, its successors generated).
     pub(crate) fn expand(&mut self, limit: usize, id: usize, g: u32) {
+        self.last_expansion = None;
         if !self.room(limit) {
             return;
         }
+        self.last_expansion = Some(self.events.len());
         self.events.push(id as u32 | EXPANDED);
         self.g.push(g);
         self.key_hi.push(0);
         self.key_lo.push(0);
+    }
+
+    /// The duplicates and pruned states the last expansion generated (kept on its
+    /// event, if that was recorded).
+    pub(crate) fn tally(&mut self, duplicates: u32, pruned: u32) {
+        if let Some(i) = self.last_expansion {
+            self.key_hi[i] = duplicates;
+            self.key_lo[i] = pruned;
+        }
+    }
+
+    /// A state taken off the frontier and not expanded, and why.
+    pub(crate) fn take(&mut self, limit: usize, id: usize, g: u32, why: Taken) {
+        if !self.room(limit) {
+            return;
+        }
+        self.events.push(id as u32 | TAKEN);
+        self.g.push(g);
+        self.key_hi.push(0);
+        self.key_lo.push(why as u32);
     }
 }

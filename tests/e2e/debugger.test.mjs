@@ -1,11 +1,13 @@
-// The search debugger on the Solve tab: a recorded A* run stepped one expansion at a
-// time, forward and back and by tens; the open list's first row is the next node taken;
-// a row's state is shown on the board.
+// The search debugger on the Solve tab: a recorded A* run stepped one state at a time,
+// forward and back and by tens; the open list's first row is the next node taken; a
+// row's state is shown on the board; an ID-DFS run's iterations and set-aside states.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, tab, loadText, shotPath, settle } from './harness.mjs';
+import { useBrowser, openPage, tab, loadText, shotPath, settle, b64url } from './harness.mjs';
 
+/** The course's test case 3: an 8-move plan, an ID-DFS run of a few thousand steps. */
+const TC03 = '6 7\n#######\n#P# *0#\n#*0*U*#\n#0 S0##\n#***S*#\n#######\n';
 const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#\n#######\n';
 
 const env = useBrowser();
@@ -21,7 +23,7 @@ test('step an A* run one expansion at a time; the open list names the next node'
   await page.waitForSelector('#debugger:not([hidden])');
   let d = await info(page);
   assert.equal(d.k, 0);
-  assert.ok(d.expansions > 5);
+  assert.ok(d.steps > 5);
   assert.equal(d.open, 1, 'before the first expansion only the start is open');
   for (let k = 1; k <= 4; k++) {
     const next = d.next[0];
@@ -32,11 +34,11 @@ test('step an A* run one expansion at a time; the open list names the next node'
     assert.equal(d.current, next, `expansion ${k} takes the first open node`);
     assert.equal(d.closed, k);
   }
-  assert.match(await page.textContent('#dbg-node'), /^Expansion 4: state #\d+, moves [1-9]+, g \d+ \+ h \d+ = f \d+/);
+  assert.match(await page.textContent('#dbg-node'), /^Step 4: state #\d+, moves [1-9]+, g \d+ \+ h \d+ = f \d+/);
   await page.click('#dbg-back');
   assert.equal((await info(page)).k, 3);
   await page.click('#dbg-jump-p10');
-  assert.equal((await info(page)).k, Math.min(13, d.expansions));
+  assert.equal((await info(page)).k, Math.min(13, d.steps));
   await page.click('#dbg-jump-m10');
   assert.equal((await info(page)).k, 3);
   // Follow on the board: each node taken is shown as the user steps.
@@ -53,9 +55,15 @@ test('step an A* run one expansion at a time; the open list names the next node'
   await page.waitForFunction(() => window.gridlab.moves().length > 0);
   await settle(page);
   await page.screenshot({ path: shotPath('debugger.png') });
-  // The Solve controls and the debugger fit a 1280×800 screen beside the board.
+  // The Solve controls and the debugger fit a 1280×800 screen beside the board: with
+  // the debugger's bar and open list scrolled to, the board is still in view.
   const box = await page.locator('#debugger').boundingBox();
   assert.ok(box.width > 200, JSON.stringify(box));
+  await page.locator('#dbg-open').scrollIntoViewIfNeeded();
+  for (const sel of ['#board', '#dbg-open', '#dbg-step']) {
+    const b = await page.locator(sel).boundingBox();
+    assert.ok(b && b.y >= 0 && b.y + Math.min(b.height, 120) <= 800 && b.x + b.width <= 1280, `${sel} in view: ${JSON.stringify(b)}`);
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -110,6 +118,99 @@ test('the search tree of a small run: a node per state pushed, the current one m
   await page.waitForFunction(() => document.querySelectorAll('#dbg-tree circle.path').length > 1);
   const plan = await page.evaluate(() => window.gridlab.plan());
   assert.equal(await page.locator('#dbg-tree circle.path').count(), plan.length + 1, 'the start and one node a move');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('ID-DFS: iterations as chapters, a stack, states cut off at the depth limit, the goal test', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`, { viewport: { width: 1280, height: 800 } });
+  await loadText(page, TC03);
+  await tab(page, 'solve');
+  await page.selectOption('#algo', 'iddfs');
+  await page.click('#solve');
+  await page.waitForSelector('#debugger:not([hidden])');
+  assert.equal(await page.isVisible('#dbg-iteration'), true);
+  assert.equal(await page.isVisible('#dbg-depth'), false);
+  await page.click('#dbg-step');
+  await page.waitForFunction(() => window.gridlab.debugger().k === 1);
+  assert.match(await page.textContent('#dbg-counts'), /^Iteration 1 \(depth limit 1\)/);
+  assert.match(await page.textContent('#dbg-open caption'), /stack \(last in, first out\)/);
+  // The first child on the stack is taken first: at the limit, it is cut off.
+  const first = (await info(page)).next[0];
+  await page.click('#dbg-step');
+  let d = await info(page);
+  assert.equal(d.current, first);
+  assert.equal(d.currentAs, 'cut off');
+  assert.equal(await page.textContent('#dbg-code .now'), '    if depth = limit: cut off, continue\n');
+  assert.match(await page.textContent('#dbg-node'), /at the depth limit: tested, not expanded/);
+  // Next iteration: the start alone on the stack, the limit one deeper.
+  await page.click('#dbg-iteration');
+  d = await info(page);
+  assert.equal(d.iteration, 2);
+  assert.equal(d.open, 1);
+  assert.equal(d.closed, 0);
+  assert.match(await page.textContent('#dbg-code .now'), /^for limit|^ {2}open ← stack/);
+  // The tree is this iteration's: the start alone, then its children.
+  await page.click('#dbg-tree-box summary');
+  await page.waitForSelector('#dbg-tree circle');
+  assert.equal(await page.locator('#dbg-tree circle').count(), 1);
+  await page.click('#dbg-step');
+  d = await info(page);
+  assert.equal(await page.locator('#dbg-tree circle').count(), 1 + d.open);
+  // Next goal test: a state taken and tested (not a skipped duplicate).
+  await page.click('#dbg-goal-test');
+  const k = (await info(page)).k;
+  await page.click('#dbg-goal-test');
+  d = await info(page);
+  assert.ok(d.k > k);
+  assert.ok(['expanded', 'cut off', 'goal'].includes(d.currentAs), d.currentAs);
+  // At the end: the goal, in the last iteration, its depth the plan's length.
+  await page.click('#dbg-end');
+  d = await info(page);
+  assert.equal(d.currentAs, 'goal');
+  const plan = await page.evaluate(() => window.gridlab.plan());
+  assert.equal(d.iteration, plan.length);
+  assert.match(await page.textContent('#dbg-node'), new RegExp(`moves ${plan}, depth ${plan.length}: the goal`));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('presentation mode at 1920×1080: the debugger is large enough for a lecture hall, beside the board', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`, { viewport: { width: 1920, height: 1080 } });
+  await loadText(page, TC07);
+  await tab(page, 'solve');
+  await page.selectOption('#algo', 'astar');
+  await page.click('#solve');
+  await page.waitForSelector('#debugger:not([hidden])');
+  await page.evaluate(() => document.querySelector('#present').click());
+  await page.click('#dbg-step');
+  await page.click('#dbg-step');
+  await page.locator('#dbg-open').scrollIntoViewIfNeeded();
+  const px = (sel) => page.$eval(sel, (e) => parseFloat(getComputedStyle(e).fontSize));
+  for (const sel of ['#dbg-node', '#dbg-counts', '#dbg-code', '#dbg-open td']) assert.ok((await px(sel)) >= 18, `${sel}: ${await px(sel)} px`);
+  // The board stays in view while the debugger is scrolled to.
+  const inView = async (sel) => {
+    const b = await page.locator(sel).boundingBox();
+    return b && b.y >= 0 && b.y + Math.min(b.height, 200) <= 1080 && b.x >= 0 && b.x + b.width <= 1920;
+  };
+  assert.ok(await inView('#board'), 'the board');
+  assert.ok(await inView('#dbg-open'), 'the open list');
+  await settle(page);
+  await page.screenshot({ path: shotPath('debugger-presenting.png') });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the link holds the debugger: its step and its speed come back in a new page', async () => {
+  const link = `${env.server.url}#game=pengu&level=${b64url(TC03)}&tab=solve&s.algo=iddfs&s.solved=1&s.dbg=9&s.dbgspeed=6`;
+  const { page, context, errors } = await openPage(env.browser, link);
+  await page.waitForFunction(() => window.gridlab.debugger().k === 9);
+  const d = await info(page);
+  assert.equal(d.speed, 6);
+  assert.match(await page.textContent('#dbg-node'), /^Iteration \d+, step 9: /);
+  // Stepping on updates the link.
+  await page.click('#dbg-step');
+  await page.waitForFunction(() => /(^#|&)s\.dbg=10(&|$)/.test(location.hash));
   assert.deepEqual(errors, []);
   await context.close();
 });

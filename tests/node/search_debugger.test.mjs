@@ -1,7 +1,8 @@
 // The search debugger's model against the native search's own record of the same run:
-// at every step its open list's first entry is the state the search expands next (the
+// at every step its open list's first entry is the state the search takes next (the
 // same order), with the costs and heuristics the search gave it; the last state an
-// A* run takes is the goal, and its path is the plan.
+// A* or ID-DFS run takes is the goal, and its path is the plan; the duplicates the
+// model counts are the search's own; ID-DFS's iterations are its depth limits.
 // Run: node --test tests/node/
 
 import { test } from 'node:test';
@@ -11,35 +12,71 @@ import { g } from './helpers.mjs';
 import { SearchRecord } from '../../www/js/search-record.js';
 
 const TC07 = readFileSync('levels/pengu/course/testcase-07-8x7.txt', 'utf8');
+/** ID-DFS's record of TC07 passes the limit; this one's whole run fits. */
+const TC03 = readFileSync('levels/pengu/course/testcase-03-6x7.txt', 'utf8');
 const DUNGEON = readFileSync('levels/actman/04-tie-breaks.txt', 'utf8');
 
 function stepsInOrder(result, what) {
   const m = new SearchRecord(result.record);
-  assert.ok(m.expansions > 3, what);
-  for (let k = 0; k < m.expansions; k++) {
+  assert.ok(m.steps > 3, what);
+  let closed = 0;
+  for (let k = 0; k < m.steps; k++) {
     m.seek(k);
+    if (m.takenAs(k + 1) === 'iteration') {
+      assert.equal(m.open.size, 0, `${what}: an iteration ends with nothing open`);
+      m.seek(k + 1);
+      assert.deepEqual(m.frontier().map((x) => x.id), [m.root], `${what}: an iteration starts with only the start open`);
+      closed = 0;
+      continue;
+    }
     const first = m.frontier(1)[0];
-    const next = m.expandedAt(k + 1);
+    const next = m.takenAt(k + 1);
     assert.equal(first.id, next, `${what}: step ${k + 1}`);
     m.seek(k + 1);
     assert.equal(m.current, next);
     assert.equal(m.node(next).g, first.g, `${what}: the cost it was taken with`);
-    assert.equal(m.closed, k + 1);
+    if (m.expandsAt(k + 1)) closed++;
+    assert.equal(m.closed, closed, `${what}: closed after step ${k + 1}`);
   }
+  // Seeking back and forth gives what stepping gave.
+  m.seek(Math.floor(m.steps / 2));
+  const half = JSON.stringify([m.frontier(), m.closed, m.current, m.duplicates]);
+  m.seek(m.steps);
+  m.seek(0);
+  m.seek(Math.floor(m.steps / 2));
+  assert.equal(JSON.stringify([m.frontier(), m.closed, m.current, m.duplicates]), half, `${what}: seek`);
+  m.seek(m.steps);
+  if (!m.truncated) assert.equal(m.duplicates, result.stats.duplicates, `${what}: duplicates`);
   return m;
 }
 
-test('Pengu: the debugger takes the states in the native order, for BFS, greedy and A*', () => {
-  for (const solver of ['bfs', 'greedy', 'astar']) {
-    const r = g.pengu_solve(TC07, { solver, recordLimit: 100000 });
+test('Pengu: the debugger takes the states in the native order, for all four searches', () => {
+  for (const solver of ['bfs', 'iddfs', 'greedy', 'astar']) {
+    const r = g.pengu_solve(solver === 'iddfs' ? TC03 : TC07, { solver, recordLimit: 100000 });
+    if (solver === 'iddfs') assert.equal(r.record.truncated, false, 'the whole ID-DFS run');
     const m = stepsInOrder(r, `pengu ${solver}`);
     if (solver === 'bfs') {
       m.seek(3);
       const ids = m.frontier().map((x) => x.id);
       assert.deepEqual(ids, [...ids].sort((a, b) => a - b), 'breadth first: first in, first out');
     }
+    if (solver === 'iddfs') {
+      assert.equal(m.takenAs(m.steps), 'goal');
+      assert.equal(m.path(m.takenAt(m.steps)), r.moves, 'ID-DFS: the last state taken is the goal');
+      assert.equal(m.iterationSteps.length, r.moves.length, 'one iteration per depth limit up to the plan');
+      assert.equal(m.iteration, r.moves.length);
+      m.seek(m.iterationSteps[1]);
+      assert.equal(m.iteration, 2);
+      assert.equal(m.currentAs, 'iteration');
+      m.seek(m.iterationSteps[1] + 1);
+      const stack = m.frontier();
+      assert.ok(stack.length > 1);
+      assert.deepEqual(stack.map((x) => x.id), stack.map((x) => x.id).sort((a, b) => a - b), 'siblings in move order');
+      m.seek(m.iterationSteps[2] - 1);
+      assert.ok(m.cutOff > 0, 'the depth limit cuts off');
+    }
     if (solver === 'astar') {
-      const goal = m.expandedAt(m.expansions);
+      const goal = m.takenAt(m.steps);
       assert.equal(m.path(goal), r.moves, 'the last state taken is the goal; its path is the plan');
       m.seek(2);
       for (const row of m.frontier(5)) assert.equal(row.keyHi, row.g + row.h, 'A*: f = g + h orders the list');
@@ -48,7 +85,7 @@ test('Pengu: the debugger takes the states in the native order, for BFS, greedy 
 });
 
 test('Act-Man: the same, and a run without a record has none', () => {
-  for (const solver of ['bfs', 'astar']) stepsInOrder(g.actman_solve(DUNGEON, { solver, recordLimit: 100000 }), `actman ${solver}`);
+  for (const solver of ['bfs', 'iddfs', 'astar']) stepsInOrder(g.actman_solve(DUNGEON, { solver, recordLimit: 100000 }), `actman ${solver}`);
   assert.equal(g.pengu_solve(TC07, { solver: 'astar' }).record, undefined);
   const cut = new SearchRecord(g.pengu_solve(TC07, { solver: 'bfs', recordLimit: 10 }).record);
   assert.equal(cut.truncated, true);

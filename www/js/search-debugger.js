@@ -1,10 +1,13 @@
 // The search debugger (Solve tab, under the search replay): the solver's own record of
-// a breadth-first, greedy or A* run, stepped one expansion at a time on the one
-// Transport (forward and back, ±10, ±100, to either end, auto-play at a chosen rate).
-// It shows the node taken (its moves, g, h, f, depth), the open list in the order the
-// search pops it (the next N, with their numbers; breadth-first's is a queue), the
-// closed set's size and the pushes so far; a click on a row, or "Show", plays that
-// state's moves on the board. The model is search-record.js.
+// a run, stepped one state taken off the open list at a time on the one Transport
+// (forward and back, ±10, ±100, to the next goal test, depth or iteration, to either
+// end, auto-play at a chosen rate). A step is an expansion, or in iterative deepening
+// a state set aside (a duplicate, pruned, cut off at the depth limit) or the goal. It
+// shows the node taken (its moves, g, h, f, depth), the open list in the order the
+// search takes from it (the next N, with their numbers; breadth-first's is a queue,
+// iterative deepening's a stack), the closed set, and the pushes, duplicates and
+// pruned states so far; a click on a row, or "Show", plays that state's moves on the
+// board. The model is search-record.js.
 
 import { h, button, fmt } from './ui.js';
 import { Transport } from './transport.js';
@@ -12,17 +15,24 @@ import { TransportBar } from './transport-bar.js';
 import { SearchRecord } from './search-record.js';
 import { searchTree, MAX_NODES } from './search-tree.js';
 
-/** Auto-play rates: expansions a second. */
+/** Auto-play rates: steps a second. */
 const SPEEDS = [1, 2, 5, 10, 25, 50, 100, 250, 500].map((rate) => ({ label: `${rate}/s`, rate }));
+/** The auto-play rate at first (an index of SPEEDS: 10/s). */
+export const DEFAULT_SPEED = 3;
 /** Open-list rows shown. */
 const ROWS = 8;
 const tail = (moves) => (moves.length > 14 ? `…${moves.slice(-13)}` : moves || '(start)');
+/** The pseudocode line of a step, by why it took its state. */
+const ROLE_OF = { iteration: 'iter', expanded: 'push', goal: 'test', duplicate: 'skip', pruned: 'skip', 'cut off': 'cut' };
+/** What a step did, in words. */
+const DID = { iteration: 'a new iteration: the start on the stack again, the depth limit one deeper', expanded: 'expanded', goal: 'the goal', duplicate: 'a duplicate (seen no deeper this iteration): skipped', pruned: 'pruned (it cannot lead anywhere): skipped', 'cut off': 'at the depth limit: tested, not expanded' };
 
 /** Each algorithm's loop, the lines a step goes through marked by their role. */
 const PSEUDOCODE = {
   bfs: [['', 'open ← queue [start]'], ['pop', 'while open is not empty:'], ['pop', '  node ← open.popFront()'], ['expand', '  for each move from node:'], ['test', '    if it is the goal: return its plan'], ['push', '    if new: open.pushBack(it)']],
   greedy: [['', 'open ← [start] by h'], ['pop', 'while open is not empty:'], ['pop', '  node ← open.popMin(h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['push', '    if new: open.add(it)']],
   astar: [['', 'open ← [start] by f = g + h'], ['pop', 'while open is not empty:'], ['pop', '  node ← open.popMin(f, then h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['push', '    if new or cheaper: open.add(it, g, h)']],
+  iddfs: [['iter', 'for limit ← 1, 2, 3, …:'], ['iter', '  open ← stack [start]; seen ← {start: 0}'], ['pop', '  while open is not empty:'], ['pop', '    node ← open.pop()'], ['skip', '    if seen no deeper, or not viable: skip'], ['test', '    if node is the goal: return its plan'], ['cut', '    if depth = limit: cut off, continue'], ['expand', '    seen[node] ← depth'], ['push', '    push each move from node (first on top)']],
 };
 
 export class SearchDebugger {
@@ -30,12 +40,14 @@ export class SearchDebugger {
     this.game = game;
     this.model = null;
     this.algorithm = null;
-    this.transport = new Transport(this, { speeds: SPEEDS, speed: 3 });
+    this.transport = new Transport(this, { speeds: SPEEDS, speed: DEFAULT_SPEED });
     this.bar = new TransportBar(this.transport, {
-      prefix: 'dbg-', unit: 'expansion',
-      titles: { first: 'Before the first expansion', back: 'One expansion back', play: 'Play the expansions', step: 'One expansion on', end: 'The last expansion', scrub: 'Expansion' },
+      prefix: 'dbg-', unit: 'step',
+      titles: { first: 'Before the first step', back: 'One step back', play: 'Play the steps (each takes a state off the open list)', step: 'One step on: the next state taken off the open list', end: 'The last step', scrub: 'Step' },
     });
-    const jump = (label, d) => button(`.btn.small#dbg-jump-${d < 0 ? 'm' : 'p'}${Math.abs(d)}`, { label, title: `${Math.abs(d)} expansions ${d < 0 ? 'back' : 'on'}`, onclick: () => this.transport.seek(this.position() + d) });
+    const jump = (label, d) => button(`.btn.small#dbg-jump-${d < 0 ? 'm' : 'p'}${Math.abs(d)}`, { label, title: `${Math.abs(d)} steps ${d < 0 ? 'back' : 'on'}`, onclick: () => this.transport.seek(this.position() + d) });
+    this.depthButton = button('.btn.small#dbg-depth', { label: 'Next depth', title: 'On to the first node of the next depth', onclick: () => this.nextDepth() });
+    this.iterationButton = button('.btn.small#dbg-iteration', { label: 'Next iteration', title: 'On to the next iteration: the depth limit one deeper, the search from the start again', onclick: () => this.nextIteration() });
     this.predictBox = h('input#dbg-predict', { type: 'checkbox', onchange: () => this.render() });
     this.followBox = h('input#dbg-follow', { type: 'checkbox', onchange: () => this.follow() });
     this.verdict = h('p.small#dbg-verdict', { 'aria-live': 'polite' });
@@ -49,7 +61,8 @@ export class SearchDebugger {
       h('h3', {}, 'Search debugger'),
       this.bar.root,
       h('div.row', {}, jump('−100', -100), jump('−10', -10), jump('+10', 10), jump('+100', 100),
-        button('.btn.small#dbg-depth', { label: 'Next depth', title: 'On to the first node of the next depth', onclick: () => this.nextDepth() }),
+        button('.btn.small#dbg-goal-test', { label: 'Next goal test', title: 'On to the next state tested for the goal (skipping duplicates and pruned states)', onclick: () => this.nextGoalTest() }),
+        this.depthButton, this.iterationButton,
         button('.btn.small#dbg-show', { label: 'Show', title: 'Show the node taken on the board (its moves from the start)', onclick: () => this.showNode(this.model && this.model.current) })),
       h('div.row', {},
         h('label.check', { title: 'Click the row you think the search takes next; the page says whether it does, and why' }, this.predictBox, ' Predict the next node'),
@@ -67,14 +80,14 @@ export class SearchDebugger {
     });
   }
 
-  // ---- the transport's source: positions are expansions --------------------------------
+  // ---- the transport's source: positions are steps -------------------------------------
 
   position() {
     return this.model ? this.model.k : 0;
   }
 
   length() {
-    return this.model ? this.model.expansions : 0;
+    return this.model ? this.model.steps : 0;
   }
 
   get rewinds() {
@@ -86,7 +99,7 @@ export class SearchDebugger {
   }
 
   advance() {
-    if (!this.model || this.model.k >= this.model.expansions) return false;
+    if (!this.model || this.model.k >= this.model.steps) return false;
     this.model.seek(this.model.k + 1);
     return true;
   }
@@ -100,6 +113,8 @@ export class SearchDebugger {
     this.algorithm = algorithm;
     this.found = found;
     this.root.hidden = !this.model;
+    this.iterationButton.hidden = algorithm !== 'iddfs';
+    this.depthButton.hidden = algorithm === 'iddfs';
     if (this.model) this.transport.seek(0);
     this.transport.refresh();
   }
@@ -114,8 +129,25 @@ export class SearchDebugger {
     if (!m) return;
     const depth = m.current >= 0 ? m.node(m.current).depth : -1;
     let k = m.k + 1;
-    while (k <= m.expansions && m.node(m.expandedAt(k)).depth <= depth) k++;
-    this.transport.seek(Math.min(k, m.expansions));
+    while (k <= m.steps && m.node(m.takenAt(k)).depth <= depth) k++;
+    this.transport.seek(Math.min(k, m.steps));
+  }
+
+  /** On to the next step that tests a state for the goal (not a skipped one). */
+  nextGoalTest() {
+    const m = this.model;
+    if (!m) return;
+    let k = m.k + 1;
+    while (k < m.steps && ['duplicate', 'pruned', 'iteration'].includes(m.takenAs(k))) k++;
+    this.transport.seek(Math.min(k, m.steps));
+  }
+
+  /** On to the next iteration (iterative deepening): its start pushed, not yet taken. */
+  nextIteration() {
+    const m = this.model;
+    if (!m) return;
+    const k = m.iterationSteps.find((s) => s > m.k);
+    this.transport.seek(k == null ? m.steps : k);
   }
 
   /** Predict mode: the row clicked against the node the search takes next. */
@@ -129,6 +161,7 @@ export class SearchDebugger {
       const n = m.node(r.id);
       if (this.algorithm === 'bfs') return `it has waited longest in the queue (state #${r.id})`;
       if (this.algorithm === 'greedy') return `its h is ${n.h}, the smallest, ties to the oldest`;
+      if (this.algorithm === 'iddfs') return `it is the next untried move of the deepest node on the stack (depth ${n.depth})`;
       return `its f = ${r.g} + ${n.h} = ${r.g + n.h} is the smallest, then its h, then the oldest`;
     };
     const right = id === next.id;
@@ -161,7 +194,7 @@ export class SearchDebugger {
 
   numbers(n) {
     const f = (v) => (v == null ? '–' : fmt(v));
-    if (this.algorithm === 'bfs') return `depth ${n.depth}`;
+    if (this.algorithm === 'bfs' || this.algorithm === 'iddfs') return `depth ${n.depth}`;
     if (this.algorithm === 'greedy') return `h ${f(n.h)}, g ${n.g}`;
     return `g ${n.g} + h ${f(n.h)} = f ${f(n.f)}`;
   }
@@ -169,19 +202,24 @@ export class SearchDebugger {
   render() {
     const m = this.model;
     if (!m) return;
+    const iddfs = this.algorithm === 'iddfs';
     const cur = m.current >= 0 ? m.node(m.current) : null;
+    const did = cur && m.currentAs !== 'expanded' ? `: ${DID[m.currentAs] || m.currentAs}` : '';
     this.nodeBox.replaceChildren(cur
-      ? h('span', {}, h('b', {}, `Expansion ${fmt(m.k)}: `), `state #${cur.id}, moves ${tail(cur.moves)}, ${this.numbers(cur)}`)
-      : h('span', {}, h('b', {}, 'Before the first expansion: '), 'the start is on the open list.'));
-    this.counts.textContent = `Open ${fmt(m.open.size)} · closed ${fmt(m.closed)} · pushed ${fmt(m.pushes)}${m.reopened ? ` (${fmt(m.reopened)} reached again more cheaply)` : ''} · states ${fmt(m.states)}` +
-      (m.lastClosed.length ? ` · last closed: ${m.lastClosed.map((id) => tail(m.path(id))).join(', ')}` : '') +
+      ? h('span', {}, h('b', {}, `${iddfs ? `Iteration ${m.iteration}, step` : 'Step'} ${fmt(m.k)}: `), `state #${cur.id}, moves ${tail(cur.moves)}, ${this.numbers(cur)}${did}`)
+      : h('span', {}, h('b', {}, 'Before the first step: '), 'the start is on the open list.'));
+    const lastClosed = m.lastClosed();
+    this.counts.textContent = (iddfs ? `Iteration ${m.iteration} (depth limit ${m.iteration}) · ` : '') +
+      `Open ${fmt(m.open.size)} · closed ${fmt(m.closed)}${iddfs ? ' this iteration' : ''} · pushed ${fmt(m.pushes)}${m.reopened ? ` (${fmt(m.reopened)} reached again more cheaply)` : ''}` +
+      ` · duplicates ${fmt(m.duplicates)} · pruned ${fmt(m.pruned)}${iddfs ? ` · cut off ${fmt(m.cutOff)}` : ''} · ${iddfs ? 'nodes' : 'states'} ${fmt(m.states)}` +
+      (lastClosed.length ? ` · last closed: ${lastClosed.map((id) => tail(m.path(id))).join(', ')}` : '') +
       (m.truncated ? ` · the record holds the first ${fmt(m.r.events.length)} events of the search` : '');
-    const phase = m.k === 0 ? '' : m.k >= m.expansions ? 'test' : 'push';
+    const phase = m.open.has(m.root) && m.closed === 0 ? (iddfs ? 'iter' : '') : iddfs ? ROLE_OF[m.currentAs] : m.k >= m.steps ? 'test' : 'push';
     this.code.replaceChildren(...(PSEUDOCODE[this.algorithm] || []).map(([role, line]) =>
       h(`span.code-line${role && role === phase ? '.now' : ''}`, { dataset: { role } }, `${line}\n`)));
     // In predict mode the candidates come in state order, so the list gives nothing away.
     const rows = this.predictBox.checked ? m.frontier(ROWS).sort((a, b) => a.id - b.id) : m.frontier(ROWS);
-    const kind = this.algorithm === 'bfs' ? 'queue (first in, first out)' : this.algorithm === 'greedy' ? 'by h' : 'by f, then h';
+    const kind = { bfs: 'queue (first in, first out)', iddfs: 'stack (last in, first out)', greedy: 'by h' }[this.algorithm] || 'by f, then h';
     this.table.replaceChildren(h('table.compare.dbg-open', {},
       h('caption.small.muted', {}, `The open list, ${kind}: the next ${Math.min(ROWS, m.open.size)} of ${fmt(m.open.size)}`),
       h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Moves'), h('th', {}, 'Numbers'))),
@@ -199,12 +237,12 @@ export class SearchDebugger {
     const m = this.model;
     if (!m || !this.treeBox.open) return;
     let goalPath = new Set();
-    if (this.found && m.k >= m.expansions && m.r.events.length) {
-      let id = m.r.events[m.r.events.length - 1] & 0x7fffffff;
-      goalPath = new Set([0]);
-      for (let guard = 0; id > 0 && guard < m.states; guard++) {
-        goalPath.add(id);
+    if (this.found && m.k >= m.steps && m.r.events.length) {
+      let id = m.r.events[m.r.events.length - 1] & 0x3fffffff;
+      goalPath = new Set([id]);
+      for (let guard = 0; m.r.parent[id] !== id && guard < m.states; guard++) {
         id = m.r.parent[id];
+        goalPath.add(id);
       }
     }
     const svg = searchTree(m, { goalPath, onPick: (id) => this.rowClicked(id) });
@@ -214,6 +252,6 @@ export class SearchDebugger {
   info() {
     const m = this.model;
     if (!m) return { loaded: false };
-    return { loaded: true, k: m.k, expansions: m.expansions, current: m.current, open: m.open.size, closed: m.closed, next: m.frontier(ROWS).map((r) => r.id) };
+    return { loaded: true, k: m.k, steps: m.steps, speed: this.transport.speedIndex, current: m.current, currentAs: m.currentAs, iteration: m.iteration, open: m.open.size, closed: m.closed, duplicates: m.duplicates, pruned: m.pruned, next: m.frontier(ROWS).map((r) => r.id) };
   }
 }

@@ -1,27 +1,47 @@
-// The search debugger's model: a solver's own record of a run (breadth-first, greedy
-// or A*: the states it stored with their parents, moves, heuristics and cells, and its
-// pushes and expansions in order) replayed to any expansion. The open list comes out
-// in the order the search pops it (smallest key, then smallest id), so its first entry
-// is the next expansion. No DOM: node tests use it as the page does.
+// The search debugger's model: a solver's own record of a run (the states it stored
+// with their parents, moves, heuristics and cells, its pushes, its expansions and the
+// states it took without expanding them, in order) replayed to any step. A step is one
+// state taken off the open list: an expansion, or (iterative deepening) a state set
+// aside as a duplicate, pruned, cut off at the depth limit or found to be the goal, or
+// the start of a new iteration (the start pushed again with a deeper limit). The
+// open list comes out in the order the search takes from it (smallest key, then
+// smallest id), so its first entry is the next step. Iterative deepening's ids are tree
+// nodes, new in every iteration; an iteration starts with a push of the start (its own
+// parent). No DOM: node tests use it as the page does.
 
 const EXPANDED = 0x80000000;
+const TAKEN = 0x40000000;
+const ID = 0x3fffffff;
 const DEAD_END = 0xffffffff;
+
+/** Why a state was taken without an expansion (the `keyLo` of a TAKEN event). */
+export const TAKEN_AS = { 1: 'goal', 2: 'duplicate', 3: 'pruned', 4: 'cut off' };
 
 export class SearchRecord {
   /** `record`: the `record` of a solve's result (typed arrays, see src/search/record.rs). */
   constructor(record) {
     this.r = record;
     const at = [];
-    for (let i = 0; i < record.events.length; i++) if (record.events[i] & EXPANDED) at.push(i);
-    /** Event index of each expansion. */
-    this.expansionAt = Uint32Array.from(at);
+    const iterations = [];
+    for (let i = 0; i < record.events.length; i++) {
+      const e = record.events[i];
+      if (e & (EXPANDED | TAKEN)) at.push(i);
+      else if (record.parent[e & ID] === (e & ID)) {
+        if (i > 0) at.push(i);
+        iterations.push(at.length);
+      }
+    }
+    /** Event index of each step. */
+    this.stepAt = Uint32Array.from(at);
+    /** Per iteration (one for all but iterative deepening): the step that starts it. */
+    this.iterationSteps = iterations;
     this.k = -1;
     this.seek(0);
   }
 
-  /** Expansions in the record. */
-  get expansions() {
-    return this.expansionAt.length;
+  /** Steps in the record. */
+  get steps() {
+    return this.stepAt.length;
   }
 
   /** States the record knows. */
@@ -33,66 +53,129 @@ export class SearchRecord {
     return !!this.r.truncated;
   }
 
+  /** Start the replay over, before the first event. */
+  reset() {
+    this.pos = 0;
+    this.k = 0;
+    this.open = new Map(); // id → {keyHi, keyLo, g}
+    this.costs = new Map(); // id → cost when last pushed or taken (this iteration)
+    this.closed = 0; // expansions this iteration
+    this.pushes = 0;
+    this.reopened = 0;
+    this.duplicates = 0;
+    this.pruned = 0;
+    this.cutOff = 0;
+    this.iteration = 0;
+    this.root = 0;
+    this.setAside = new Set(); // ids taken without an expansion, this iteration
+    this.current = -1;
+    this.currentAs = null; // 'expanded' or a TAKEN_AS reason
+  }
+
   /**
-   * Replay to just after expansion `k` and the pushes it made (0: before the first
-   * expansion, the start pushed): the open list, the closed set and the current node.
+   * Replay to just after step `k` and the pushes it made (0: before the first step, the
+   * start pushed): the open list, the closed set, the counts and the current node.
+   * Forward seeks go on from where the replay is.
    */
   seek(k) {
-    k = Math.max(0, Math.min(this.expansions, k | 0));
+    k = Math.max(0, Math.min(this.steps, k | 0));
     if (k === this.k) return;
+    if (k < this.k || this.k < 0) this.reset();
     const r = this.r;
-    const end = k < this.expansions ? this.expansionAt[k] : r.events.length;
-    const open = new Map(); // id → {keyHi, keyLo, g}
-    const g = new Map(); // id → cost when last pushed or expanded
-    let closed = 0;
-    let pushes = 0;
-    let reopened = 0;
-    let current = -1;
-    for (let i = 0; i < end; i++) {
+    const end = k < this.steps ? this.stepAt[k] : r.events.length;
+    for (let i = this.pos; i < end; i++) {
       const e = r.events[i];
-      const id = e & ~EXPANDED & 0x7fffffff;
-      if (e & EXPANDED) {
-        open.delete(id);
-        closed++;
-        current = id;
-        g.set(id, r.g[i]);
+      const id = e & ID;
+      if (e & (EXPANDED | TAKEN)) {
+        this.open.delete(id);
+        this.current = id;
+        this.costs.set(id, r.g[i]);
+        if (e & EXPANDED) {
+          this.closed++;
+          this.currentAs = 'expanded';
+          this.duplicates += r.keyHi[i];
+          this.pruned += r.keyLo[i];
+        } else {
+          this.currentAs = TAKEN_AS[r.keyLo[i]] || 'taken';
+          this.setAside.add(id);
+          if (this.currentAs === 'duplicate') this.duplicates++;
+          else if (this.currentAs === 'pruned') this.pruned++;
+          else if (this.currentAs === 'cut off') this.cutOff++;
+        }
       } else {
-        if (g.has(id)) reopened++;
-        open.set(id, { keyHi: r.keyHi[i], keyLo: r.keyLo[i], g: r.g[i] });
-        g.set(id, r.g[i]);
-        pushes++;
+        if (r.parent[id] === id) {
+          this.iteration++;
+          this.current = id;
+          this.currentAs = 'iteration';
+          this.root = id;
+          this.costs = new Map();
+          this.setAside = new Set();
+          this.closed = 0;
+        } else if (this.costs.has(id)) this.reopened++;
+        this.open.set(id, { keyHi: r.keyHi[i], keyLo: r.keyLo[i], g: r.g[i] });
+        this.costs.set(id, r.g[i]);
+        this.pushes++;
       }
     }
-    const lastClosed = [];
-    for (let i = end - 1; i >= 0 && lastClosed.length < 5; i--) if (r.events[i] & EXPANDED) lastClosed.push(r.events[i] & 0x7fffffff);
-    this.lastClosed = lastClosed;
+    this.pos = end;
     this.k = k;
-    this.open = open;
-    this.closed = closed;
-    this.pushes = pushes;
-    this.reopened = reopened;
-    this.current = current;
-    this.costs = g;
   }
 
-  /** The first `n` open states in pop order: `[{id, g, h, keyHi, keyLo}]`. */
+  /** The last `n` states expanded in this iteration, newest first. */
+  lastClosed(n = 5) {
+    const out = [];
+    const r = this.r;
+    for (let i = this.pos - 1; i >= 0 && out.length < n; i--) {
+      const e = r.events[i];
+      if (e & EXPANDED) out.push(e & ID);
+      else if (!(e & TAKEN) && r.parent[e & ID] === (e & ID)) break;
+    }
+    return out;
+  }
+
+  /** The first `n` open states in the order they are taken: `[{id, g, h, keyHi, keyLo}]`. */
   frontier(n = Infinity) {
-    const rows = [...this.open.entries()].map(([id, o]) => ({ id, g: o.g, h: this.r.h[id], keyHi: o.keyHi, keyLo: o.keyLo }));
-    rows.sort((a, b) => a.keyHi - b.keyHi || a.keyLo - b.keyLo || a.id - b.id);
-    return rows.slice(0, n);
+    const before = (a, b) => a.keyHi - b.keyHi || a.keyLo - b.keyLo || a.id - b.id;
+    const row = (id, o) => ({ id, g: o.g, h: this.r.h[id], keyHi: o.keyHi, keyLo: o.keyLo });
+    if (n >= this.open.size) return [...this.open.entries()].map(([id, o]) => row(id, o)).sort(before);
+    // The first few of a long list: one pass, keeping the best n in order.
+    const best = [];
+    for (const [id, o] of this.open) {
+      const r = { id, keyHi: o.keyHi, keyLo: o.keyLo };
+      if (best.length === n && before(r, best[n - 1]) >= 0) continue;
+      let i = Math.min(best.length, n - 1);
+      while (i > 0 && before(r, best[i - 1]) < 0) i--;
+      best.splice(i, 0, r);
+      if (best.length > n) best.pop();
+    }
+    return best.map((r) => row(r.id, this.open.get(r.id)));
   }
 
-  /** The state expanded at step `k` (1-based), or -1. */
-  expandedAt(k) {
-    if (k < 1 || k > this.expansions) return -1;
-    return this.r.events[this.expansionAt[k - 1]] & 0x7fffffff;
+  /** The state taken at step `k` (1-based; an iteration's start), or -1. */
+  takenAt(k) {
+    if (k < 1 || k > this.steps) return -1;
+    return this.r.events[this.stepAt[k - 1]] & ID;
+  }
+
+  /** Whether step `k` (1-based) is an expansion. */
+  expandsAt(k) {
+    return k >= 1 && k <= this.steps && !!(this.r.events[this.stepAt[k - 1]] & EXPANDED);
+  }
+
+  /** Why step `k` (1-based) took its state: 'expanded', a TAKEN_AS reason or 'iteration'. */
+  takenAs(k) {
+    if (k < 1 || k > this.steps) return null;
+    const i = this.stepAt[k - 1];
+    const e = this.r.events[i];
+    if (e & EXPANDED) return 'expanded';
+    return e & TAKEN ? TAKEN_AS[this.r.keyLo[i]] || 'taken' : 'iteration';
   }
 
   /** The moves from the start to state `id` (the game's symbols). */
   path(id) {
     const r = this.r;
     const out = [];
-    for (let guard = 0; id > 0 && guard < r.parent.length; guard++) {
+    for (let guard = 0; r.parent[id] !== id && guard < r.parent.length; guard++) {
       out.push(String.fromCharCode(r.action[id]));
       id = r.parent[id];
     }

@@ -1,7 +1,8 @@
-// The search tree of a small recorded run (at most MAX_NODES states), as SVG: every
-// state pushed so far under its parent, by depth; closed states filled, open ones
-// outlined, the node taken now in orange, and at the end the plan's path in green. A
-// click on a node calls back with its id.
+// The search tree of a small recorded run (at most MAX_NODES states; iterative
+// deepening: this iteration's), as SVG: every state pushed so far under its parent, by
+// depth; closed states filled, open ones outlined, states set aside (duplicates,
+// pruned, cut off) grey, the node taken now in orange, and at the end the plan's path
+// in green. A click on a node calls back with its id.
 
 const NS = 'http://www.w3.org/2000/svg';
 /** The most states the tree draws (beyond, it says so instead). */
@@ -21,13 +22,14 @@ const el = (name, attrs = {}) => {
  * large; `goalPath`: the ids on the plan's path to mark (empty until the end).
  */
 export function searchTree(model, { onPick = () => {}, goalPath = new Set() } = {}) {
-  const known = new Set([0]);
+  const root = model.root;
+  const known = new Set([root]);
   for (const id of model.open.keys()) known.add(id);
   for (const id of model.costs.keys()) known.add(id);
   if (model.states > MAX_NODES && known.size > MAX_NODES) return null;
   const children = new Map();
   for (const id of known) {
-    if (id === 0) continue;
+    if (id === root) continue;
     const p = model.r.parent[id];
     if (!children.has(p)) children.set(p, []);
     children.get(p).push(id);
@@ -48,7 +50,7 @@ export function searchTree(model, { onPick = () => {}, goalPath = new Set() } = 
     for (const k of kids) place(k, d + 1);
     x.set(id, (x.get(kids[0]) + x.get(kids[kids.length - 1])) / 2);
   };
-  place(0, 0);
+  place(root, 0);
   const width = Math.max(1, next) * GAP_X + 2 * R + 4;
   const height = (depth + 1) * GAP_Y;
   const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, width, height, class: 'search-tree', role: 'img', 'aria-label': `Search tree: ${known.size} states` });
@@ -62,7 +64,7 @@ export function searchTree(model, { onPick = () => {}, goalPath = new Set() } = 
     }
   }
   for (const id of known) {
-    const state = id === model.current ? 'current' : model.open.has(id) ? 'open' : 'closed';
+    const state = id === model.current ? 'current' : model.open.has(id) ? 'open' : model.setAside.has(id) ? 'aside' : 'closed';
     const c = el('circle', { cx: px(id), cy: py(id), r: R, class: `node ${state}${goalPath.has(id) ? ' path' : ''}`, 'data-id': id });
     const title = el('title');
     title.textContent = `state #${id}: ${model.path(id) || 'the start'}`;

@@ -8,7 +8,7 @@ import { h, button, fmt, fmtMs } from './ui.js';
 import { SolverClient } from './solver-client.js';
 import { PlanPlayer } from './plan-player.js';
 import { TracePanel } from './trace-panel.js';
-import { SearchDebugger } from './search-debugger.js';
+import { SearchDebugger, DEFAULT_SPEED as DEBUGGER_SPEED } from './search-debugger.js';
 import { formState, applyFormState, markDefaults, viewInt } from './view-state.js';
 
 export const labelOf = (algorithms, id) => (algorithms.find((a) => a[0] === id) || [id, id])[1];
@@ -75,7 +75,7 @@ export class SolverPanel {
     this.player = new PlanPlayer(this.game, this.panel);
     this.trace = new TracePanel(this.game, this.panel);
     this.debugger = new SearchDebugger(this.game, this.panel);
-    for (const t of [this.player.transport, this.trace.transport]) t.addEventListener('change', () => !t.playing && this.game.viewChanged());
+    for (const t of [this.player.transport, this.trace.transport, this.debugger.transport]) t.addEventListener('change', () => !t.playing && this.game.viewChanged());
     this.syncAlgo();
     markDefaults(this.form);
   }
@@ -89,6 +89,9 @@ export class SolverPanel {
       const r = this.trace.replay;
       if (r && r.expandedTotal !== r.expansions) v['s.trace'] = String(r.expandedTotal);
       if (!this.trace.toggle.checked) v['s.heat'] = '0';
+      const dbg = this.debugger.transport;
+      if (this.debugger.position() > 0) v['s.dbg'] = String(this.debugger.position());
+      if (dbg.speedIndex !== DEBUGGER_SPEED) v['s.dbgspeed'] = String(dbg.speedIndex);
     }
     return v;
   }
@@ -101,6 +104,8 @@ export class SolverPanel {
     await this.solve();
     if (this.trace.replay && 's.trace' in view) this.trace.transport.seek(viewInt(view, 's.trace', this.trace.replay.expansions));
     if (view['s.heat'] === '0' && this.trace.toggle.checked) this.trace.toggleHeat();
+    if ('s.dbgspeed' in view) this.debugger.transport.setSpeed(viewInt(view, 's.dbgspeed', DEBUGGER_SPEED));
+    if ('s.dbg' in view) this.debugger.transport.seek(viewInt(view, 's.dbg', 0));
     if (this.plan && 's.plan' in view) this.player.transport.seek(viewInt(view, 's.plan', 0));
   }
 

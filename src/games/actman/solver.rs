@@ -92,8 +92,7 @@ pub struct Solution {
     pub stats: Stats,
     /// The expansion trace (cells of Act-Man), when requested.
     pub trace: Trace,
-    /// The debugger's record of the search, when requested (breadth-first, greedy
-    /// and A*).
+    /// The debugger's record of the search, when requested.
     pub record: Record,
     /// An explanation when there is no victory.
     pub note: Option<String>,

@@ -112,8 +112,7 @@ pub struct Solution {
     pub stats: Stats,
     /// The expansion trace, when requested.
     pub trace: Trace,
-    /// The debugger's record of the search, when requested (breadth-first, greedy
-    /// and A*).
+    /// The debugger's record of the search, when requested.
     pub record: Record,
     /// An explanation, e.g. which fish can never be eaten.
     pub note: Option<String>,
