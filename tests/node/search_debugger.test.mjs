@@ -47,6 +47,7 @@ function stepsInOrder(result, what) {
   assert.equal(JSON.stringify([m.frontier(), m.closed, m.current, m.duplicates]), half, `${what}: seek`);
   m.seek(m.steps);
   if (!m.truncated) assert.equal(m.duplicates, result.stats.duplicates, `${what}: duplicates`);
+  if (!m.truncated && !m.isStack) assert.equal(m.generated + 1, result.stats.generated, `${what}: generated (and the start)`);
   return m;
 }
 

@@ -210,7 +210,7 @@ export class SearchDebugger {
       : h('span', {}, h('b', {}, 'Before the first step: '), 'the start is on the open list.'));
     const lastClosed = m.lastClosed();
     this.counts.textContent = (iddfs ? `Iteration ${m.iteration} (depth limit ${m.iteration}) · ` : '') +
-      `Open ${fmt(m.open.size)} · closed ${fmt(m.closed)}${iddfs ? ' this iteration' : ''} · pushed ${fmt(m.pushes)}${m.reopened ? ` (${fmt(m.reopened)} reached again more cheaply)` : ''}` +
+      `Open ${fmt(m.open.size)} · closed ${fmt(m.closed)}${iddfs ? ' this iteration' : ''} · generated ${fmt(m.generated)} · pushed ${fmt(m.pushes)}${m.reopened ? ` (${fmt(m.reopened)} reached again more cheaply)` : ''}` +
       ` · duplicates ${fmt(m.duplicates)} · pruned ${fmt(m.pruned)}${iddfs ? ` · cut off ${fmt(m.cutOff)}` : ''} · ${iddfs ? 'nodes' : 'states'} ${fmt(m.states)}` +
       (lastClosed.length ? ` · last closed: ${lastClosed.map((id) => tail(m.path(id))).join(', ')}` : '') +
       (m.truncated ? ` · the record holds the first ${fmt(m.r.events.length)} events of the search` : '');

@@ -121,6 +121,19 @@ export class SearchRecord {
     this.k = k;
   }
 
+  /** Whether the open list is a stack (iterative deepening pushes its start with key `u32::MAX - 0`). */
+  get isStack() {
+    return this.r.keyHi.length > 0 && this.r.keyHi[0] === 0xffffffff;
+  }
+
+  /**
+   * Successors generated so far: every push but the starts', and (best-first searches,
+   * which drop them before pushing) the duplicates and pruned states.
+   */
+  get generated() {
+    return this.pushes - this.iteration + (this.isStack ? 0 : this.duplicates + this.pruned);
+  }
+
   /** The last `n` states expanded in this iteration, newest first. */
   lastClosed(n = 5) {
     const out = [];
