@@ -3,6 +3,7 @@
 mod accept;
 mod actman;
 mod arena;
+mod generated;
 mod gpac;
 mod pengu;
 mod rogue;

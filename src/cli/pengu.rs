@@ -1,9 +1,14 @@
-//! `gridlab pengu solve` and `gridlab pengu replay`.
+//! `gridlab pengu solve`, `replay`, `analyze` and `generate`.
 
+use super::generated::{parse_size, LevelFiles, MAX_COUNT};
 use super::{cancel_on_ctrl_c, emit, load, print_stats, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
-use gridlab::games::pengu::{replay, solve, Goal, Level, SolveOptions, Solver};
+use gridlab::games::pengu::{
+    analyze, generate, replay, solve, AnalysisLimits, GenerateError, GenerateOptions, Goal, Level,
+    PlanCount, SolveOptions, Solver,
+};
 use gridlab::search::Outcome;
+use std::path::PathBuf;
 
 #[derive(Subcommand)]
 pub enum PenguCommand {
@@ -11,6 +16,54 @@ pub enum PenguCommand {
     Solve(SolveArgs),
     /// Replay a move string and print the course output.
     Replay(ReplayArgs),
+    /// Prove a field's difficulty: optimal moves, how many optimal plans, uneatable
+    /// fish, features (JSON).
+    Analyze(AnalyzeArgs),
+    /// Generate fields with a proved optimal length (and, if asked, a unique plan).
+    Generate(GenerateArgs),
+}
+
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    /// Field file in the course format, or - for standard input.
+    file: String,
+    /// Most states of the exact plan count.
+    #[arg(long, default_value_t = 20_000_000)]
+    max_states: usize,
+    /// Most optimal plans counted (beyond: "at least").
+    #[arg(long, default_value_t = 1_000_000)]
+    plan_cap: u64,
+}
+
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Size as ROWSxCOLS, border included (the course format's first line), 4 to 16 a side.
+    #[arg(long, default_value = "8x8", value_parser = parse_size)]
+    size: (usize, usize),
+    /// Fish on the field (1 to 12).
+    #[arg(long, default_value_t = 6)]
+    fish: usize,
+    /// The optimal plan takes at least this many moves (1 to 200).
+    #[arg(long, default_value_t = 10)]
+    min_moves: u32,
+    /// The optimal plan is the only one.
+    #[arg(long)]
+    unique: bool,
+    /// Seed of the first level; level k of --count uses seed + k.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Levels to generate (1 to 10,000).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_COUNT as i64))]
+    count: u32,
+    /// Most candidate fields scored per level (1 to 100,000,000).
+    #[arg(long, default_value_t = 20_000_000)]
+    max_candidates: u64,
+    /// Score all the candidates and keep the longest level (at least --min-moves).
+    #[arg(long)]
+    longest: bool,
+    /// Write NAME.txt, .plan, .out (course output) and .json (features) here.
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -62,7 +115,104 @@ pub fn run(command: PenguCommand) -> u8 {
     match command {
         PenguCommand::Solve(args) => run_solve(args),
         PenguCommand::Replay(args) => run_replay(args),
+        PenguCommand::Analyze(args) => run_analyze(args),
+        PenguCommand::Generate(args) => run_generate(args),
     }
+}
+
+fn run_analyze(args: AnalyzeArgs) -> u8 {
+    let level = match load(&args.file, Level::parse) {
+        Ok(level) => level,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let cancel = cancel_on_ctrl_c();
+    let limits = AnalysisLimits {
+        max_states: args.max_states,
+        plan_cap: args.plan_cap.max(1),
+    };
+    let analysis = analyze(&level, limits, Some(&cancel));
+    let place = |i: &u32| {
+        let p = level.tiles.pos_of(*i as usize);
+        format!("{}:{}", p.row + 2, p.col + 1)
+    };
+    let json = serde_json::json!({
+        "count": analysis.count,
+        "uneatable_fish": analysis.uneatable.iter().map(place).collect::<Vec<_>>(),
+        "never_rests": analysis.never_rests.len(),
+        "features": analysis.features,
+    });
+    emit(&format!("{json:#}\n"));
+    match analysis.count {
+        PlanCount::Found { .. } => EXIT_OK,
+        _ => EXIT_NOT_MET,
+    }
+}
+
+fn run_generate(args: GenerateArgs) -> u8 {
+    let cancel = cancel_on_ctrl_c();
+    for k in 0..u64::from(args.count) {
+        let options = GenerateOptions {
+            rows: args.size.0,
+            cols: args.size.1,
+            fish: args.fish,
+            min_moves: args.min_moves,
+            unique: args.unique,
+            seed: args.seed.wrapping_add(k),
+            max_candidates: args.max_candidates,
+            longest: args.longest,
+        };
+        let started = std::time::Instant::now();
+        let generated = match generate(&options, Some(&cancel), None) {
+            Ok(g) => g,
+            Err(GenerateError::Options(e)) => {
+                eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
+                return EXIT_BAD_INPUT;
+            }
+            Err(e) => {
+                eprintln!("seed {}: {e}", options.seed);
+                return EXIT_NOT_MET;
+            }
+        };
+        let game = replay(&generated.level, &generated.plan).expect("a proved plan replays");
+        let f = &generated.features;
+        let files = LevelFiles {
+            name: format!(
+                "pengu-{}x{}-f{}-s{}",
+                options.rows, options.cols, options.fish, options.seed
+            ),
+            level: &generated.level.to_text(),
+            plan: &generated.plan,
+            expected: &game.output(),
+            json: serde_json::json!({
+                "game": "pengu",
+                "seed": options.seed,
+                "options": options,
+                "plan": generated.plan,
+                "features": f,
+                "candidates": generated.candidates,
+            }),
+            summary: format!(
+                "seed {}: {} moves, {}, {} candidates, {:.1} s",
+                options.seed,
+                f.optimal_moves,
+                if f.unique {
+                    "unique".to_string()
+                } else {
+                    format!("{} optimal plans", f.optimal_plans)
+                },
+                generated.candidates,
+                started.elapsed().as_secs_f64()
+            ),
+        };
+        if let Err(e) = super::generated::write(args.out.as_deref(), &files) {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    }
+    EXIT_OK
 }
 
 fn run_solve(args: SolveArgs) -> u8 {

@@ -4,7 +4,9 @@
 //! - [`Level`]: the field and the course's text format;
 //! - [`Game`], [`slide`], [`replay`]: the rules and the course's output format;
 //! - [`SlideGraph`]: the precomputed moves between rest cells;
-//! - [`solve`]: random play and the shared searches with a slide-distance heuristic.
+//! - [`solve`]: random play and the shared searches with a slide-distance heuristic;
+//! - [`analyze`], [`PlanCounter`]: optimal length, plan count, dead cells, features;
+//! - [`generate`]: levels with a proved optimal length (and uniqueness).
 //!
 //! ```
 //! use gridlab::games::pengu::{replay, solve, Level, SolveOptions};
@@ -14,6 +16,8 @@
 //! assert_eq!(game.score(), 2);
 //! ```
 
+mod analysis;
+mod generate;
 mod graph;
 mod level;
 mod problem;
@@ -22,6 +26,13 @@ mod session;
 mod solver;
 
 pub use crate::search::Solver;
+pub use analysis::{
+    analyze, features, Analysis, AnalysisLimits, Features, PlanCount, PlanCounter, MAX_COUNTED_FISH,
+};
+pub use generate::{
+    generate, GenerateError, GenerateOptions, GenerateProgress, Generated, MAX_CANDIDATES,
+    MAX_FISH, MAX_MIN_MOVES, SIDES,
+};
 pub use graph::{Edge, SlideGraph, BLOCKED, DIES};
 pub use level::{Level, Tile, MAX_CELLS, MAX_RESIZED_SIDE};
 pub use problem::{FishSet, PenguProblem, PenguState};

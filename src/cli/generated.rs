@@ -1,0 +1,63 @@
+//! Writing generated levels, shared by `pengu`, `actman` and `rogue generate`: to
+//! standard output (levels separated by a blank line, a summary per level on standard
+//! error), or with `--out DIR` one set of files per level, ready to grade a student's
+//! solver against: `NAME.txt` (the level), `NAME.plan` (one optimal plan),
+//! `NAME.out` (the course-format expected output of that plan) and `NAME.json` (the
+//! measured features, the seed and the options).
+
+use super::emit;
+use std::path::Path;
+
+/// Most levels one command generates.
+pub const MAX_COUNT: u32 = 10_000;
+
+/// One generated level and its proof, as written.
+pub struct LevelFiles<'a> {
+    /// The file stem, e.g. `pengu-10x10-s7`.
+    pub name: String,
+    /// The level in the course format.
+    pub level: &'a str,
+    /// One optimal plan, in the course's move letters or digits.
+    pub plan: &'a str,
+    /// The course-format output of that plan.
+    pub expected: &'a str,
+    /// Features, seed and options.
+    pub json: serde_json::Value,
+    /// One line for standard error.
+    pub summary: String,
+}
+
+/// Parse `RxC` (rows by columns, e.g. `10x10`).
+pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let (r, c) = text
+        .split_once(['x', 'X', '×'])
+        .ok_or_else(|| format!("'{text}': expected ROWSxCOLS, e.g. 10x10"))?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("'{text}': expected ROWSxCOLS, e.g. 10x10"))
+    };
+    Ok((side(r)?, side(c)?))
+}
+
+/// Write one level: to `out` as files, else to standard output.
+pub fn write(out: Option<&Path>, files: &LevelFiles) -> Result<(), String> {
+    eprintln!("{}", files.summary);
+    let Some(dir) = out else {
+        emit(files.level);
+        emit("\n");
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let json = format!("{:#}\n", files.json);
+    for (ext, text) in [
+        ("txt", files.level),
+        ("plan", &format!("{}\n", files.plan)),
+        ("out", files.expected),
+        ("json", &json),
+    ] {
+        let path = dir.join(format!("{}.{ext}", files.name));
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    Ok(())
+}

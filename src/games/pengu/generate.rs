@@ -1,0 +1,340 @@
+//! Levels with a proved difficulty: simulated annealing over fields of a given size
+//! and fish count, each candidate scored by an exact count of its optimal plans
+//! ([`PlanCounter`]), until one needs at least the asked number of moves (and, if
+//! asked, has exactly one optimal plan). Every level returned carries its proof: the
+//! optimal length, the plan count and one optimal plan. Seeded with a portable
+//! generator and bounded by a number of candidates (not a clock), so one seed gives
+//! one level natively and in the browser.
+
+use super::analysis::{features, Features, PlanCount, PlanCounter};
+use super::graph::SlideGraph;
+use super::level::{Level, Tile};
+use crate::error::FieldError;
+use crate::grid::Grid;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Smallest and largest side of a generated field (the course format's size, border
+/// included).
+pub const SIDES: std::ops::RangeInclusive<usize> = 4..=16;
+/// Most fish in a generated field (the plan count's table stays within 50 MB).
+pub const MAX_FISH: usize = 12;
+/// Most moves asked of a generated level.
+pub const MAX_MIN_MOVES: u32 = 200;
+/// Most candidates one level may cost.
+pub const MAX_CANDIDATES: u64 = 100_000_000;
+
+/// Optimal plans counted at most while scoring (beyond, "many").
+const PLAN_CAP: u64 = 1 << 20;
+/// Candidates per annealing run before a fresh start.
+const RUN_LENGTH: u64 = 40_000;
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct GenerateOptions {
+    /// Rows, border included.
+    pub rows: usize,
+    /// Columns, border included.
+    pub cols: usize,
+    /// Fish on the field.
+    pub fish: usize,
+    /// The optimal plan must take at least this many moves.
+    pub min_moves: u32,
+    /// The optimal plan must be the only one.
+    pub unique: bool,
+    /// The seed: one seed, one level.
+    pub seed: u64,
+    /// Most candidates scored before giving up.
+    pub max_candidates: u64,
+    /// Score the whole budget and return the longest level found (at least
+    /// `min_moves`), instead of the first that meets it.
+    pub longest: bool,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> Self {
+        Self {
+            rows: 8,
+            cols: 8,
+            fish: 6,
+            min_moves: 10,
+            unique: false,
+            seed: 0,
+            max_candidates: 2_000_000,
+            longest: false,
+        }
+    }
+}
+
+impl GenerateOptions {
+    /// Check every field against its limit.
+    pub fn check(&self) -> Result<(), FieldError> {
+        let bad = |field: &'static str, message: String| Err(FieldError::new(field, message));
+        if !SIDES.contains(&self.rows) || !SIDES.contains(&self.cols) {
+            return bad(
+                "size",
+                format!(
+                    "{}x{}: each side must be {} to {} (border included)",
+                    self.rows,
+                    self.cols,
+                    SIDES.start(),
+                    SIDES.end()
+                ),
+            );
+        }
+        let inside = (self.rows - 2) * (self.cols - 2);
+        if self.fish == 0 || self.fish > MAX_FISH || self.fish + 1 > inside {
+            return bad(
+                "fish",
+                format!(
+                    "{}: must be 1 to {MAX_FISH} and leave room for Pengu ({inside} inner cells)",
+                    self.fish
+                ),
+            );
+        }
+        if self.min_moves == 0 || self.min_moves > MAX_MIN_MOVES {
+            return bad(
+                "min_moves",
+                format!("{}: must be 1 to {MAX_MIN_MOVES}", self.min_moves),
+            );
+        }
+        if self.max_candidates == 0 || self.max_candidates > MAX_CANDIDATES {
+            return bad(
+                "max_candidates",
+                format!("{}: must be 1 to {MAX_CANDIDATES}", self.max_candidates),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// A generated level and its proof.
+#[derive(Clone, Debug, Serialize)]
+pub struct Generated {
+    /// The field.
+    #[serde(skip)]
+    pub level: Level,
+    /// One optimal plan (numpad digits).
+    pub plan: String,
+    /// Its measured features (optimal moves, plan count, ...).
+    pub features: Features,
+    /// Candidates scored to find it.
+    pub candidates: u64,
+}
+
+/// Progress of a generation: candidates scored, and the best score so far.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GenerateProgress {
+    /// Candidates scored.
+    pub candidates: u64,
+    /// The longest optimal plan seen (meeting the uniqueness asked).
+    pub best_moves: u32,
+}
+
+/// Why no level came out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// An option is out of its range.
+    #[error("{0}")]
+    Options(FieldError),
+    /// The candidate budget ran out first.
+    #[error("no level within {candidates} candidates: the best had {best_moves} moves; ask for fewer moves, a larger field or more --max-candidates")]
+    NotFound {
+        /// Candidates scored.
+        candidates: u64,
+        /// The longest optimal plan seen.
+        best_moves: u32,
+    },
+    /// Cancelled.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// A candidate's score: larger is better.
+fn score(count: &PlanCount, unique: bool) -> (i64, u32) {
+    match count {
+        PlanCount::Found { moves, plans, .. } => {
+            let penalty = if unique && *plans > 1 {
+                4 + 2 * i64::from(plans.ilog2())
+            } else {
+                0
+            };
+            (8 * i64::from(*moves) - penalty, *moves)
+        }
+        _ => (-1_000, 0),
+    }
+}
+
+/// A random field: walls around, walls, snow and hazards inside at random, then the
+/// fish and Pengu on ice.
+fn random_level(rng: &mut Pcg32, rows: usize, cols: usize, fish: usize) -> Level {
+    let mut tiles = Grid::filled(rows, cols, Tile::Wall);
+    let mut ice = Vec::new();
+    for r in 1..rows - 1 {
+        for c in 1..cols - 1 {
+            let tile = random_tile(rng);
+            tiles.cells_mut()[r * cols + c] = tile;
+            if tile == Tile::Ice {
+                ice.push(r * cols + c);
+            }
+        }
+    }
+    // Enough ice for the fish and Pengu.
+    while ice.len() < fish + 1 {
+        let i = interior(rng, rows, cols);
+        if tiles.cells()[i] != Tile::Ice {
+            tiles.cells_mut()[i] = Tile::Ice;
+            ice.push(i);
+        }
+    }
+    for k in 0..=fish {
+        let j = rng.random_range(k..ice.len());
+        ice.swap(k, j);
+    }
+    for &i in &ice[..fish] {
+        tiles.cells_mut()[i] = Tile::Fish;
+    }
+    let start = tiles.pos_of(ice[fish]);
+    Level { tiles, start }
+}
+
+fn random_tile(rng: &mut Pcg32) -> Tile {
+    match rng.random_range(0..20u32) {
+        0..=3 => Tile::Wall,
+        4..=6 => Tile::Snow,
+        7 => Tile::Bear,
+        8 => Tile::Shark,
+        _ => Tile::Ice,
+    }
+}
+
+fn interior(rng: &mut Pcg32, rows: usize, cols: usize) -> usize {
+    rng.random_range(1..rows - 1) * cols + rng.random_range(1..cols - 1)
+}
+
+/// A small change: one cell's tile, a fish moved, Pengu moved, or two cells swapped.
+/// The fish count and Pengu-on-ice hold.
+fn mutate(rng: &mut Pcg32, level: &mut Level) {
+    let (rows, cols) = (level.tiles.rows(), level.tiles.cols());
+    let start = level.tiles.index_of(level.start);
+    let a = interior(rng, rows, cols);
+    let b = interior(rng, rows, cols);
+    let cells = level.tiles.cells_mut();
+    match rng.random_range(0..10u32) {
+        0..=4 => {
+            if a != start && cells[a] != Tile::Fish {
+                cells[a] = random_tile(rng);
+            }
+        }
+        5..=6 => {
+            // A fish to an ice cell.
+            if cells[a] == Tile::Fish && cells[b] == Tile::Ice && b != start {
+                cells.swap(a, b);
+            }
+        }
+        7 => {
+            if cells[a] == Tile::Ice && a != start {
+                level.start = level.tiles.pos_of(a);
+            }
+        }
+        _ => {
+            if a != start && b != start {
+                cells.swap(a, b);
+            }
+        }
+    }
+}
+
+/// Generate one level (see the module's doc). `progress` is called every 10,000
+/// candidates; `cancel` is checked as often.
+///
+/// ```
+/// use gridlab::games::pengu::{generate, replay, GenerateOptions};
+/// let options = GenerateOptions { rows: 6, cols: 6, fish: 3, min_moves: 4, unique: true, seed: 7, ..GenerateOptions::default() };
+/// let g = generate(&options, None, None).unwrap();
+/// assert!(g.features.optimal_moves >= 4 && g.features.unique);
+/// assert_eq!(replay(&g.level, &g.plan).unwrap().fish_left(), 0);
+/// assert_eq!(generate(&options, None, None).unwrap().level, g.level); // one seed, one level
+/// ```
+pub fn generate(
+    options: &GenerateOptions,
+    cancel: Option<&AtomicBool>,
+    mut progress: Option<&mut dyn FnMut(GenerateProgress)>,
+) -> Result<Generated, GenerateError> {
+    options.check().map_err(GenerateError::Options)?;
+    let mut rng = Pcg32::seed_from_u64(options.seed);
+    let mut counter = PlanCounter::default();
+    let max_states = (options.rows * options.cols) << options.fish;
+    let evaluate = |level: &Level, counter: &mut PlanCounter| {
+        let graph = SlideGraph::new(level);
+        let count = counter.count(&graph, PLAN_CAP, max_states, None);
+        (score(&count, options.unique), graph, count)
+    };
+    let mut best_moves = 0;
+    let mut best: Option<Generated> = None;
+    let mut candidates = 0u64;
+    while candidates < options.max_candidates {
+        let mut current = random_level(&mut rng, options.rows, options.cols, options.fish);
+        let ((mut current_score, _), _, _) = evaluate(&current, &mut counter);
+        candidates += 1;
+        for step in 0..RUN_LENGTH {
+            if candidates >= options.max_candidates {
+                break;
+            }
+            candidates += 1;
+            if candidates % 10_000 == 0 {
+                if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                    return Err(GenerateError::Cancelled);
+                }
+                if let Some(report) = progress.as_mut() {
+                    report(GenerateProgress {
+                        candidates,
+                        best_moves,
+                    });
+                }
+            }
+            let mut candidate = current.clone();
+            for _ in 0..rng.random_range(1..=2u32) {
+                mutate(&mut rng, &mut candidate);
+            }
+            let ((s, moves), graph, count) = evaluate(&candidate, &mut counter);
+            let meets_unique =
+                matches!(count, PlanCount::Found { plans: 1, .. }) || !options.unique;
+            if meets_unique && moves >= options.min_moves.max(best_moves + 1) {
+                let PlanCount::Found { plan, .. } = &count else {
+                    unreachable!("a level with moves was found")
+                };
+                let found = Generated {
+                    features: features(&candidate, &graph, &count),
+                    plan: plan.clone(),
+                    level: candidate.clone(),
+                    candidates,
+                };
+                if !options.longest {
+                    return Ok(found);
+                }
+                best = Some(found);
+            }
+            if meets_unique {
+                best_moves = best_moves.max(moves);
+            }
+            // Annealing: worse candidates pass with a chance that shrinks as the run
+            // cools.
+            let temperature = 12.0 * (1.0 - step as f64 / RUN_LENGTH as f64) + 0.5;
+            if s >= current_score
+                || rng.random::<f64>() < ((s - current_score) as f64 / temperature).exp()
+            {
+                current = candidate;
+                current_score = s;
+            }
+        }
+    }
+    best.ok_or(GenerateError::NotFound {
+        candidates,
+        best_moves,
+    })
+}
