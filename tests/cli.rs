@@ -229,3 +229,79 @@ fn serve_refuses_a_folder_without_the_playground() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("www/index.html"));
 }
+
+#[test]
+fn pengu_generate_writes_levels_that_replay_to_their_expected_output() {
+    let dir = std::env::temp_dir().join(format!("gridlab-gen-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = gridlab(
+        &[
+            "pengu",
+            "generate",
+            "--size",
+            "7x7",
+            "--fish",
+            "4",
+            "--min-moves",
+            "8",
+            "--unique",
+            "--seed",
+            "3",
+            "--count",
+            "3",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr)
+            .lines()
+            .filter(|l| l.contains("unique"))
+            .count(),
+        3
+    );
+    for seed in 3..6 {
+        let stem = dir.join(format!("pengu-7x7-f4-s{seed}"));
+        let level = stem.with_extension("txt");
+        let plan = std::fs::read_to_string(stem.with_extension("plan")).unwrap();
+        let expected = std::fs::read_to_string(stem.with_extension("out")).unwrap();
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(stem.with_extension("json")).unwrap())
+                .unwrap();
+        assert_eq!(
+            json["features"]["optimal_moves"].as_u64().unwrap() as usize,
+            plan.trim().len()
+        );
+        assert_eq!(json["features"]["unique"], true);
+        assert!(plan.trim().len() >= 8);
+        // The expected output is what the course's replay prints for the plan ...
+        let replayed = gridlab(
+            &["pengu", "replay", level.to_str().unwrap(), plan.trim()],
+            None,
+        );
+        assert_eq!(replayed.status.code(), Some(0));
+        assert_eq!(text(&replayed.stdout), expected);
+        // ... and the solver finds a plan just as long.
+        let solved = gridlab(
+            &["pengu", "solve", level.to_str().unwrap(), "--algo", "bfs"],
+            None,
+        );
+        assert_eq!(
+            text(&solved.stdout).lines().next().unwrap().len(),
+            plan.trim().len()
+        );
+    }
+    // Out-of-range options name the option.
+    let bad = gridlab(&["pengu", "generate", "--size", "3x30"], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("--size"),
+        "{}",
+        text(&bad.stderr)
+    );
+    let bad = gridlab(&["pengu", "generate", "--size", "ten"], None);
+    assert_eq!(bad.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}

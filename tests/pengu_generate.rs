@@ -1,0 +1,233 @@
+//! The Pengu generator's proofs, checked independently: over many seeds, every level
+//! it returns has the optimal length it claims (breadth-first search, the solver's
+//! own), and the number of optimal plans it claims (a memoised count of move strings
+//! over the rules' `Game`, which shares no code with the plan counter's slide graph);
+//! one seed gives one level; options out of range name their field. The editor's
+//! analysis marks uneatable fish and agrees with the same count on course fields.
+
+use gridlab::games::pengu::{
+    analyze, generate, solve, AnalysisLimits, Game, GenerateError, GenerateOptions, Goal, Level,
+    PlanCount, SolveOptions, Solver, Status,
+};
+use gridlab::grid::{Dir, Pos};
+use gridlab::search::{Algorithm, Outcome};
+use std::collections::HashMap;
+
+type Memo = HashMap<(Pos, Vec<Pos>, u32), u64>;
+
+/// Move strings of exactly `moves` moves from `game` that end in victory (a won game
+/// ends: no move follows it), counted over the rules themselves.
+fn plans_of_length(game: &Game, moves: u32, memo: &mut Memo) -> u64 {
+    match game.status() {
+        Status::Victory => return u64::from(moves == 0),
+        Status::Dead => return 0,
+        Status::Playing if moves == 0 => return 0,
+        Status::Playing => {}
+    }
+    let fish: Vec<Pos> = (0..game.tiles().len())
+        .filter(|&i| game.tiles().cells()[i] == gridlab::games::pengu::Tile::Fish)
+        .map(|i| game.tiles().pos_of(i))
+        .collect();
+    let key = (game.pos(), fish, moves);
+    if let Some(&n) = memo.get(&key) {
+        return n;
+    }
+    let mut n = 0u64;
+    for dir in Dir::ALL {
+        if game.is_legal(dir) {
+            let mut next = game.clone();
+            next.play(dir).expect("a legal move");
+            n = n.saturating_add(plans_of_length(&next, moves - 1, memo));
+        }
+    }
+    memo.insert(key, n);
+    n
+}
+
+fn bfs_moves(level: &Level) -> Option<usize> {
+    let options = SolveOptions {
+        solver: Solver::Search(Algorithm::Bfs),
+        goal: Goal::All,
+        ..SolveOptions::default()
+    };
+    let s = solve(level, &options, None, None);
+    (s.outcome == Outcome::Found).then_some(s.moves.len())
+}
+
+#[test]
+fn generated_levels_have_the_claimed_length_and_plan_count_over_many_seeds() {
+    let mut checked = 0;
+    for seed in 0..40u64 {
+        let options = GenerateOptions {
+            rows: 5 + (seed % 4) as usize,
+            cols: 6 + (seed % 3) as usize,
+            fish: 2 + (seed % 4) as usize,
+            min_moves: 4 + (seed % 7) as u32,
+            unique: seed % 2 == 0,
+            seed,
+            max_candidates: 200_000,
+            longest: false,
+        };
+        let g = match generate(&options, None, None) {
+            Ok(g) => g,
+            Err(GenerateError::NotFound { .. }) => continue,
+            Err(e) => panic!("seed {seed}: {e}"),
+        };
+        let what = format!("seed {seed}:\n{}", g.level.to_text());
+        let f = &g.features;
+        assert!(f.optimal_moves >= options.min_moves, "{what}");
+        assert_eq!(g.level.fish_count(), options.fish, "{what}");
+        assert_eq!(g.level.tiles.rows(), options.rows, "{what}");
+        // The plan is a victory in the claimed number of moves ...
+        let game = gridlab::games::pengu::replay(&g.level, &g.plan).expect("the plan replays");
+        assert_eq!(game.status(), Status::Victory, "{what}");
+        assert_eq!(g.plan.len() as u32, f.optimal_moves, "{what}");
+        // ... no plan is shorter (breadth-first search) ...
+        assert_eq!(
+            bfs_moves(&g.level),
+            Some(f.optimal_moves as usize),
+            "{what}"
+        );
+        // ... and there are exactly as many optimal plans as claimed.
+        let mut memo = Memo::new();
+        let plans = plans_of_length(&Game::new(&g.level), f.optimal_moves, &mut memo);
+        assert_eq!(plans, f.optimal_plans, "{what}");
+        assert_eq!(f.unique, plans == 1, "{what}");
+        if options.unique {
+            assert_eq!(plans, 1, "{what}");
+        }
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} of 40 seeds gave a level");
+}
+
+#[test]
+fn one_seed_one_level_and_options_name_their_field() {
+    let options = GenerateOptions {
+        rows: 8,
+        cols: 8,
+        fish: 5,
+        min_moves: 12,
+        unique: true,
+        seed: 11,
+        ..GenerateOptions::default()
+    };
+    let a = generate(&options, None, None).unwrap();
+    let b = generate(&options, None, None).unwrap();
+    assert_eq!(a.level, b.level);
+    assert_eq!(a.plan, b.plan);
+    let other = generate(
+        &GenerateOptions {
+            seed: 12,
+            ..options.clone()
+        },
+        None,
+        None,
+    )
+    .unwrap();
+    assert_ne!(a.level, other.level);
+    for (bad, field) in [
+        (
+            GenerateOptions {
+                rows: 3,
+                ..options.clone()
+            },
+            "size",
+        ),
+        (
+            GenerateOptions {
+                cols: 17,
+                ..options.clone()
+            },
+            "size",
+        ),
+        (
+            GenerateOptions {
+                fish: 0,
+                ..options.clone()
+            },
+            "fish",
+        ),
+        (
+            GenerateOptions {
+                fish: 13,
+                ..options.clone()
+            },
+            "fish",
+        ),
+        (
+            GenerateOptions {
+                min_moves: 0,
+                ..options.clone()
+            },
+            "min_moves",
+        ),
+        (
+            GenerateOptions {
+                max_candidates: 0,
+                ..options.clone()
+            },
+            "max_candidates",
+        ),
+    ] {
+        match generate(&bad, None, None) {
+            Err(GenerateError::Options(e)) => assert_eq!(e.field, field),
+            other => panic!("{field}: {other:?}"),
+        }
+    }
+    // A budget too small says so, with the best it saw.
+    let tight = GenerateOptions {
+        min_moves: 200,
+        max_candidates: 500,
+        ..options
+    };
+    assert!(matches!(
+        generate(&tight, None, None),
+        Err(GenerateError::NotFound {
+            candidates: 500,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn analysis_marks_uneatable_fish_and_counts_course_fields_like_the_rules_do() {
+    // The fish at (1,3) lies only on slides into the shark.
+    let level = Level::parse("4 7\n#######\n#P *S #\n#0#####\n#######").unwrap();
+    let a = analyze(&level, AnalysisLimits::default(), None);
+    assert!(matches!(a.count, PlanCount::NoPlan { .. }));
+    assert_eq!(a.uneatable, [level.tiles.index_of(Pos::new(1, 3)) as u32]);
+    // Pengu rests at (1,1), (1,2) and (2,1) only: the cell behind the shark is dead.
+    assert_eq!(
+        a.never_rests,
+        [
+            level.tiles.index_of(Pos::new(1, 3)) as u32,
+            level.tiles.index_of(Pos::new(1, 5)) as u32
+        ]
+    );
+    let mut checked = 0;
+    for name in [
+        "a1-7x6",
+        "testcase-03-6x7",
+        "testcase-06-3x15",
+        "testcase-19-6x7",
+    ] {
+        let text = std::fs::read_to_string(format!("levels/pengu/course/{name}.txt")).unwrap();
+        let level = Level::parse(&text).unwrap();
+        let a = analyze(&level, AnalysisLimits::default(), None);
+        let PlanCount::Found {
+            moves, plans, plan, ..
+        } = &a.count
+        else {
+            panic!("{name}: {:?}", a.count)
+        };
+        assert_eq!(bfs_moves(&level), Some(*moves as usize), "{name}");
+        assert_eq!(plan.len() as u32, *moves, "{name}");
+        let counted = plans_of_length(&Game::new(&level), *moves, &mut Memo::new());
+        assert_eq!(counted.min(1_000), *plans, "{name}");
+        let f = a.features.as_ref().unwrap();
+        assert!(f.branching > 0.0 && f.states > 0, "{name}");
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+}
