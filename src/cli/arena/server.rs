@@ -5,6 +5,8 @@
 //! at most [`MAX_CONNECTIONS`] connections are open at once, a connection that has
 //! not said hello within [`Options::join_timeout`] is closed.
 
+use super::complaints::Complaints;
+use super::timing::{Policy, SeatTiming};
 use gridlab::games::arena::{
     parse_client_line, tick_line, tournament_points, Arena, Bot, BotKind, ClientMessage, Command,
     CommandLog, Config, MAX_LINE,
@@ -61,6 +63,8 @@ pub struct Options {
     /// How long a new connection has to say hello (or ask to spectate) before it is
     /// closed.
     pub join_timeout: Duration,
+    /// Warnings for slow answers, and when they forfeit a seat.
+    pub policy: Policy,
 }
 
 /// Messages from connection tasks to the game loop.
@@ -96,6 +100,10 @@ pub struct GameResult {
     pub scores: [i64; 4],
     /// Tick intervals' deviation from the nominal tick (real time only).
     pub jitter: Vec<Duration>,
+    /// Each seat's answer times and warnings.
+    pub timing: [SeatTiming; 4],
+    /// The game's command log (its replay).
+    pub log: CommandLog,
 }
 
 /// Serve on `listener` until `options.games` games are played.
@@ -333,6 +341,8 @@ async fn play_one(
         steps: Vec::with_capacity(options.config.steps as usize),
     };
     let mut commands: [Option<(Option<u32>, Option<Command>)>; 4] = [None; 4];
+    let mut timing: [SeatTiming; 4] = Default::default();
+    let mut sent: Vec<Instant> = Vec::with_capacity(options.config.steps as usize);
     let mut jitter = Vec::new();
     let mut last_round = 0;
     let start = tokio::time::Instant::now();
@@ -341,6 +351,7 @@ async fn play_one(
         // Tell everyone the state of this tick.
         let line = tick_line(&arena, arena.round != last_round);
         last_round = arena.round;
+        sent.push(Instant::now());
         for (id, out) in clients.iter().chain(spectators.iter()) {
             if out.try_send(line.clone()).is_err() {
                 let n = dropped.entry(*id).or_default();
@@ -355,6 +366,7 @@ async fn play_one(
         if options.realtime {
             let due = start + options.tick * (tick + 1);
             while let Ok(Some(event)) = tokio::time::timeout_at(due, events.recv()).await {
+                time_answer(&event, seats, &mut timing, tick, &sent, &options.policy);
                 handle_event(
                     event,
                     clients,
@@ -380,21 +392,33 @@ async fn play_one(
                     break;
                 }
                 match tokio::time::timeout_at(deadline, events.recv()).await {
-                    Ok(Some(event)) => handle_event(
-                        event,
-                        clients,
-                        spectators,
-                        waiting,
-                        seats,
-                        &options.reserved,
-                        &options.config,
-                        Some(&arena),
-                        &mut commands,
-                    ),
+                    Ok(Some(event)) => {
+                        time_answer(&event, seats, &mut timing, tick, &sent, &options.policy);
+                        handle_event(
+                            event,
+                            clients,
+                            spectators,
+                            waiting,
+                            seats,
+                            &options.reserved,
+                            &options.config,
+                            Some(&arena),
+                            &mut commands,
+                        )
+                    }
                     Ok(None) | Err(_) => break,
                 }
             }
+            for (s, seat) in seats.iter().enumerate() {
+                if matches!(seat, Seat::Client { .. }) {
+                    if !timing[s].has_answered(tick) {
+                        timing[s].timeouts += 1;
+                    }
+                    timing[s].overdue(tick, &sent, &options.policy);
+                }
+            }
         }
+        forfeit_seats(seats, &timing, clients, &options.bots);
         let mut step = [None; 4];
         for (s, seat) in seats.iter_mut().enumerate() {
             step[s] = match seat {
@@ -423,9 +447,54 @@ async fn play_one(
         }
     }
     GameResult {
-        names: log.names,
+        names: log.names.clone(),
         scores,
         jitter,
+        timing,
+        log,
+    }
+}
+
+/// Note the answer time of a seated client's command.
+fn time_answer(
+    event: &Event,
+    seats: &[Seat],
+    timing: &mut [SeatTiming; 4],
+    current: u32,
+    sent: &[Instant],
+    policy: &Policy,
+) {
+    if let Event::Command { id, tick, .. } = event {
+        if let Some(s) = seats
+            .iter()
+            .position(|seat| matches!(seat, Seat::Client { id: c, .. } if c == id))
+        {
+            timing[s].answer(*tick, current, sent, policy);
+        }
+    }
+}
+
+/// A client whose seat has forfeited the game is told so, and the bot that kept the
+/// seat warm plays it again (the game no longer waits for the client).
+fn forfeit_seats(
+    seats: &mut [Seat],
+    timing: &[SeatTiming; 4],
+    clients: &HashMap<u64, mpsc::Sender<String>>,
+    bots: &[BotKind],
+) {
+    for (s, seat) in seats.iter_mut().enumerate() {
+        let Seat::Client { id, name } = seat else {
+            continue;
+        };
+        let Some(why) = &timing[s].forfeit else {
+            continue;
+        };
+        eprintln!("[arena] {name} forfeits the game: {why}");
+        if let Some(out) = clients.get(id) {
+            let line = serde_json::json!({ "error": format!("you forfeit this game: {why}") });
+            let _ = out.try_send(line.to_string());
+        }
+        *seat = bot_seat(bots.get(s).copied().unwrap_or(BotKind::Hunter));
     }
 }
 
@@ -484,13 +553,7 @@ async fn connection(
     let mut buffer: Vec<u8> = Vec::with_capacity(1024);
     let mut chunk = [0u8; 4096];
     let mut discarding = false;
-    let mut complaints = 0u32;
-    let mut complain = |what: String| {
-        complaints += 1;
-        if complaints <= 10 || complaints.is_power_of_two() {
-            eprintln!("[arena] client {id} ({peer}): {what}");
-        }
-    };
+    let mut log = Complaints::new(format!("[arena] client {id} ({peer})"));
     let join_deadline = tokio::time::Instant::now() + join_timeout;
     let mut timed_out = false;
     loop {
@@ -515,7 +578,7 @@ async fn connection(
                     continue;
                 }
                 if buffer.len() >= MAX_LINE {
-                    complain(format!("line longer than {MAX_LINE} bytes: ignored"));
+                    log.say(&format!("line longer than {MAX_LINE} bytes: ignored"));
                     buffer.clear();
                     discarding = true;
                     continue;
@@ -534,6 +597,8 @@ async fn connection(
             let event = match parse_client_line(&line) {
                 Ok(ClientMessage::Hello(name)) if !joined => {
                     joined = true;
+                    log.finish();
+                    log = Complaints::new(format!("[arena] client {id} ({name})"));
                     Event::Joined {
                         id,
                         name,
@@ -561,11 +626,11 @@ async fn connection(
                     command: None,
                 },
                 Ok(other) => {
-                    complain(format!("unexpected {other:?}: ignored"));
+                    log.say(&format!("unexpected {other:?}: ignored"));
                     continue;
                 }
                 Err(e) => {
-                    complain(format!("{e}: ignored"));
+                    log.say(&format!("{e}: ignored"));
                     continue;
                 }
             };
@@ -576,7 +641,7 @@ async fn connection(
     }
     let _ = events.send(Event::Left { id }).await;
     if timed_out {
-        complain(format!(
+        log.say(&format!(
             "no hello within {} s: closed",
             join_timeout.as_secs_f64()
         ));
