@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 mod complaints;
+mod connection;
 mod limits;
 mod play;
 mod rating;
