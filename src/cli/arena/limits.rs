@@ -47,18 +47,19 @@ pub fn start(
     #[allow(unsafe_code)]
     unsafe {
         cmd.pre_exec(move || {
-            let set = |resource, value: u64| {
+            let set = |resource, soft: u64, hard: u64| {
                 let limit = libc::rlimit {
-                    rlim_cur: value as libc::rlim_t,
-                    rlim_max: value as libc::rlim_t,
+                    rlim_cur: soft as libc::rlim_t,
+                    rlim_max: hard as libc::rlim_t,
                 };
                 if libc::setrlimit(resource, &limit) != 0 {
                     return Err(std::io::Error::last_os_error());
                 }
                 Ok(())
             };
-            set(libc::RLIMIT_CPU, limits.cpu_secs)?;
-            set(libc::RLIMIT_AS, limits.memory_bytes)
+            // SIGXCPU at the limit (a program may catch it), SIGKILL a second later.
+            set(libc::RLIMIT_CPU, limits.cpu_secs, limits.cpu_secs + 1)?;
+            set(libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes)
         });
     }
     let mut child = cmd.spawn()?;

@@ -73,7 +73,7 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
             }
             None => {
                 bots.push(BotKind::Hunter);
-                let name = format!("entrant-{}-seat-{s}", entrant.index);
+                let name = format!("game-{}-seat-{s}-entrant-{}", spec.game, entrant.index);
                 let env = [
                     ("ARENA_HOST", "127.0.0.1".to_string()),
                     ("ARENA_PORT", port.to_string()),
@@ -99,7 +99,12 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
         tick: Duration::from_millis(50),
         step_timeout: Duration::from_millis(options.step_timeout),
         games: 1,
-        lobby: options.join_wait,
+        // Bots alone need no lobby.
+        lobby: if reserved.iter().any(Option::is_some) {
+            options.join_wait
+        } else {
+            Duration::ZERO
+        },
         bots,
         config: Config {
             steps: options.steps,

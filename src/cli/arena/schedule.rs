@@ -192,10 +192,13 @@ impl MatchSpec {
     pub fn parse(line: &str) -> Result<MatchSpec, String> {
         let words = shlex::split(line).ok_or("unbalanced quotes")?;
         let spec = MatchSpec::try_parse_from(words).map_err(|e| {
+            // Clap's message up to its usage note, on one line.
             let text = e.to_string();
             text.lines()
-                .next()
-                .unwrap_or("")
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ")
                 .trim_start_matches("error: ")
                 .to_string()
         })?;

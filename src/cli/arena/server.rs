@@ -5,6 +5,7 @@
 //! at most [`MAX_CONNECTIONS`] connections are open at once, a connection that has
 //! not said hello within [`Options::join_timeout`] is closed.
 
+use super::complaints::Complaints;
 #[cfg(doc)]
 use super::connection::MAX_CONNECTIONS;
 use super::connection::{accept_loop, Event};
@@ -321,7 +322,7 @@ async fn play_one(
     let mut jitter = Vec::new();
     let mut last_round = 0;
     let start = tokio::time::Instant::now();
-    let mut dropped: HashMap<u64, u64> = HashMap::new();
+    let mut dropped: HashMap<u64, Complaints> = HashMap::new();
     while !arena.over() {
         // Tell everyone the state of this tick.
         let line = tick_line(&arena, arena.round != last_round);
@@ -329,11 +330,17 @@ async fn play_one(
         sent.push(Instant::now());
         for (id, out) in clients.iter().chain(spectators.iter()) {
             if out.try_send(line.clone()).is_err() {
-                let n = dropped.entry(*id).or_default();
-                *n += 1;
-                if *n == 1 || n.is_power_of_two() {
-                    eprintln!("[arena] client {id} reads too slowly: {n} states dropped");
-                }
+                // Counted, not repeated: the count is printed at the game's end.
+                dropped
+                    .entry(*id)
+                    .or_insert_with(|| {
+                        let name = seats.iter().find_map(|s| match s {
+                            Seat::Client { id: c, name } if c == id => Some(name.as_str()),
+                            _ => None,
+                        });
+                        Complaints::new(format!("[arena] client {id} ({})", name.unwrap_or("-")))
+                    })
+                    .say("reads too slowly: a state dropped");
             }
         }
         // Collect commands until the step is due.

@@ -60,7 +60,8 @@ pub struct TournamentArgs {
 
 #[derive(Args)]
 pub struct MatchArgs {
-    /// One line of a tournament's `--plan`.
+    /// One line of a tournament's `--plan` (one argument: quote it in a shell).
+    #[arg(allow_hyphen_values = true)]
     line: String,
     /// Folder for the result file (`game-NNNNN.json`; `-`: standard output).
     #[arg(long)]
