@@ -406,3 +406,50 @@ fn tournament_options_out_of_their_stated_range_are_refused() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("--json"), "{err}");
 }
+
+/// In real time an answer that comes after its tick is counted late, and one slower
+/// than --forfeit-after is a warning: an entrant that takes 120 ms to answer 50 ms
+/// ticks is late every time and forfeits after --warnings 2; the game keeps time.
+#[test]
+fn real_time_late_answers_are_counted_and_slow_entrants_forfeit() {
+    let out = gridlab(&[
+        "arena",
+        "tournament",
+        "--realtime",
+        "--steps",
+        "40",
+        "--join-wait",
+        "30",
+        "--forfeit-after",
+        "100",
+        "--warnings",
+        "2",
+        "--entrant",
+        "slow=python3 tests/data/arena/slow.py 0.12",
+        "--entrant",
+        "bot:greedy",
+        "--entrant",
+        "bot:hunter",
+        "--entrant",
+        "bot:miner",
+    ]);
+    let table = ok(&out);
+    let log = String::from_utf8_lossy(&out.stderr);
+    let rows = standings(&table);
+    let slow = row(&rows, "slow");
+    // games, points, faults, warnings (3 a game: the third is one too many), late
+    assert_eq!(
+        (&*slow[2], &*slow[3], &*slow[5], &*slow[7]),
+        ("4", "0", "4", "12"),
+        "{table}\n{log}"
+    );
+    assert!(slow[8].parse::<u32>().unwrap() >= 12, "{table}");
+    assert_eq!(slow[9], "0", "no timeouts in real time: {table}");
+    assert!(slow[10].parse::<f64>().unwrap() > 100.0, "{table}");
+    assert_eq!(
+        log.matches("slow forfeits (3 warnings: answers over 100 ms)")
+            .count(),
+        4,
+        "{log}"
+    );
+}

@@ -3,6 +3,7 @@
 //! logged (counted, not repeated), and killed with their whole group after the game.
 
 use super::complaints::Complaints;
+use std::sync::Mutex;
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, BufReader};
 use tokio::process::{Child, Command};
 use tokio::task::JoinHandle;
@@ -10,10 +11,36 @@ use tokio::task::JoinHandle;
 /// Longest line of an entrant's output that is logged whole (longer lines are cut).
 const MAX_OUTPUT_LINE: usize = 200;
 
-/// A running entrant and the tasks that log its output.
+/// A running entrant and the tasks that log its output. Dropped (a game cut short),
+/// it kills its process group too.
 pub struct Process {
     child: Child,
+    group: Option<i32>,
     loggers: Vec<JoinHandle<()>>,
+}
+
+/// The process groups of the entrants running now: Ctrl-C (or SIGTERM) kills them
+/// before the tournament exits, since a group of its own does not get the terminal's
+/// signal.
+static GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// SIGKILL process group `group`.
+fn kill_group(group: i32) {
+    // SAFETY: kill(2) on a process group we created for our own child.
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
+}
+
+/// On Ctrl-C or SIGTERM, kill the entrants' process groups and exit (130).
+pub fn kill_groups_on_signal() {
+    let _ = ctrlc::set_handler(|| {
+        if let Ok(groups) = GROUPS.lock() {
+            groups.iter().copied().for_each(kill_group);
+        }
+        std::process::exit(130);
+    });
 }
 
 /// Limits of one entrant process.
@@ -63,6 +90,10 @@ pub fn start(
         });
     }
     let mut child = cmd.spawn()?;
+    let group = child.id().and_then(|pid| i32::try_from(pid).ok());
+    if let (Some(g), Ok(mut groups)) = (group, GROUPS.lock()) {
+        groups.push(g);
+    }
     let mut loggers = Vec::new();
     if let Some(out) = child.stdout.take() {
         loggers.push(tokio::spawn(log_lines(out, format!("[{who}]"))));
@@ -70,7 +101,11 @@ pub fn start(
     if let Some(err) = child.stderr.take() {
         loggers.push(tokio::spawn(log_lines(err, format!("[{who}]"))));
     }
-    Ok(Process { child, loggers })
+    Ok(Process {
+        child,
+        group,
+        loggers,
+    })
 }
 
 /// Log what a process prints, a line at a time, counted when it repeats.
@@ -107,15 +142,9 @@ impl Process {
     /// Kill the whole process group (`sh -c` and whatever it started), wait for the
     /// shell, and let the loggers print what they still count.
     pub async fn kill(mut self) {
-        if let Some(pid) = self.child.id() {
-            // SAFETY: kill(2) on our own child's process group, which we created.
-            #[allow(unsafe_code)]
-            unsafe {
-                libc::kill(-(pid as i32), libc::SIGKILL);
-            }
-        }
+        self.kill_group();
         let _ = self.child.kill().await;
-        for logger in self.loggers {
+        for logger in std::mem::take(&mut self.loggers) {
             // A process that left the group may hold the pipe open: do not wait long.
             let abort = logger.abort_handle();
             if tokio::time::timeout(std::time::Duration::from_secs(2), logger)
@@ -125,5 +154,20 @@ impl Process {
                 abort.abort();
             }
         }
+    }
+
+    fn kill_group(&mut self) {
+        if let Some(group) = self.group.take() {
+            kill_group(group);
+            if let Ok(mut groups) = GROUPS.lock() {
+                groups.retain(|&g| g != group);
+            }
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        self.kill_group();
     }
 }

@@ -117,6 +117,7 @@ fn tournament(args: TournamentArgs) -> Result<u8, String> {
         return Ok(EXIT_OK);
     }
     let rt = runtime().ok_or("cannot start the async runtime")?;
+    super::limits::kill_groups_on_signal();
     let games = rt.block_on(play_all(plan, args.parallel, args.replays.clone()))?;
     finish(&args, args.seed, &args.options, &entrants, &games)
 }
@@ -186,6 +187,7 @@ pub fn run_match(args: MatchArgs) -> u8 {
     let result = (|| {
         let spec = MatchSpec::parse(&args.line).map_err(|e| format!("LINE: {e}"))?;
         let rt = runtime().ok_or("cannot start the async runtime")?;
+        super::limits::kill_groups_on_signal();
         let record = rt.block_on(play(&spec, args.replays.as_deref()))?;
         eprintln!("{}", summary(&record));
         let text = serde_json::to_string(&record).unwrap_or_default() + "\n";
