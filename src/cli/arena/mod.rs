@@ -213,6 +213,7 @@ fn run_serve(args: ServeArgs) -> u8 {
             forfeit_after: Duration::MAX,
             warnings: None,
         },
+        gone: None,
     };
     rt.block_on(async move {
         let listener = match tokio::net::TcpListener::bind((args.host.as_str(), args.port)).await {

@@ -93,6 +93,7 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
             }
         }
     }
+    let (gone_tx, gone_rx) = tokio::sync::watch::channel([false; 4]);
     let server_options = server::Options {
         expect_clients: None,
         realtime: options.realtime,
@@ -119,8 +120,24 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
             forfeit_after: Duration::from_millis(options.forfeit_after),
             warnings: Some(options.warnings),
         },
+        gone: Some(gone_rx),
     };
-    let results = server::serve(listener, server_options).await;
+    // While the game runs, note which client programs have exited: the lobby stops
+    // waiting for them.
+    let serve = server::serve(listener, server_options);
+    tokio::pin!(serve);
+    let results = loop {
+        tokio::select! {
+            results = &mut serve => break results,
+            () = tokio::time::sleep(Duration::from_millis(100)) => {
+                let mut now = [false; 4];
+                for (s, process) in processes.iter_mut() {
+                    now[*s] = process.exited().is_some();
+                }
+                gone_tx.send_if_modified(|gone| std::mem::replace(gone, now) != now);
+            }
+        }
+    };
     let mut faults: Vec<Option<String>> = vec![None; 4];
     let Some(r) = results.into_iter().next() else {
         return Err("the server played no game".into());

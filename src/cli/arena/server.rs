@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use tokio::net::TcpListener;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
 /// How long a new connection has to say hello (or ask to spectate) by default.
 pub const JOIN_TIMEOUT: Duration = Duration::from_secs(30);
@@ -59,6 +59,9 @@ pub struct Options {
     pub join_timeout: Duration,
     /// Warnings for slow answers, and when they forfeit a seat.
     pub policy: Policy,
+    /// Per seat, whether the client kept for it is gone for good (its program has
+    /// exited): the lobby does not wait for it.
+    pub gone: Option<watch::Receiver<[bool; 4]>>,
 }
 
 /// A seat's occupant.
@@ -94,13 +97,14 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
     let mut waiting: Vec<(u64, String)> = Vec::new();
     // Lobby: collect the first joiners.
     let lobby_end = Instant::now() + options.lobby;
-    let all_reserved_in = |seats: &[Seat]| {
+    let mut gone = options.gone.clone();
+    let all_reserved_in = |seats: &[Seat], gone: [bool; 4]| {
         options.reserved.iter().enumerate().all(|(i, r)| match r {
             None => true,
-            Some(name) => matches!(&seats[i], Seat::Client { name: n, .. } if n == name),
+            Some(name) => gone[i] || matches!(&seats[i], Seat::Client { name: n, .. } if n == name),
         })
     };
-    let enough = |seats: &[Seat]| match options.expect_clients {
+    let enough = |seats: &[Seat], gone: [bool; 4]| match options.expect_clients {
         Some(n) => {
             seats
                 .iter()
@@ -108,7 +112,7 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
                 .count()
                 >= n
         }
-        None => options.reserved.iter().any(Option::is_some) && all_reserved_in(seats),
+        None => options.reserved.iter().any(Option::is_some) && all_reserved_in(seats, gone),
     };
     // The client seats of a "--bots K" server idle rather than play as bots.
     if let Some(n) = options.expect_clients {
@@ -118,9 +122,16 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
             };
         }
     }
-    while Instant::now() < lobby_end && !enough(&seats) {
+    let now_gone = |gone: &Option<watch::Receiver<[bool; 4]>>| {
+        gone.as_ref().map_or([false; 4], |g| *g.borrow())
+    };
+    while Instant::now() < lobby_end && !enough(&seats, now_gone(&gone)) {
         let left = lobby_end.saturating_duration_since(Instant::now());
-        match tokio::time::timeout(left, events.recv()).await {
+        let event = tokio::select! {
+            event = tokio::time::timeout(left, events.recv()) => event,
+            () = changed(&mut gone) => continue,
+        };
+        match event {
             Ok(Some(event)) => handle_event(
                 event,
                 &mut clients,
@@ -168,6 +179,17 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
     drop(spectators);
     tokio::time::sleep(Duration::from_millis(300)).await;
     results
+}
+
+/// Wait for a change of `gone` (for ever if there is none to watch).
+async fn changed(gone: &mut Option<watch::Receiver<[bool; 4]>>) {
+    let changed = match gone {
+        Some(g) => g.changed().await.is_ok(),
+        None => false,
+    };
+    if !changed {
+        std::future::pending::<()>().await;
+    }
 }
 
 fn bot_seat(kind: BotKind) -> Seat {

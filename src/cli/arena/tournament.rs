@@ -53,7 +53,7 @@ pub struct TournamentArgs {
     #[arg(long, conflicts_with_all = ["merge", "json", "replays"])]
     plan: Option<PathBuf>,
     /// Build the standings (and --json) from the result files `arena match` wrote
-    /// into this folder instead of playing.
+    /// into this folder instead of playing (the games' options come from the files).
     #[arg(long, conflicts_with = "entrants")]
     merge: Option<PathBuf>,
 }
