@@ -125,6 +125,21 @@ fn crashing_hanging_and_garbage_entrants_cost_only_their_own_seat() {
         .map(|n| row(&rows, n)[3].parse::<f64>().unwrap())
         .sum();
     assert!(bot_points >= 8.0, "{table}");
+    // The rating (μ ± σ) puts every forfeiting entrant below both bots.
+    let mu = |name: &str| -> f64 {
+        row(&rows, name)[6]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    for faulty in ["crash", "hang", "garbage"] {
+        assert!(
+            mu(faulty) < mu("bot:greedy").min(mu("bot:hunter")),
+            "{table}"
+        );
+    }
     assert!(log.contains("crash forfeits"), "{log}");
     assert!(log.contains("hang forfeits (did not connect)"), "{log}");
     // The garbage entrant never answers a tick: in each game it gets 3 warnings (more
@@ -264,6 +279,10 @@ fn parallel_and_merged_plans_give_the_same_standings() {
         "py=python3 examples/arena_client.py",
         "--entrant",
         "py2=python3 examples/arena_client.py",
+        // Named by its command: quotes, a dollar and a non-ASCII letter survive the
+        // plan line's quoting.
+        "--entrant",
+        "printf '%s\\n' \"it's $HOME ü\"; exit 3",
     ];
     let run = |extra: &[&str]| {
         let mut args = common.clone();
@@ -273,7 +292,7 @@ fn parallel_and_merged_plans_give_the_same_standings() {
     let one = run(&["--parallel", "1", "--json", &dir.path("one.json")]);
     let four = run(&["--parallel", "4", "--json", &dir.path("four.json")]);
     let plan = run(&["--plan", "-"]);
-    assert_eq!(plan.lines().count(), 5, "{plan}");
+    assert_eq!(plan.lines().count(), 6, "{plan}");
     std::fs::write(dir.path("plan.txt"), &plan).unwrap();
     let played = Command::new("sh")
         .arg("-c")
@@ -292,7 +311,10 @@ fn parallel_and_merged_plans_give_the_same_standings() {
         "--json",
         &dir.path("merged.json"),
     ]));
-    assert_eq!(standings(&one).len(), 5, "{one}");
+    let rows = standings(&one);
+    assert_eq!(rows.len(), 6, "{one}");
+    let weird = row(&rows, "printf '%s\\n' \"it's $HOME ü\"; exit 3");
+    assert_eq!((&*weird[2], &*weird[5]), ("4", "4"), "{one}");
     assert_eq!(without_times(&one), without_times(&four));
     assert_eq!(without_times(&one), without_times(&merged));
     let json = json_without_times(&dir.path("one.json"));
@@ -300,7 +322,7 @@ fn parallel_and_merged_plans_give_the_same_standings() {
     assert_eq!(json, json_without_times(&dir.path("merged.json")));
     // Every game's replay replays to the scores recorded beside it.
     let games = json["games"].as_array().unwrap();
-    assert_eq!(games.len(), 5);
+    assert_eq!(games.len(), 6);
     for game in games {
         let log = gridlab::games::arena::CommandLog::parse(&game["replay"].to_string()).unwrap();
         let arena = gridlab::games::arena::replay(&log);

@@ -150,7 +150,7 @@ pub fn table(standings: &[Standing]) -> String {
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} | {} | {:.1} ± {:.1} | {} | {} | {} | {:.1} |\n",
             s.rank,
-            s.name,
+            s.name.replace('|', "\\|"),
             s.games,
             points_text(s.points),
             s.score,
