@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, Semaphore};
+use tokio::sync::{mpsc, watch, Semaphore};
 
 /// Connections open at once (players, waiting players, spectators and connections
 /// that have not said hello yet); one more is told the server is full and closed.
@@ -41,6 +41,7 @@ pub async fn accept_loop(
     listener: TcpListener,
     events: mpsc::Sender<Event>,
     join_timeout: Duration,
+    games: watch::Receiver<u32>,
 ) {
     let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
     let mut backoff = crate::cli::accept::Backoff::new();
@@ -62,9 +63,17 @@ pub async fn accept_loop(
         // A small send buffer: a client that stops reading is noticed soon and holds
         // little kernel memory.
         let _ = socket2::SockRef::from(&stream).set_send_buffer_size(32 * 1024);
-        let events = events.clone();
+        let (events, games) = (events.clone(), games.clone());
         tokio::spawn(async move {
-            connection(stream, next_id, peer.to_string(), events, join_timeout).await;
+            connection(
+                stream,
+                next_id,
+                peer.to_string(),
+                events,
+                join_timeout,
+                games,
+            )
+            .await;
             drop(slot);
         });
     }
@@ -72,13 +81,15 @@ pub async fn accept_loop(
 
 /// One client: read lines (at most [`MAX_LINE`] bytes each), forward what they mean,
 /// write what the game sends through a bounded queue; close a connection that has
-/// not joined within `join_timeout`.
+/// not joined within `join_timeout`. `games` counts the games played: at each game's
+/// end the client's repeated complaints are counted out.
 async fn connection(
     stream: TcpStream,
     id: u64,
     peer: String,
     events: mpsc::Sender<Event>,
     join_timeout: Duration,
+    mut games: watch::Receiver<u32>,
 ) {
     let (mut reader, mut writer) = stream.into_split();
     let (out_tx, mut out_rx) = mpsc::channel::<String>(QUEUE);
@@ -100,15 +111,16 @@ async fn connection(
     let join_deadline = tokio::time::Instant::now() + join_timeout;
     let mut timed_out = false;
     loop {
-        let read = if joined {
-            reader.read(&mut chunk).await
-        } else {
-            match tokio::time::timeout_at(join_deadline, reader.read(&mut chunk)).await {
-                Ok(read) => read,
-                Err(_) => {
-                    timed_out = true;
-                    break;
-                }
+        let deadline = (!joined).then_some(join_deadline);
+        let read = tokio::select! {
+            read = reader.read(&mut chunk) => read,
+            () = sleep_until(deadline) => {
+                timed_out = true;
+                break;
+            }
+            Ok(()) = games.changed() => {
+                log.finish();
+                continue;
             }
         };
         let n = match read {
@@ -199,4 +211,12 @@ async fn connection(
     }
     drop(out_tx);
     writer_task.abort();
+}
+
+/// Sleep until `deadline`, or for ever without one.
+async fn sleep_until(deadline: Option<tokio::time::Instant>) {
+    match deadline {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
 }

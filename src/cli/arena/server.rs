@@ -88,7 +88,13 @@ pub struct GameResult {
 /// Serve on `listener` until `options.games` games are played.
 pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
     let (events_tx, mut events) = mpsc::channel::<Event>(1024);
-    let accept = tokio::spawn(accept_loop(listener, events_tx, options.join_timeout));
+    let (played_tx, played) = watch::channel(0u32);
+    let accept = tokio::spawn(accept_loop(
+        listener,
+        events_tx,
+        options.join_timeout,
+        played,
+    ));
     let mut clients: HashMap<u64, mpsc::Sender<String>> = HashMap::new();
     let mut spectators: HashMap<u64, mpsc::Sender<String>> = HashMap::new();
     let mut seats: Vec<Seat> = (0..4)
@@ -172,6 +178,7 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
             results.push(result);
         }
         game += 1;
+        played_tx.send_replace(game);
     }
     accept.abort();
     // Let the writers send what is queued (the last state, "gameOver").
