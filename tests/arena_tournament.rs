@@ -364,6 +364,17 @@ fn merge_and_match_refuse_bad_input_clearly() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("1 of 2 games missing: 1"), "{err}");
+    // The options come from the result files: giving one with --merge is an error.
+    let out = gridlab(&[
+        "arena",
+        "tournament",
+        "--merge",
+        &dir.path("r"),
+        "--steps",
+        "5",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--steps"));
     for (line, what) in [
         ("--game 0", "--of"),
         ("--game 5 --of 2 --seed 0 --entrants 2 --seat 0:a --seat 0:a --seat 0:a --seat 0:a --command 0:bot:greedy", "--game 5"),

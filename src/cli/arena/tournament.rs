@@ -54,7 +54,10 @@ pub struct TournamentArgs {
     plan: Option<PathBuf>,
     /// Build the standings (and --json) from the result files `arena match` wrote
     /// into this folder instead of playing (the games' options come from the files).
-    #[arg(long, conflicts_with = "entrants")]
+    #[arg(long, conflicts_with_all = [
+        "entrants", "games", "seed", "steps", "realtime", "step_timeout", "join_wait",
+        "forfeit_after", "warnings", "cpu_limit", "memory_limit", "parallel", "replays",
+    ])]
     merge: Option<PathBuf>,
 }
 
