@@ -37,6 +37,7 @@ pub enum Event {
     Left { id: u64 },
 }
 
+/// Accept connections for ever, each served by [`connection`] in a task of its own.
 pub async fn accept_loop(
     listener: TcpListener,
     events: mpsc::Sender<Event>,

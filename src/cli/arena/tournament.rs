@@ -16,6 +16,7 @@ pub const MAX_PARALLEL: u32 = 64;
 /// of JSON a step: some 400 MB).
 pub const MAX_JSON_STEPS: u64 = 20_000_000;
 
+/// The options of `gridlab arena tournament`.
 #[derive(Args)]
 pub struct TournamentArgs {
     /// An entrant: `bot:greedy|hunter|miner`, or a command that starts a client (run
@@ -61,6 +62,7 @@ pub struct TournamentArgs {
     merge: Option<PathBuf>,
 }
 
+/// The options of `gridlab arena match`.
 #[derive(Args)]
 pub struct MatchArgs {
     /// One line of a tournament's `--plan` (one argument: quote it in a shell).
@@ -74,6 +76,7 @@ pub struct MatchArgs {
     replays: Option<PathBuf>,
 }
 
+/// `gridlab arena tournament`: play (or plan, or merge) and print the standings.
 pub fn run_tournament(args: TournamentArgs) -> u8 {
     match tournament(args) {
         Ok(code) => code,
@@ -186,6 +189,7 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// `gridlab arena match`: play one game of a plan and write its result file.
 pub fn run_match(args: MatchArgs) -> u8 {
     let result = (|| {
         let spec = MatchSpec::parse(&args.line).map_err(|e| format!("LINE: {e}"))?;
