@@ -5,28 +5,24 @@
 //! at most [`MAX_CONNECTIONS`] connections are open at once, a connection that has
 //! not said hello within [`Options::join_timeout`] is closed.
 
+use super::complaints::Complaints;
+#[cfg(doc)]
+use super::connection::MAX_CONNECTIONS;
+use super::connection::{accept_loop, Event};
+use super::timing::{Policy, SeatTiming};
+#[cfg(doc)]
+use gridlab::games::arena::MAX_LINE;
 use gridlab::games::arena::{
-    parse_client_line, tick_line, tournament_points, Arena, Bot, BotKind, ClientMessage, Command,
-    CommandLog, Config, MAX_LINE,
+    tick_line, tournament_points, Arena, Bot, BotKind, Command, CommandLog, Config,
 };
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, Semaphore};
-
-/// Connections open at once (players, waiting players, spectators and connections
-/// that have not said hello yet); one more is told the server is full and closed.
-pub const MAX_CONNECTIONS: usize = 256;
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, watch};
 
 /// How long a new connection has to say hello (or ask to spectate) by default.
 pub const JOIN_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// Lines queued for a client before it counts as a slow reader (later lines for it
-/// are dropped until it catches up).
-const QUEUE: usize = 64;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -61,24 +57,11 @@ pub struct Options {
     /// How long a new connection has to say hello (or ask to spectate) before it is
     /// closed.
     pub join_timeout: Duration,
-}
-
-/// Messages from connection tasks to the game loop.
-enum Event {
-    Joined {
-        id: u64,
-        name: String,
-        out: mpsc::Sender<String>,
-        spectator: bool,
-    },
-    Command {
-        id: u64,
-        tick: Option<u32>,
-        command: Option<Command>,
-    },
-    Left {
-        id: u64,
-    },
+    /// Warnings for slow answers, and when they forfeit a seat.
+    pub policy: Policy,
+    /// Per seat, whether the client kept for it is gone for good (its program has
+    /// exited): the lobby does not wait for it.
+    pub gone: Option<watch::Receiver<[bool; 4]>>,
 }
 
 /// A seat's occupant.
@@ -96,12 +79,22 @@ pub struct GameResult {
     pub scores: [i64; 4],
     /// Tick intervals' deviation from the nominal tick (real time only).
     pub jitter: Vec<Duration>,
+    /// Each seat's answer times and warnings.
+    pub timing: [SeatTiming; 4],
+    /// The game's command log (its replay).
+    pub log: CommandLog,
 }
 
 /// Serve on `listener` until `options.games` games are played.
 pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
     let (events_tx, mut events) = mpsc::channel::<Event>(1024);
-    let accept = tokio::spawn(accept_loop(listener, events_tx, options.join_timeout));
+    let (played_tx, played) = watch::channel(0u32);
+    let accept = tokio::spawn(accept_loop(
+        listener,
+        events_tx,
+        options.join_timeout,
+        played,
+    ));
     let mut clients: HashMap<u64, mpsc::Sender<String>> = HashMap::new();
     let mut spectators: HashMap<u64, mpsc::Sender<String>> = HashMap::new();
     let mut seats: Vec<Seat> = (0..4)
@@ -110,13 +103,14 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
     let mut waiting: Vec<(u64, String)> = Vec::new();
     // Lobby: collect the first joiners.
     let lobby_end = Instant::now() + options.lobby;
-    let all_reserved_in = |seats: &[Seat]| {
+    let mut gone = options.gone.clone();
+    let all_reserved_in = |seats: &[Seat], gone: [bool; 4]| {
         options.reserved.iter().enumerate().all(|(i, r)| match r {
             None => true,
-            Some(name) => matches!(&seats[i], Seat::Client { name: n, .. } if n == name),
+            Some(name) => gone[i] || matches!(&seats[i], Seat::Client { name: n, .. } if n == name),
         })
     };
-    let enough = |seats: &[Seat]| match options.expect_clients {
+    let enough = |seats: &[Seat], gone: [bool; 4]| match options.expect_clients {
         Some(n) => {
             seats
                 .iter()
@@ -124,7 +118,7 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
                 .count()
                 >= n
         }
-        None => options.reserved.iter().any(Option::is_some) && all_reserved_in(seats),
+        None => options.reserved.iter().any(Option::is_some) && all_reserved_in(seats, gone),
     };
     // The client seats of a "--bots K" server idle rather than play as bots.
     if let Some(n) = options.expect_clients {
@@ -134,9 +128,16 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
             };
         }
     }
-    while Instant::now() < lobby_end && !enough(&seats) {
+    let now_gone = |gone: &Option<watch::Receiver<[bool; 4]>>| {
+        gone.as_ref().map_or([false; 4], |g| *g.borrow())
+    };
+    while Instant::now() < lobby_end && !enough(&seats, now_gone(&gone)) {
         let left = lobby_end.saturating_duration_since(Instant::now());
-        match tokio::time::timeout(left, events.recv()).await {
+        let event = tokio::select! {
+            event = tokio::time::timeout(left, events.recv()) => event,
+            () = changed(&mut gone) => continue,
+        };
+        match event {
             Ok(Some(event)) => handle_event(
                 event,
                 &mut clients,
@@ -177,6 +178,7 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
             results.push(result);
         }
         game += 1;
+        played_tx.send_replace(game);
     }
     accept.abort();
     // Let the writers send what is queued (the last state, "gameOver").
@@ -184,6 +186,17 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
     drop(spectators);
     tokio::time::sleep(Duration::from_millis(300)).await;
     results
+}
+
+/// Wait for a change of `gone` (for ever if there is none to watch).
+async fn changed(gone: &mut Option<watch::Receiver<[bool; 4]>>) {
+    let changed = match gone {
+        Some(g) => g.changed().await.is_ok(),
+        None => false,
+    };
+    if !changed {
+        std::future::pending::<()>().await;
+    }
 }
 
 fn bot_seat(kind: BotKind) -> Seat {
@@ -333,21 +346,30 @@ async fn play_one(
         steps: Vec::with_capacity(options.config.steps as usize),
     };
     let mut commands: [Option<(Option<u32>, Option<Command>)>; 4] = [None; 4];
+    let mut timing: [SeatTiming; 4] = Default::default();
+    let mut sent: Vec<Instant> = Vec::with_capacity(options.config.steps as usize);
     let mut jitter = Vec::new();
     let mut last_round = 0;
     let start = tokio::time::Instant::now();
-    let mut dropped: HashMap<u64, u64> = HashMap::new();
+    let mut dropped: HashMap<u64, Complaints> = HashMap::new();
     while !arena.over() {
         // Tell everyone the state of this tick.
         let line = tick_line(&arena, arena.round != last_round);
         last_round = arena.round;
+        sent.push(Instant::now());
         for (id, out) in clients.iter().chain(spectators.iter()) {
             if out.try_send(line.clone()).is_err() {
-                let n = dropped.entry(*id).or_default();
-                *n += 1;
-                if *n == 1 || n.is_power_of_two() {
-                    eprintln!("[arena] client {id} reads too slowly: {n} states dropped");
-                }
+                // Counted, not repeated: the count is printed at the game's end.
+                dropped
+                    .entry(*id)
+                    .or_insert_with(|| {
+                        let name = seats.iter().find_map(|s| match s {
+                            Seat::Client { id: c, name } if c == id => Some(name.as_str()),
+                            _ => None,
+                        });
+                        Complaints::new(format!("[arena] client {id} ({})", name.unwrap_or("-")))
+                    })
+                    .say("reads too slowly: a state dropped");
             }
         }
         // Collect commands until the step is due.
@@ -355,6 +377,7 @@ async fn play_one(
         if options.realtime {
             let due = start + options.tick * (tick + 1);
             while let Ok(Some(event)) = tokio::time::timeout_at(due, events.recv()).await {
+                time_answer(&event, seats, &mut timing, tick, &sent, &options.policy);
                 handle_event(
                     event,
                     clients,
@@ -380,21 +403,33 @@ async fn play_one(
                     break;
                 }
                 match tokio::time::timeout_at(deadline, events.recv()).await {
-                    Ok(Some(event)) => handle_event(
-                        event,
-                        clients,
-                        spectators,
-                        waiting,
-                        seats,
-                        &options.reserved,
-                        &options.config,
-                        Some(&arena),
-                        &mut commands,
-                    ),
+                    Ok(Some(event)) => {
+                        time_answer(&event, seats, &mut timing, tick, &sent, &options.policy);
+                        handle_event(
+                            event,
+                            clients,
+                            spectators,
+                            waiting,
+                            seats,
+                            &options.reserved,
+                            &options.config,
+                            Some(&arena),
+                            &mut commands,
+                        )
+                    }
                     Ok(None) | Err(_) => break,
                 }
             }
+            for (s, seat) in seats.iter().enumerate() {
+                if matches!(seat, Seat::Client { .. }) {
+                    if !timing[s].has_answered(tick) {
+                        timing[s].timeouts += 1;
+                    }
+                    timing[s].overdue(tick, &sent, &options.policy);
+                }
+            }
         }
+        forfeit_seats(seats, &timing, clients, &options.bots);
         let mut step = [None; 4];
         for (s, seat) in seats.iter_mut().enumerate() {
             step[s] = match seat {
@@ -423,172 +458,53 @@ async fn play_one(
         }
     }
     GameResult {
-        names: log.names,
+        names: log.names.clone(),
         scores,
         jitter,
+        timing,
+        log,
     }
 }
 
-async fn accept_loop(listener: TcpListener, events: mpsc::Sender<Event>, join_timeout: Duration) {
-    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
-    let mut backoff = crate::cli::accept::Backoff::new();
-    let mut next_id = 0;
-    loop {
-        let (stream, peer) = crate::cli::accept::accept(&listener, &mut backoff, "[arena]").await;
-        let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
-            // Full: say so (the line fits in a fresh socket's buffer) and close.
-            let _ = stream.try_write(
-                format!(
-                    "{{\"error\":\"the server is full ({MAX_CONNECTIONS} connections); try again later\"}}\n"
-                )
-                .as_bytes(),
-            );
+/// Note the answer time of a seated client's command.
+fn time_answer(
+    event: &Event,
+    seats: &[Seat],
+    timing: &mut [SeatTiming; 4],
+    current: u32,
+    sent: &[Instant],
+    policy: &Policy,
+) {
+    if let Event::Command { id, tick, .. } = event {
+        if let Some(s) = seats
+            .iter()
+            .position(|seat| matches!(seat, Seat::Client { id: c, .. } if c == id))
+        {
+            timing[s].answer(*tick, current, sent, policy);
+        }
+    }
+}
+
+/// A client whose seat has forfeited the game is told so, and the bot that kept the
+/// seat warm plays it again (the game no longer waits for the client).
+fn forfeit_seats(
+    seats: &mut [Seat],
+    timing: &[SeatTiming; 4],
+    clients: &HashMap<u64, mpsc::Sender<String>>,
+    bots: &[BotKind],
+) {
+    for (s, seat) in seats.iter_mut().enumerate() {
+        let Seat::Client { id, name } = seat else {
             continue;
         };
-        next_id += 1;
-        let _ = stream.set_nodelay(true);
-        // A small send buffer: a client that stops reading is noticed soon and holds
-        // little kernel memory.
-        let _ = socket2::SockRef::from(&stream).set_send_buffer_size(32 * 1024);
-        let events = events.clone();
-        tokio::spawn(async move {
-            connection(stream, next_id, peer.to_string(), events, join_timeout).await;
-            drop(slot);
-        });
-    }
-}
-
-/// One client: read lines (at most [`MAX_LINE`] bytes each), forward what they mean,
-/// write what the game sends through a bounded queue; close a connection that has
-/// not joined within `join_timeout`.
-async fn connection(
-    stream: TcpStream,
-    id: u64,
-    peer: String,
-    events: mpsc::Sender<Event>,
-    join_timeout: Duration,
-) {
-    let (mut reader, mut writer) = stream.into_split();
-    let (out_tx, mut out_rx) = mpsc::channel::<String>(QUEUE);
-    let writer_task = tokio::spawn(async move {
-        while let Some(mut line) = out_rx.recv().await {
-            line.push('\n');
-            let write =
-                tokio::time::timeout(Duration::from_secs(5), writer.write_all(line.as_bytes()));
-            if !matches!(write.await, Ok(Ok(()))) {
-                break;
-            }
-        }
-    });
-    let mut joined = false;
-    let mut buffer: Vec<u8> = Vec::with_capacity(1024);
-    let mut chunk = [0u8; 4096];
-    let mut discarding = false;
-    let mut complaints = 0u32;
-    let mut complain = |what: String| {
-        complaints += 1;
-        if complaints <= 10 || complaints.is_power_of_two() {
-            eprintln!("[arena] client {id} ({peer}): {what}");
-        }
-    };
-    let join_deadline = tokio::time::Instant::now() + join_timeout;
-    let mut timed_out = false;
-    loop {
-        let read = if joined {
-            reader.read(&mut chunk).await
-        } else {
-            match tokio::time::timeout_at(join_deadline, reader.read(&mut chunk)).await {
-                Ok(read) => read,
-                Err(_) => {
-                    timed_out = true;
-                    break;
-                }
-            }
+        let Some(why) = &timing[s].forfeit else {
+            continue;
         };
-        let n = match read {
-            Ok(0) | Err(_) => break,
-            Ok(n) => n,
-        };
-        for &byte in &chunk[..n] {
-            if byte != b'\n' {
-                if discarding {
-                    continue;
-                }
-                if buffer.len() >= MAX_LINE {
-                    complain(format!("line longer than {MAX_LINE} bytes: ignored"));
-                    buffer.clear();
-                    discarding = true;
-                    continue;
-                }
-                buffer.push(byte);
-                continue;
-            }
-            if std::mem::take(&mut discarding) {
-                continue;
-            }
-            let line = String::from_utf8_lossy(&buffer).into_owned();
-            buffer.clear();
-            if line.trim().is_empty() {
-                continue;
-            }
-            let event = match parse_client_line(&line) {
-                Ok(ClientMessage::Hello(name)) if !joined => {
-                    joined = true;
-                    Event::Joined {
-                        id,
-                        name,
-                        out: out_tx.clone(),
-                        spectator: false,
-                    }
-                }
-                Ok(ClientMessage::Spectate) if !joined => {
-                    joined = true;
-                    Event::Joined {
-                        id,
-                        name: String::new(),
-                        out: out_tx.clone(),
-                        spectator: true,
-                    }
-                }
-                Ok(ClientMessage::Command(tick, command)) if joined => Event::Command {
-                    id,
-                    tick,
-                    command: Some(command),
-                },
-                Ok(ClientMessage::Pass(tick)) if joined => Event::Command {
-                    id,
-                    tick: Some(tick),
-                    command: None,
-                },
-                Ok(other) => {
-                    complain(format!("unexpected {other:?}: ignored"));
-                    continue;
-                }
-                Err(e) => {
-                    complain(format!("{e}: ignored"));
-                    continue;
-                }
-            };
-            if events.send(event).await.is_err() {
-                break;
-            }
+        eprintln!("[arena] {name} forfeits the game: {why}");
+        if let Some(out) = clients.get(id) {
+            let line = serde_json::json!({ "error": format!("you forfeit this game: {why}") });
+            let _ = out.try_send(line.to_string());
         }
+        *seat = bot_seat(bots.get(s).copied().unwrap_or(BotKind::Hunter));
     }
-    let _ = events.send(Event::Left { id }).await;
-    if timed_out {
-        complain(format!(
-            "no hello within {} s: closed",
-            join_timeout.as_secs_f64()
-        ));
-        let _ = out_tx.try_send(format!(
-            "{{\"error\":\"no hello within {} s: closing the connection\"}}",
-            join_timeout.as_secs_f64()
-        ));
-        // Not joined, so the game holds no sender: the writer sends the line and ends.
-        drop(out_tx);
-        let _ = tokio::time::timeout(Duration::from_secs(1), writer_task).await;
-        return;
-    }
-    drop(out_tx);
-    writer_task.abort();
 }
