@@ -6,3 +6,4 @@ pub mod gpac;
 pub mod pengu;
 pub mod rogue;
 pub mod session;
+pub mod verdict;

@@ -244,6 +244,18 @@ pub(crate) fn progress_reporter(
     }
 }
 
+/// A progress callback that calls the JavaScript function, if any, with `value` as a
+/// JavaScript object (the generators' progress).
+pub(crate) fn progress_callback<T: Serialize>(
+    progress: &Option<js_sys::Function>,
+) -> impl FnMut(T) + '_ {
+    move |value| {
+        if let Some(f) = progress {
+            let _ = f.call1(&JsValue::NULL, &to_js(&value));
+        }
+    }
+}
+
 /// `view` as a JavaScript object with the search trace attached as a `Uint32Array`.
 pub(crate) fn with_trace<T: Serialize>(view: &T, events: &[u32]) -> Result<JsValue, JsValue> {
     let result = to_js(view);

@@ -1,7 +1,9 @@
 //! Pengu bindings.
 
-use super::{parse_error, solve_level, Solved};
-use crate::games::pengu::{self, Level, SolveOptions, Tile};
+use super::{message, parse_error, progress_callback, solve_level, solve_options, to_js, Solved};
+use crate::games::pengu::{
+    self, AnalysisLimits, GenerateError, GenerateOptions, Level, SolveOptions, Tile,
+};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -110,4 +112,40 @@ pub fn pengu_solve(
             .with_trace(&solution.trace, &solution.record)
         },
     )
+}
+
+/// Analyse a level for the editor: `options` is `{maxStates, planCap}` (optional).
+/// Returns the common verdict `{verdict, moves, plans, planCap, plan, note, marks:
+/// [{cell, kind}], features}` (see `games::verdict`); throws `{line, column, message}`
+/// for a level that does not parse.
+#[wasm_bindgen]
+pub fn pengu_analyze(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    let level = Level::parse(text).map_err(parse_error)?;
+    let limits: AnalysisLimits = solve_options(options, AnalysisLimits::check)?;
+    let analysis = pengu::analyze(&level, limits, None);
+    Ok(to_js(&analysis.verdict(&level, limits.plan_cap)))
+}
+
+/// Generate a level: `options` is `{rows, cols, fish, minMoves, unique, seed,
+/// maxCandidates, longest}` (optional fields take the defaults); `progress` is called
+/// with `{candidates, bestMoves}`. Returns `{level, plan, features, candidates}`;
+/// throws `{message}` when the options are out of range or no level came out.
+#[wasm_bindgen]
+pub fn pengu_generate(
+    options: JsValue,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsValue> {
+    let options: GenerateOptions = solve_options(options, GenerateOptions::check)?;
+    let mut report = progress_callback(&progress);
+    match pengu::generate(&options, None, Some(&mut report)) {
+        Ok(g) => Ok(to_js(&serde_json::json!({
+            "level": g.level.to_text(),
+            "plan": g.plan,
+            "features": g.features,
+            "candidates": g.candidates,
+            "seed": options.seed,
+        }))),
+        Err(GenerateError::Options(e)) => Err(message(format!("{}: {}", e.field, e.message))),
+        Err(e) => Err(message(e)),
+    }
 }

@@ -4,6 +4,7 @@
 // scene function.
 
 import { viridis } from './heatmap.js';
+import { checkMark } from './draw.js';
 
 let firstBoardMarked = false;
 
@@ -271,6 +272,7 @@ export class Board {
     }
     if (scene.heat) this.drawHeat(scene.heat, scene.tiles);
     for (const m of scene.marks || []) this.painter.drawMark(ctx, m, m.col * s, m.row * s, s);
+    for (const m of scene.checks || []) checkMark(ctx, m.kind, m.col * s, m.row * s, s);
     for (const a of scene.actors || []) this.painter.drawActor(ctx, a, a.col * s, a.row * s, s);
     if (scene.actor) {
       const a = scene.actor;

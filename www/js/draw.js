@@ -30,3 +30,36 @@ export function swatchCanvas(draw, sym, cssSize = 28) {
   draw(c.getContext('2d'), sym, 0, 0, s);
   return c;
 }
+
+/** A cell the editor's verdict marks (see level-check.js): `kind` is 'unreachable' (a
+ * red ring and cross: an item that can never be taken), 'dead' (a grey dot: never
+ * rested on) or 'lost' (a red hatch: the player is lost from here). */
+export function checkMark(g, kind, x, y, s) {
+  g.save();
+  if (kind === 'unreachable') {
+    cellRing(g, x, y, s, 'rgba(213,0,0,0.95)');
+    const m = s * 0.28;
+    g.strokeStyle = 'rgba(213,0,0,0.95)';
+    g.lineWidth = Math.max(2, s * 0.08);
+    g.beginPath();
+    g.moveTo(x + m, y + m);
+    g.lineTo(x + s - m, y + s - m);
+    g.moveTo(x + s - m, y + m);
+    g.lineTo(x + m, y + s - m);
+    g.stroke();
+  } else if (kind === 'lost') {
+    g.fillStyle = 'rgba(213,0,0,0.22)';
+    g.fillRect(x, y, s, s);
+    g.strokeStyle = 'rgba(213,0,0,0.5)';
+    g.lineWidth = Math.max(1, s * 0.04);
+    g.beginPath();
+    for (let k = -s; k < s; k += s / 4) {
+      g.moveTo(x + Math.max(0, k), y + Math.max(0, -k));
+      g.lineTo(x + Math.min(s, s + k), y + Math.min(s, s - k));
+    }
+    g.stroke();
+  } else {
+    ellipse(g, x + s / 2, y + s / 2, s * 0.1, s * 0.1, 'rgba(60,60,60,0.55)');
+  }
+  g.restore();
+}

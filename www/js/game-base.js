@@ -5,13 +5,18 @@
 // load (shared link, autosave or the default level).
 //
 // A game subclasses GameBase with a description (see www/README.md, "Adding a game"):
-//   super(shell, { id, Session, noun, moveNoun, catalog, painter, Ui, solve, edit })
+//   super(shell, { id, Session, noun, moveNoun, catalog, painter, Ui, solve, edit,
+//                  check, generate })
+// (`check`: the editor's live verdict's limits; `generate`: the generator's form)
 // (`solve` is optional: without it the game fills the Solve and Compare panels itself)
 // sets its own state, then calls this.mountPanels(). It implements scene(), and may
 // override the hooks below (onNewSession, onLevelEdited, afterReplay, played, ...).
 
 import { attachPointer, digitForKey } from './input.js';
 import { Editor, blankLevel } from './editor.js';
+import { LevelCheck } from './level-check.js';
+import { LevelGenerator } from './level-generator.js';
+import { h } from './ui.js';
 import { SolverPanel } from './solver-panel.js';
 import { ComparePanel } from './compare.js';
 import { debouncedSaver, load } from './storage.js';
@@ -87,9 +92,14 @@ export class GameBase extends EventTarget {
   mountPanels() {
     const { shell, spec } = this;
     this.board.setPainter(spec.painter);
-    this.board.setScene(() => this.scene());
+    this.board.setScene(() => this.withChecks(this.scene()));
     this.ui = new spec.Ui(this);
     this.editor = new Editor(this, shell.panels.edit, this.editSpec());
+    // Above the editor: the live verdict and the generator, for games that have them.
+    const top = h('div.edit-top');
+    shell.panels.edit.prepend(top);
+    this.levelCheck = spec.check ? new LevelCheck(this, top, spec.check) : null;
+    this.generator = spec.generate ? new LevelGenerator(this, top, spec.generate) : null;
     // Without a solve adapter the game fills the Solve and Compare panels itself.
     this.solver = spec.solve ? new SolverPanel(this, shell.panels.solve, spec.solve) : null;
     this.compare = spec.solve ? new ComparePanel(this, shell.panels.compare, spec.solve) : null;
@@ -106,6 +116,12 @@ export class GameBase extends EventTarget {
       this.hover = null;
       this.board.invalidate();
     });
+  }
+
+  /** The scene with the editor verdict's marks (drawn by the board). */
+  withChecks(scene) {
+    if (scene && this.levelCheck) scene.checks = this.levelCheck.marks();
+    return scene;
   }
 
   /** What the shared editor needs to know about the game's tiles. */
@@ -233,6 +249,7 @@ export class GameBase extends EventTarget {
     return {
       ...(this.solver ? this.solver.viewState() : {}),
       ...(this.compare ? this.compare.viewState() : {}),
+      ...(this.generator ? this.generator.viewState() : {}),
     };
   }
 
@@ -240,6 +257,7 @@ export class GameBase extends EventTarget {
   applyView(view) {
     if (this.compare) this.compare.applyView(view);
     if (this.solver) this.solver.applyView(view);
+    if (this.generator) this.generator.applyView(view);
   }
 
   /** The view changed (a setting, an overlay, a panel position): refresh the link. */
@@ -518,6 +536,8 @@ export class GameBase extends EventTarget {
       view: () => this.session.view(),
       plan: () => (this.solver ? this.solver.plan : ''),
       debugger: () => (this.solver ? this.solver.debugger.info() : { loaded: false }),
+      check: () => (this.levelCheck ? this.levelCheck.info() : null),
+      generator: () => (this.generator ? this.generator.info() : null),
       animating: () => !!this.anim,
       overlay: () => !!this.overlay,
       loadLevel: (text, moves) => this.loadLevel(text, { moves }),
@@ -530,6 +550,8 @@ export class GameBase extends EventTarget {
     this.saver.flush();
     if (this.solver) this.solver.dispose();
     if (this.compare) this.compare.dispose();
+    if (this.levelCheck) this.levelCheck.dispose();
+    if (this.generator) this.generator.dispose();
     if (this.session) this.session.free();
     this.session = null;
   }

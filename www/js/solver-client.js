@@ -1,5 +1,6 @@
-// One solver Web Worker and one job at a time. Cancelling terminates the worker (the
-// wasm search is synchronous) and starts a fresh one.
+// One solver Web Worker and one job at a time (a solve, an analysis or a generation).
+// Cancelling terminates the worker (the wasm work is synchronous) and starts a fresh
+// one.
 
 export class SolverClient {
   constructor() {
@@ -25,12 +26,20 @@ export class SolverClient {
 
   /** Solve; resolves to {result, trace}; rejects with {message} or {cancelled: true}. */
   solve(text, options, onProgress, game = 'pengu') {
-    if (this.job) return Promise.reject({ message: 'a solve is already running' });
+    return this.run('solve', game, text, options, onProgress);
+  }
+
+  /**
+   * Run the module's `${game}_${type}` ('solve', 'analyze' or 'generate', which takes
+   * no text); resolves to {result, trace}; rejects with {message} or {cancelled: true}.
+   */
+  run(type, game, text, options, onProgress) {
+    if (this.job) return Promise.reject({ message: `a ${this.job.type} is already running` });
     return new Promise((resolve, reject) => {
       const id = ++this.seq;
-      this.job = { id, resolve, reject, onProgress };
+      this.job = { id, type, resolve, reject, onProgress };
       if (!this.worker) this.spawn();
-      this.worker.postMessage({ type: 'solve', id, game, text, options });
+      this.worker.postMessage({ type, id, game, text, options });
     });
   }
 

@@ -1,10 +1,12 @@
-// Runs the wasm solvers off the main thread. Messages in: {type:'solve', id, game,
-// text, options}. Out: {type:'ready'}, {type:'progress', id, stats},
-// {type:'result', id, result, trace} (trace buffer transferred), {type:'error', id, error}.
+// Runs the wasm solvers, analyses and generators off the main thread. Messages in:
+// {type: 'solve' | 'analyze' | 'generate', id, game, text, options}; the function is
+// the module's `${game}_${type}` (a generator takes no text). Out: {type:'ready'},
+// {type:'progress', id, stats}, {type:'result', id, result, trace} (trace buffer
+// transferred), {type:'error', id, error}.
 
-import init, { pengu_solve, actman_solve } from '../pkg/gridlab.js';
+import init, * as wasm from '../pkg/gridlab.js';
 
-const SOLVERS = { pengu: pengu_solve, actman: actman_solve };
+const TYPES = new Set(['solve', 'analyze', 'generate']);
 
 const ready = init().then(
   () => self.postMessage({ type: 'ready' }),
@@ -23,19 +25,20 @@ function plainError(err) {
 
 self.onmessage = async (e) => {
   const { type, id, game = 'pengu', text, options } = e.data || {};
-  if (type !== 'solve') return;
+  if (!TYPES.has(type)) return;
   try {
     await ready;
   } catch {
     return;
   }
-  const solve = SOLVERS[game];
-  if (!solve) {
-    self.postMessage({ type: 'error', id, error: { message: `no solver for ${game}` } });
+  const run = /^[a-z]+$/.test(game) ? wasm[`${game}_${type}`] : undefined;
+  if (typeof run !== 'function') {
+    self.postMessage({ type: 'error', id, error: { message: `no ${type} for ${game}` } });
     return;
   }
   try {
-    const result = solve(text, options, (stats) => self.postMessage({ type: 'progress', id, stats }));
+    const progress = (stats) => self.postMessage({ type: 'progress', id, stats });
+    const result = type === 'generate' ? run(options, progress) : run(text, options, progress);
     const trace = result.trace instanceof Uint32Array ? result.trace : new Uint32Array(0);
     delete result.trace;
     self.postMessage({ type: 'result', id, result, trace }, [trace.buffer]);

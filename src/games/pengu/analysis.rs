@@ -7,6 +7,7 @@
 use super::graph::{SlideGraph, BLOCKED};
 use super::level::{Level, Tile};
 use super::solver::{solve, Goal, SolveOptions};
+use crate::games::verdict::{CellMark, LevelVerdict, MarkKind, Verdict};
 use crate::grid::Dir;
 use crate::search::{Algorithm, Outcome, Solver};
 use rustc_hash::FxHashMap;
@@ -278,13 +279,82 @@ pub struct Analysis {
     pub features: Option<Features>,
 }
 
+impl Analysis {
+    /// The editor's common form of this analysis (`level` names the places).
+    pub fn verdict(&self, level: &Level, plan_cap: u64) -> LevelVerdict<Features> {
+        let kind = match self.count {
+            PlanCount::Found { .. } => Verdict::Win,
+            PlanCount::NoPlan { .. } => Verdict::NoPlan,
+            PlanCount::LimitReached { .. } => Verdict::LimitReached,
+        };
+        let mut v = LevelVerdict::new(kind, plan_cap);
+        match &self.count {
+            PlanCount::Found {
+                moves, plans, plan, ..
+            } => {
+                v.moves = Some(*moves);
+                v.plans = Some(*plans);
+                v.plan = Some(plan.clone());
+            }
+            PlanCount::NoPlan { .. } => {
+                v.note = Some(match self.uneatable.first() {
+                    Some(&cell) => {
+                        let p = level.tiles.pos_of(cell as usize);
+                        let more = match self.uneatable.len() {
+                            1 => String::new(),
+                            n => format!(" (and {} more)", n - 1),
+                        };
+                        format!(
+                            "the fish at line {}, column {}{more} can never be eaten on a slide Pengu survives",
+                            p.row + 2,
+                            p.col + 1
+                        )
+                    }
+                    None => "no sequence of moves eats every fish alive".into(),
+                });
+            }
+            PlanCount::LimitReached { note } => v.note = Some(note.clone()),
+        }
+        let mark = |kind| move |&cell: &u32| CellMark { cell, kind };
+        v.marks
+            .extend(self.uneatable.iter().map(mark(MarkKind::Unreachable)));
+        v.marks
+            .extend(self.never_rests.iter().map(mark(MarkKind::Dead)));
+        v.features = self.features.clone();
+        v
+    }
+}
+
+/// Most states an analysis may be given (about 1 GB of tables).
+pub const MAX_ANALYSIS_STATES: usize = 40_000_000;
+
 /// Limits of [`analyze`].
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, serde::Deserialize)]
+#[serde(default, rename_all = "camelCase")]
 pub struct AnalysisLimits {
     /// Most states of the plan count.
     pub max_states: usize,
     /// Most optimal plans counted.
     pub plan_cap: u64,
+}
+
+impl AnalysisLimits {
+    /// Check the limits against their ranges.
+    pub fn check(&self) -> Result<(), crate::error::FieldError> {
+        if self.max_states == 0 || self.max_states > MAX_ANALYSIS_STATES {
+            return Err(crate::error::FieldError::new(
+                "max_states",
+                format!("{}: must be 1 to {MAX_ANALYSIS_STATES}", self.max_states),
+            ));
+        }
+        if self.plan_cap == 0 {
+            return Err(crate::error::FieldError::new(
+                "plan_cap",
+                "must be at least 1",
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl Default for AnalysisLimits {

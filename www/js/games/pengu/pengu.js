@@ -23,6 +23,18 @@ class PenguGame extends GameBase {
       painter: penguPainter,
       Ui: PenguUi,
       solve: penguSolve,
+      check: { maxStates: 2_000_000, planCap: 1000 },
+      generate: {
+        fields: [
+          { key: 'rows', label: 'Rows', min: 4, max: 16, value: 10, title: 'Rows, border included (the course format\'s first number)' },
+          { key: 'cols', label: 'Cols', min: 4, max: 16, value: 10, title: 'Columns, border included' },
+          { key: 'fish', label: 'Fish', min: 1, max: 12, value: 8 },
+          { key: 'minMoves', label: 'At least moves', min: 1, max: 200, value: 30, title: 'The optimal plan takes at least this many moves' },
+          { key: 'seed', label: 'Seed', min: 0, max: 4294967295, value: 1, title: 'One seed, one level: the same here and with gridlab pengu generate --seed' },
+          { key: 'unique', label: 'Unique optimal plan', type: 'checkbox', value: true },
+        ],
+        summary: (r) => `Proved: ${r.features.optimal_moves} moves, ${r.features.unique ? 'a unique optimal plan' : `${r.features.optimal_plans} optimal plans`}`,
+      },
       edit: {
         info: TILE_INFO,
         swatch: tileSwatch,

@@ -1,0 +1,82 @@
+// The editor's live verdict and the generator: an edit changes the badges; a level
+// with an uneatable fish says so and marks the fish on the board; Generate fills the
+// board with a proved level, the same level the command line makes from the seed.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { useBrowser, openPage, tab, loadText, clickCell, shotPath, settle, ROOT } from './harness.mjs';
+
+const CLI = path.join(ROOT, 'target', 'release', 'gridlab');
+const env = useBrowser();
+const check = (page) => page.evaluate(() => window.gridlab.check());
+/** Wait for the verdict on the level the page shows now. */
+async function verdict(page) {
+  await page.waitForFunction(() => {
+    const c = window.gridlab.check();
+    return c && !c.busy && c.result && document.querySelector('#check-badges [data-badge]');
+  }, null, { timeout: 30000 });
+  return check(page);
+}
+
+test('an edit changes the verdict; an uneatable fish is named and marked on the board', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`);
+  // The only slides over the fish at (1,3) end on the shark.
+  await loadText(page, '4 7\n#######\n#P *S #\n#0#####\n#######\n');
+  let c = await verdict(page);
+  assert.deepEqual(c.badges, ['no-plan']);
+  assert.match(await page.textContent('#check-note'), /the fish at line 3, column 4 can never be eaten/);
+  assert.ok(c.result.marks.some((m) => m.cell === 1 * 7 + 3 && m.kind === 'unreachable'), JSON.stringify(c.result.marks));
+  // The board draws the mark: a red cross through the fish's cell.
+  await settle(page);
+  const red = await page.evaluate(() => {
+    const canvas = document.querySelector('#board');
+    const v = window.gridlab.view();
+    const w = canvas.width / v.cols;
+    const [r, g, b] = canvas.getContext('2d').getImageData(Math.floor(3.5 * w), Math.floor(1.5 * w), 1, 1).data;
+    return r > 100 && r > 2 * g && r > 2 * b;
+  });
+  await page.screenshot({ path: shotPath('level-check.png') });
+  assert.ok(red, 'the uneatable fish is crossed out in red');
+  // Paint the shark to ice: one slide east eats the fish, the only plan.
+  await page.click('.swatch[data-sym=" "]');
+  await clickCell(page, 1, 4);
+  await page.waitForFunction(() => window.gridlab.levelText().includes('#P *  #'));
+  c = await verdict(page);
+  assert.deepEqual(c.badges, ['win', 'unique']);
+  assert.equal(c.result.moves, 1);
+  assert.equal(c.result.plan, '6');
+  assert.match(await page.textContent('#check-badges'), /Win in 1 move \(optimal\)/);
+  // Undo brings the shark and the verdict back.
+  await page.click('#edit-undo');
+  c = await verdict(page);
+  await page.waitForFunction(() => window.gridlab.check().badges.includes('no-plan'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Generate fills the board with a proved level, the one the command line makes from the seed', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`);
+  await tab(page, 'edit');
+  await page.click('#gen summary');
+  for (const [id, v] of [['#gen-rows', '7'], ['#gen-cols', '7'], ['#gen-fish', '4'], ['#gen-minMoves', '9'], ['#gen-seed', '5']]) await page.fill(id, v);
+  await page.click('#gen-go');
+  await page.waitForFunction(() => window.gridlab.generator().generated, null, { timeout: 120000 });
+  const text = await page.evaluate(() => window.gridlab.levelText());
+  const status = await page.textContent('#gen-status');
+  const moves = Number(status.match(/^Proved: (\d+) moves, a unique optimal plan/)[1]);
+  assert.ok(moves >= 9, status);
+  // The page's own analysis agrees with the generator's proof.
+  const c = await verdict(page);
+  assert.deepEqual(c.badges, ['win', 'unique']);
+  assert.equal(c.result.moves, moves);
+  // One seed, one level: natively too.
+  const native = execFileSync(CLI, ['pengu', 'generate', '--size', '7x7', '--fish', '4', '--min-moves', '9', '--unique', '--seed', '5'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  assert.equal(native.trim(), text.trim());
+  // The seed is in the link.
+  await page.waitForFunction(() => /(^#|&)g\.gen-seed=5(&|$)/.test(location.hash));
+  assert.match(await page.evaluate(() => location.hash), /(^#|&)g\.gen-rows=7(&|$)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,125 @@
+// "Generate a level" (Edit tab): the game's `${game}_generate` in a worker, with its
+// options as a form (size, items, target difficulty, seed), progress and cancel; the
+// proved level it returns is loaded like any other (undo brings the old one back) and
+// the form, seed included, goes into the shared link. Game-agnostic: the game's spec
+// lists the fields ({key, label, type: 'number' | 'checkbox' | 'select', min, max,
+// value, options, title}) and `summary(result)` says what was proved.
+
+import { h, button, fmt, toast } from './ui.js';
+import { SolverClient } from './solver-client.js';
+import { formState, applyFormState, markDefaults, viewInt } from './view-state.js';
+
+const PREFIX = 'g.';
+
+export class LevelGenerator {
+  constructor(game, host, spec) {
+    this.game = game;
+    this.spec = spec;
+    this.client = null;
+    this.generatedText = null;
+    this.inputs = {};
+    const fields = spec.fields.map((f) => this.field(f));
+    this.seed = this.inputs.seed;
+    this.form = h('div.gen-form#gen-form', {}, ...fields);
+    this.goBtn = button('.btn.primary#gen-go', { label: 'Generate', title: 'Generate a level with these options (its difficulty is proved by an exact search)', onclick: () => this.generate() });
+    this.cancelBtn = button('.btn#gen-cancel', { label: 'Cancel', onclick: () => this.cancel(), disabled: true });
+    this.diceBtn = button('.btn.small#gen-new-seed', { label: 'New seed', title: 'A random seed', onclick: () => this.newSeed() });
+    this.status = h('p.small#gen-status', { 'aria-live': 'polite' });
+    this.root = h('details.level-generator#gen', {},
+      h('summary', {}, h('b', {}, 'Generate a level')),
+      this.form,
+      h('div.row', {}, this.goBtn, this.cancelBtn, this.diceBtn),
+      this.status);
+    host.append(this.root);
+    markDefaults(this.form);
+    this.form.addEventListener('change', () => game.viewChanged());
+  }
+
+  field(f) {
+    const id = `gen-${f.key}`;
+    let input;
+    if (f.type === 'checkbox') input = h(`input#${id}`, { type: 'checkbox', checked: !!f.value });
+    else if (f.type === 'select') input = h(`select#${id}`, {}, ...f.options.map(([value, label]) => h('option', { value, selected: value === f.value }, label)));
+    else input = h(`input#${id}`, { type: 'number', min: String(f.min), max: String(f.max), value: String(f.value), step: '1' });
+    this.inputs[f.key] = input;
+    return f.type === 'checkbox'
+      ? h('label.check', { title: f.title || '' }, input, ` ${f.label}`)
+      : h('label.gen-field', { title: f.title || '' }, `${f.label} `, input);
+  }
+
+  /** The options as the module reads them (numbers clamped to the form's range). */
+  options() {
+    const out = {};
+    for (const f of this.spec.fields) {
+      const el = this.inputs[f.key];
+      if (f.type === 'checkbox') out[f.key] = el.checked;
+      else if (f.type === 'select') out[f.key] = el.value;
+      else out[f.key] = Math.max(f.min, Math.min(f.max, Math.round(Number(el.value)) || f.min));
+    }
+    return out;
+  }
+
+  newSeed() {
+    this.seed.value = String(Math.floor(Math.random() * 1_000_000));
+    this.game.viewChanged();
+  }
+
+  async generate() {
+    if (!this.client) this.client = new SolverClient();
+    if (this.client.busy) return;
+    const options = this.options();
+    this.goBtn.disabled = true;
+    this.cancelBtn.disabled = false;
+    this.status.className = 'small';
+    this.status.textContent = 'Generating…';
+    const started = performance.now();
+    try {
+      const { result } = await this.client.run('generate', this.game.id, null, options, (p) => {
+        this.status.textContent = `Generating… ${fmt(p.candidates)} candidates, the longest so far ${fmt(p.bestMoves)}`;
+      });
+      const name = `Generated ${options.rows}×${options.cols}, seed ${options.seed}`;
+      if (this.game.loadLevel(result.level, { name })) {
+        this.generatedText = this.game.levelText();
+        this.status.className = 'small goal-ok';
+        this.status.textContent = `${this.spec.summary(result)} (${fmt(result.candidates)} candidates, ${((performance.now() - started) / 1000).toFixed(1)} s)`;
+        this.game.viewChanged();
+      }
+    } catch (err) {
+      if (err && err.cancelled) {
+        this.status.className = 'small muted';
+        this.status.textContent = 'Cancelled.';
+      } else {
+        this.status.className = 'small goal-no';
+        this.status.textContent = err && err.message ? err.message : String(err);
+        toast(this.status.textContent, 'warn');
+      }
+    } finally {
+      this.goBtn.disabled = false;
+      this.cancelBtn.disabled = true;
+    }
+  }
+
+  cancel() {
+    if (this.client) this.client.cancel();
+  }
+
+  /** The form (and the seed, while the generated level shows) for the link. */
+  viewState() {
+    const v = formState(this.form, PREFIX);
+    if (this.generatedText !== null && this.generatedText === this.game.levelText()) v[`${PREFIX}gen-seed`] = String(viewInt({ s: this.seed.value }, 's', 0));
+    return v;
+  }
+
+  applyView(view) {
+    applyFormState(this.form, PREFIX, view);
+  }
+
+  /** For tests: whether a generation runs, and the status line. */
+  info() {
+    return { busy: !!(this.client && this.client.busy), status: this.status.textContent, generated: this.generatedText !== null && this.generatedText === this.game.levelText() };
+  }
+
+  dispose() {
+    if (this.client) this.client.dispose();
+  }
+}
