@@ -392,6 +392,52 @@ pub fn gpac_play(
     }))
 }
 
+/// The editor's verdict on a map: `options` is `{games, seed, pacman, ghosts,
+/// settings}` (all optional: 8 games from seed 1, avoid against chase, the default
+/// settings). Returns the common verdict (`verdict: 'score'`, `score`, `features`).
+#[wasm_bindgen]
+pub fn gpac_analyze(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    #[derive(serde::Deserialize)]
+    #[serde(default)]
+    struct Options {
+        games: u32,
+        seed: f64,
+        pacman: String,
+        ghosts: String,
+    }
+    impl Default for Options {
+        fn default() -> Self {
+            Self {
+                games: 8,
+                seed: 1.0,
+                pacman: "avoid".into(),
+                ghosts: "chase".into(),
+            }
+        }
+    }
+    let map = Map::parse(text).map_err(parse_error)?;
+    let settings = if options.is_object() {
+        settings_from(js_sys::Reflect::get(&options, &"settings".into())?)?
+    } else {
+        Settings::default()
+    };
+    let o: Options = if options.is_object() {
+        serde_wasm_bindgen::from_value(options).map_err(|e| message(format!("bad options: {e}")))?
+    } else {
+        Options::default()
+    };
+    let pacman: PacKind = o.pacman.parse().map_err(message)?;
+    let ghosts: GhostKind = o.ghosts.parse().map_err(message)?;
+    Ok(to_js(&crate::games::gpac::map_verdict(
+        map,
+        &settings,
+        pacman,
+        ghosts,
+        o.seed.max(0.0) as u64,
+        o.games,
+    )))
+}
+
 /// The course's default experiment config (green 1b) as INI text, for the lab's
 /// editor.
 #[wasm_bindgen]

@@ -6,6 +6,8 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { useBrowser, openPage, tab, loadText, clickCell, shotPath, settle, ROOT } from './harness.mjs';
 
 const CLI = path.join(ROOT, 'target', 'release', 'gridlab');
@@ -77,6 +79,27 @@ test('Generate fills the board with a proved level, the one the command line mak
   // The seed is in the link.
   await page.waitForFunction(() => /(^#|&)g\.gen-seed=5(&|$)/.test(location.hash));
   assert.match(await page.evaluate(() => location.hash), /(^#|&)g\.gen-rows=7(&|$)/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('GPac: the verdict is the mean score of seeded games, the same as the native games', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=gpac`);
+  await tab(page, 'edit');
+  const c = await verdict(page);
+  assert.deepEqual(c.badges, ['score']);
+  assert.equal(c.result.features.games, 8);
+  assert.match(await page.textContent('#check-badges'), /Mean score [\d.,-]+ over 8 seeded games/);
+  // The same games natively: gridlab gpac bench with the page's map, players, seed and settings.
+  const { map, players, seed, settings } = await page.evaluate(() => ({ map: window.gridlab.levelText(), players: window.gridlab.players(), seed: window.gridlab.seed(), settings: window.gridlab.settings() }));
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'gridlab-map-')), 'map.txt');
+  writeFileSync(file, map);
+  const args = ['gpac', 'bench', '--map', file, '--games', '8', '--seed', String(seed), '--pacman', players[0], '--ghosts', players[1], '--json',
+    '--pill-density', String(settings.pillDensity), '--fruit-prob', String(settings.fruitProb), '--fruit-score', String(settings.fruitScore),
+    '--time-multiplier', String(settings.timeMultiplier), '--ghosts-count', String(settings.ghosts)];
+  const native = JSON.parse(execFileSync(CLI, args, { encoding: 'utf8' }));
+  const nativeMean = (Array.isArray(native) ? native[0] : native).meanScore;
+  assert.equal(Math.round(nativeMean * 10) / 10, c.result.score, JSON.stringify({ settings, native }));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -14,6 +14,13 @@ const SETTLE_MS = 40;
 
 /** Words for the features the games measure (others show their key). */
 const FEATURE_NAMES = {
+  games: 'Games played',
+  mean_score: 'Mean score',
+  sd: 'Standard deviation',
+  min_score: 'Lowest score',
+  max_score: 'Highest score',
+  mean_turns: 'Mean turns',
+  dead_ends: 'Dead ends',
   optimal_moves: 'Optimal moves',
   optimal_turns: 'Optimal turns',
   optimal_plans: 'Optimal plans',
@@ -35,7 +42,10 @@ const MARK_NAMES = {
 };
 
 export class LevelCheck {
-  /** `game`: a GameBase; `host`: the Edit panel; `options`: the analysis limits. */
+  /**
+   * `game`: a GameBase; `host`: the Edit panel; `options`: the analysis's options
+   * (a game with `checkOptions()` gives them at each run instead: its players, seed).
+   */
   constructor(game, host, options = {}) {
     this.game = game;
     this.options = options;
@@ -72,7 +82,8 @@ export class LevelCheck {
     if (!this.client) this.client = new SolverClient();
     const started = performance.now();
     try {
-      const { result } = await this.client.run('analyze', this.game.id, text, this.options);
+      const options = typeof this.game.checkOptions === 'function' ? this.game.checkOptions() : this.options;
+      const { result } = await this.client.run('analyze', this.game.id, text, options);
       this.ran = text;
       this.show(result, performance.now() - started);
     } catch (err) {
@@ -97,7 +108,7 @@ export class LevelCheck {
     else if (v.verdict === 'limit_reached') out.push(badge('warn', 'Limit reached', 'limit'));
     else if (v.verdict === 'monster_wins') out.push(badge('bad', `Monster wins in ${fmt(v.moves)}`, 'monster-wins'));
     else if (v.verdict === 'rogue_safe') out.push(badge('ok', 'Rogue safe forever', 'rogue-safe'));
-    else if (v.verdict === 'score') out.push(badge('info', `Mean score ${fmt(v.score)}`, 'score'));
+    else if (v.verdict === 'score') out.push(badge('info', `Mean score ${fmt(v.score)}${v.features ? ` over ${v.features.games} seeded games` : ''}`, 'score'));
     if (!error) out.push(h('span.small.muted', {}, ` ${fmtMs(ms)}`));
     this.badges.replaceChildren(...out);
     this.note.textContent = v && v.note ? v.note : '';

@@ -32,6 +32,7 @@ class GpacGame extends AutoGame {
       catalog,
       painter: gpacPainter,
       Ui: GpacUi,
+      check: { games: 8 },
       edit: {
         info: TILE_INFO,
         swatch: tileSwatch,
@@ -65,6 +66,11 @@ class GpacGame extends AutoGame {
     shell.onTab(() => {
       if (this.ui) this.ui.update();
     });
+  }
+
+  /** The editor's verdict: the mean score of seeded games with this page's players and settings. */
+  checkOptions() {
+    return { games: 8, seed: this.seed, pacman: this.players[0], ghosts: this.players[1], settings: this.settings };
   }
 
   /** GPac maps are painted with walls and open floor, in the course format. */
