@@ -146,7 +146,7 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
     });
     emit(&format!("{json:#}\n"));
     match analysis.count {
-        PlanCount::Found { .. } => EXIT_OK,
+        PlanCount::Found { .. } | PlanCount::Optimal { .. } => EXIT_OK,
         _ => EXIT_NOT_MET,
     }
 }

@@ -104,6 +104,7 @@ export class LevelCheck {
       out.push(badge('ok', `Win in ${fmt(v.moves)} ${v.moves === 1 ? 'move' : 'moves'} (optimal)`, 'win'));
       if (v.plans === 1) out.push(badge('ok', 'Unique optimal plan', 'unique'));
       else if (v.plans != null) out.push(badge('info', v.plans >= v.planCap ? `At least ${fmt(v.planCap)} optimal plans` : `${fmt(v.plans)} optimal plans`, 'plans'));
+      else out.push(badge('warn', 'Optimal plans not counted', 'not-counted'));
     } else if (v.verdict === 'no_plan') out.push(badge('bad', 'No plan', 'no-plan'));
     else if (v.verdict === 'limit_reached') out.push(badge('warn', 'Limit reached', 'limit'));
     else if (v.verdict === 'monster_wins') out.push(badge('bad', `Monster wins in ${fmt(v.moves)}`, 'monster-wins'));

@@ -37,6 +37,16 @@ pub enum PlanCount {
         /// States the count stored.
         states: usize,
     },
+    /// The count passed its state limit, but A* proved the fewest moves: the optimal
+    /// plans were not counted.
+    Optimal {
+        /// The fewest moves of a plan.
+        moves: u32,
+        /// One optimal plan (numpad digits).
+        plan: String,
+        /// Why the plans were not counted.
+        note: String,
+    },
     /// No sequence of moves eats every fish alive.
     NoPlan {
         /// States the count stored (all of them: the search was exhaustive).
@@ -283,7 +293,7 @@ impl Analysis {
     /// The editor's common form of this analysis (`level` names the places).
     pub fn verdict(&self, level: &Level, plan_cap: u64) -> LevelVerdict<Features> {
         let kind = match self.count {
-            PlanCount::Found { .. } => Verdict::Win,
+            PlanCount::Found { .. } | PlanCount::Optimal { .. } => Verdict::Win,
             PlanCount::NoPlan { .. } => Verdict::NoPlan,
             PlanCount::LimitReached { .. } => Verdict::LimitReached,
         };
@@ -312,6 +322,11 @@ impl Analysis {
                     }
                     None => "no sequence of moves eats every fish alive".into(),
                 });
+            }
+            PlanCount::Optimal { moves, plan, note } => {
+                v.moves = Some(*moves);
+                v.plan = Some(plan.clone());
+                v.note = Some(note.clone());
             }
             PlanCount::LimitReached { note } => v.note = Some(note.clone()),
         }
@@ -406,11 +421,16 @@ pub fn analyze(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool
         .filter(|&(i, &t)| matches!(t, Tile::Ice | Tile::Snow | Tile::Fish) && !rests[i])
         .map(|(i, _)| i as u32)
         .collect();
-    let count = if uneatable.is_empty() {
+    let mut count = if uneatable.is_empty() {
         PlanCounter::default().count(&graph, limits.plan_cap, limits.max_states, cancel)
     } else {
         PlanCount::NoPlan { states: 0 }
     };
+    if let PlanCount::LimitReached { note } = &count {
+        if note != "cancelled" {
+            count = optimum_by_astar(level, limits, note, cancel).unwrap_or(count);
+        }
+    }
     let features = match &count {
         PlanCount::Found { .. } => Some(features(level, &graph, &count)),
         _ => None,
@@ -421,6 +441,32 @@ pub fn analyze(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool
         never_rests,
         features,
     }
+}
+
+/// The fewest moves by A* (with its own state limit: ten times the count's), when the
+/// plan count gave up at `why`.
+fn optimum_by_astar(
+    level: &Level,
+    limits: AnalysisLimits,
+    why: &str,
+    cancel: Option<&AtomicBool>,
+) -> Option<PlanCount> {
+    let solution = solve(
+        level,
+        &SolveOptions {
+            solver: Solver::Search(Algorithm::Astar),
+            goal: Goal::All,
+            max_states: limits.max_states.saturating_mul(10),
+            ..SolveOptions::default()
+        },
+        cancel,
+        None,
+    );
+    (solution.outcome == Outcome::Found).then(|| PlanCount::Optimal {
+        moves: solution.moves.len() as u32,
+        plan: solution.moves,
+        note: format!("optimal by A*; the optimal plans were not counted ({why})"),
+    })
 }
 
 /// The features of a level whose plans were counted (`count` is `Found`).

@@ -23,7 +23,7 @@ class PenguGame extends GameBase {
       painter: penguPainter,
       Ui: PenguUi,
       solve: penguSolve,
-      check: { maxStates: 2_000_000, planCap: 1000 },
+      check: { maxStates: 300_000, planCap: 1000 },
       generate: {
         fields: [
           { key: 'rows', label: 'Rows', min: 4, max: 16, value: 10, title: 'Rows, border included (the course format\'s first number)' },
