@@ -5,6 +5,9 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+mod common;
+use common::table_rows as standings;
+
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -210,20 +213,6 @@ fn clients_join_and_leave_between_and_during_games() {
         .unwrap();
     assert_eq!(out.matches("game ").count(), 3, "{out}");
     assert!(out.contains("tick lateness over 120 ticks"), "{out}");
-}
-
-/// The rows of a tournament's standings table, cell by cell.
-fn standings(table: &str) -> Vec<Vec<String>> {
-    table
-        .lines()
-        .skip(2)
-        .map(|l| {
-            l.trim_matches('|')
-                .split('|')
-                .map(|c| c.trim().to_string())
-                .collect()
-        })
-        .collect()
 }
 
 #[test]

@@ -4,6 +4,9 @@
 //! with generous time limits keep these tests independent of the machine's speed.
 
 use std::path::Path;
+mod common;
+use common::table_rows as standings;
+
 use std::process::{Command, Output, Stdio};
 
 /// Run `gridlab` with `args`.
@@ -23,20 +26,6 @@ fn ok(out: &Output) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-/// The rows of a standings table, cell by cell.
-fn standings(table: &str) -> Vec<Vec<String>> {
-    table
-        .lines()
-        .skip(2)
-        .map(|l| {
-            l.trim_matches('|')
-                .split('|')
-                .map(|c| c.trim().to_string())
-                .collect()
-        })
-        .collect()
 }
 
 /// The row of `name`, as (games, points, score, faults, warnings, timeouts).
