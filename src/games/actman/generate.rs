@@ -33,6 +33,19 @@ pub const CANDIDATE_STATES: usize = 400_000;
 
 /// Optimal plans counted at most while scoring (beyond, "many").
 const PLAN_CAP: u64 = 1 << 20;
+/// Most states of the searches that decide the needs not asked for, once a dungeon
+/// is found (a need is reported only when proved).
+const FINAL_STATES: usize = 2_000_000;
+/// The game without the bullet.
+const NO_BULLET: Restriction = Restriction {
+    no_bullet: true,
+    no_collisions: false,
+};
+/// The game without collisions.
+const NO_LURE: Restriction = Restriction {
+    no_bullet: false,
+    no_collisions: true,
+};
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -308,20 +321,8 @@ fn evaluate(d: &Dungeon, options: &GenerateOptions) -> Eval<Proof> {
         }
         proved
     };
-    let needs_bullet = prove(
-        options.needs_bullet,
-        Restriction {
-            no_bullet: true,
-            ..Restriction::default()
-        },
-    );
-    let needs_lure = prove(
-        options.needs_lure,
-        Restriction {
-            no_collisions: true,
-            ..Restriction::default()
-        },
-    );
+    let needs_bullet = prove(options.needs_bullet, NO_BULLET);
+    let needs_lure = prove(options.needs_lure, NO_LURE);
     let qualifies = (!options.unique || *plans == 1)
         && (!options.needs_bullet || needs_bullet)
         && (!options.needs_lure || needs_lure);
@@ -377,10 +378,18 @@ pub fn generate(
             let PlanCount::Found { plan, .. } = &proof.count else {
                 unreachable!("a dungeon is found with its plan")
             };
+            // The needs not asked for are decided now, for the features.
+            let decide = |proved: bool, restriction: Restriction| {
+                proved
+                    || (!wins_under(&dungeon, restriction, plan)
+                        && needs(&dungeon, restriction, FINAL_STATES, None) == Some(true))
+            };
+            let needs_bullet = decide(proof.needs_bullet, NO_BULLET);
+            let needs_lure = decide(proof.needs_lure, NO_LURE);
             Ok(Generated {
                 text: dungeon.to_text(),
                 plan: plan.clone(),
-                features: features(&dungeon, &proof.count, proof.needs_bullet, proof.needs_lure),
+                features: features(&dungeon, &proof.count, needs_bullet, needs_lure),
                 dungeon,
                 candidates,
             })
