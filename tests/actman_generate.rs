@@ -327,3 +327,67 @@ fn analyze_proves_the_course_sample() {
     assert!(matches!(a.count, PlanCount::NoPlan { .. }), "{:?}", a.count);
     assert_eq!((a.needs_bullet, a.features), (None, None));
 }
+
+fn gridlab(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args(args)
+        .output()
+        .expect("gridlab runs")
+}
+
+#[test]
+fn the_cli_writes_the_dungeon_its_plan_the_course_output_and_the_features() {
+    let dir = std::env::temp_dir().join(format!("gridlab-actman-gen-{}", std::process::id()));
+    let out = gridlab(&[
+        "actman",
+        "generate",
+        "--size",
+        "7x8",
+        "--monsters",
+        "2",
+        "--min-turns",
+        "5",
+        "--needs-bullet",
+        "--seed",
+        "3",
+        "--count",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.starts_with("seed 3: ") && err.contains("needs the bullet"),
+        "{err}"
+    );
+    for seed in [3, 4] {
+        let name = dir.join(format!("actman-7x8-m2-s{seed}"));
+        let read = |ext: &str| std::fs::read_to_string(name.with_extension(ext)).unwrap();
+        let d = Dungeon::parse(&read("txt")).unwrap();
+        let plan = read("plan");
+        let game = Game::replay(&d, plan.trim()).unwrap();
+        assert_eq!(read("out"), format!("{}*** VICTORY ***\n", game.output()));
+        let json: serde_json::Value = serde_json::from_str(&read("json")).unwrap();
+        assert_eq!(json["seed"], seed);
+        assert_eq!(json["features"]["needs_bullet"], true);
+        assert_eq!(json["features"]["optimal_turns"], plan.trim().len());
+        assert_eq!(json["options"]["needsBullet"], true);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Analyze the course sample: JSON, exit 0.
+    let out = gridlab(&["actman", "analyze", "levels/actman/course/dungeon0.txt"]);
+    assert_eq!(out.status.code(), Some(0));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["count"]["turns"], 3);
+    assert_eq!(json["needs_bullet"], false);
+    // A bad option exits 2 and names it.
+    let out = gridlab(&["actman", "generate", "--monsters", "9"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with("error: --monsters: 9: must be 1 to 6")
+    );
+    let out = gridlab(&["actman", "generate", "--size", "3x8"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: --size: 3x8"));
+}

@@ -293,8 +293,10 @@ pub fn needs(
 /// use gridlab::games::actman::{analyze, AnalysisLimits, Dungeon, PlanCount};
 /// let d = Dungeon::parse("5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########").unwrap();
 /// let a = analyze(&d, AnalysisLimits::default(), None);
-/// assert!(matches!(a.count, PlanCount::Found { turns: 3, .. }));
-/// assert_eq!(a.needs_bullet, Some(true));
+/// assert!(matches!(a.count, PlanCount::Found { turns: 3, plans: 2, .. }));
+/// // A plan without the shot wins too, but every victory makes a monster die on a
+/// // corpse or on another monster.
+/// assert_eq!((a.needs_bullet, a.needs_lure), (Some(false), Some(true)));
 /// ```
 pub fn analyze(dungeon: &Dungeon, limits: AnalysisLimits, cancel: Option<&AtomicBool>) -> Analysis {
     let count = count_optimal(
