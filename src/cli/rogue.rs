@@ -4,7 +4,7 @@ use super::generated::{LevelFiles, MAX_COUNT};
 use super::{cancel_on_ctrl_c, emit, load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::rogue::{
-    direction_name, generate, parse_steps, report, Analysis, CycleRogue, Dungeon, Ending,
+    direction_name, generate, parse_steps, report, Analysis, CycleRogue, Duel, Dungeon, Ending,
     GenerateError, GenerateOptions, Goal, MonsterStrategy, Outcome, Referee, RogueStrategy,
     Scripted, SharedAnalysis, Side, FOREVER, MAX_MOVES,
 };
@@ -167,10 +167,12 @@ fn run_generate(args: GenerateArgs) -> u8 {
         let f = &generated.report.features;
         let verdict = match generated.report.outcome {
             Outcome::MonsterWins { moves } => format!("monster wins in {moves}"),
-            Outcome::RogueSafeForever => format!(
-                "rogue safe forever; the naive rogue is caught: {}",
-                serde_json::to_string(&f.naive_rogue).unwrap_or_default()
-            ),
+            Outcome::RogueSafeForever => match f.naive_rogue {
+                Duel::Caught { turn } => {
+                    format!("rogue safe forever, the naive rogue caught in turn {turn}")
+                }
+                _ => "rogue safe forever".to_string(),
+            },
         };
         let files = LevelFiles {
             name: format!(

@@ -294,19 +294,18 @@ impl Layout {
             0..=2 if !self.rooms.is_empty() => {
                 let k = rng.random_range(0..self.rooms.len());
                 let room = &mut self.rooms[k];
-                let grow = |v: usize, rng: &mut Pcg32| {
+                // One step up or down: sides stay at least 2, corners on the board.
+                let shift = |v: usize, rng: &mut Pcg32| {
                     if rng.random::<bool>() {
                         v + 1
                     } else {
-                        v.saturating_sub(1).max(1)
+                        v.saturating_sub(1)
                     }
                 };
-                room.rows = grow(room.rows, rng).min(n - room.top);
-                room.cols = grow(room.cols, rng).min(n - room.left);
-                room.top = grow(room.top + 1, rng).saturating_sub(1).min(n - room.rows);
-                room.left = grow(room.left + 1, rng)
-                    .saturating_sub(1)
-                    .min(n - room.cols);
+                room.rows = shift(room.rows, rng).max(2).min(n - room.top);
+                room.cols = shift(room.cols, rng).max(2).min(n - room.left);
+                room.top = shift(room.top, rng).min(n - room.rows);
+                room.left = shift(room.left, rng).min(n - room.cols);
             }
             3 if self.rooms.len() < MAX_ROOMS => {
                 let room = self.random_room(rng);
