@@ -28,8 +28,9 @@ pub enum ActmanCommand {
 pub struct AnalyzeArgs {
     /// Dungeon file in the course format, or - for standard input.
     file: String,
-    /// Most states of each exact search.
-    #[arg(long, default_value_t = 20_000_000)]
+    /// Most states of each exact search (about 100 bytes a state with up to 16
+    /// monsters: the default stays under 1 GB).
+    #[arg(long, default_value_t = 5_000_000)]
     max_states: usize,
     /// Most optimal plans counted (beyond: "at least").
     #[arg(long, default_value_t = 1_000_000)]

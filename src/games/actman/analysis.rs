@@ -19,8 +19,9 @@
 use super::level::Dungeon;
 use super::solver::{solve, ActProblem, Objective, Restriction, SolveOptions, MAX_TURNS};
 use crate::search::{Algorithm, Outcome, Problem, Solver};
-use rustc_hash::FxHashMap;
-use serde::Serialize;
+use indexmap::IndexMap;
+use rustc_hash::FxBuildHasher;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How a plan count ended.
@@ -78,20 +79,24 @@ pub fn count_plans<P: Problem>(
             states: 1,
         };
     }
-    let mut index: FxHashMap<P::State, u32> = FxHashMap::default();
-    let mut states: Vec<P::State> = vec![start.clone()];
-    let mut nodes: Vec<Node<P::Action>> = vec![Node {
-        depth: 0,
-        count: 1,
-        parent: 0,
-        action: None,
-    }];
-    index.insert(start, 0);
+    // The states in breadth-first order, each stored once with its node.
+    let mut nodes: IndexMap<P::State, Node<P::Action>, FxBuildHasher> =
+        IndexMap::with_hasher(FxBuildHasher);
+    nodes.insert(
+        start,
+        Node {
+            depth: 0,
+            count: 1,
+            parent: 0,
+            action: None,
+        },
+    );
     let mut goal_depth = u32::MAX;
     let mut succ = Vec::new();
     let mut head = 0;
-    while head < states.len() {
-        let (d, c) = (nodes[head].depth, nodes[head].count);
+    while head < nodes.len() {
+        let (state, node) = nodes.get_index(head).expect("head < len");
+        let (d, c) = (node.depth, node.count);
         if d + 1 > goal_depth {
             break;
         }
@@ -100,25 +105,23 @@ pub fn count_plans<P: Problem>(
                 note: "cancelled".into(),
             };
         }
-        let state = states[head].clone();
-        if problem.is_goal(&state) {
+        if problem.is_goal(state) {
             head += 1;
             continue;
         }
         succ.clear();
-        problem.successors(&state, &mut succ);
+        problem.successors(state, &mut succ);
         for (action, next, _) in succ.drain(..) {
             if !problem.viable(&next, d + 1) {
                 continue;
             }
-            if let Some(&n) = index.get(&next) {
-                let node = &mut nodes[n as usize];
+            if let Some(node) = nodes.get_mut(&next) {
                 if node.depth == d + 1 {
                     node.count = node.count.saturating_add(c).min(cap);
                 }
                 continue;
             }
-            if states.len() >= max_states {
+            if nodes.len() >= max_states {
                 return PlanCount::LimitReached {
                     note: format!("more than {max_states} states"),
                 };
@@ -126,47 +129,56 @@ pub fn count_plans<P: Problem>(
             if problem.is_goal(&next) {
                 goal_depth = goal_depth.min(d + 1);
             }
-            index.insert(next.clone(), states.len() as u32);
-            states.push(next);
-            nodes.push(Node {
-                depth: d + 1,
-                count: c.min(cap),
-                parent: head as u32,
-                action: Some(action),
-            });
+            nodes.insert(
+                next,
+                Node {
+                    depth: d + 1,
+                    count: c.min(cap),
+                    parent: head as u32,
+                    action: Some(action),
+                },
+            );
         }
         head += 1;
     }
     if goal_depth == u32::MAX {
         return PlanCount::NoPlan {
-            states: states.len(),
+            states: nodes.len(),
         };
     }
     let mut plans = 0u64;
     let mut first = None;
-    for (n, node) in nodes.iter().enumerate() {
-        if node.depth == goal_depth && problem.is_goal(&states[n]) {
+    for (n, (state, node)) in nodes.iter().enumerate() {
+        if node.depth == goal_depth && problem.is_goal(state) {
             plans = plans.saturating_add(node.count).min(cap);
             first.get_or_insert(n);
         }
     }
     let mut plan = Vec::new();
     let mut n = first.expect("a goal at the goal depth");
-    while let Some(action) = &nodes[n].action {
+    while let Some((
+        _,
+        Node {
+            action: Some(action),
+            parent,
+            ..
+        },
+    )) = nodes.get_index(n)
+    {
         plan.push(problem.symbol(action));
-        n = nodes[n].parent as usize;
+        n = *parent as usize;
     }
     PlanCount::Found {
         turns: goal_depth,
         plans,
         plan: plan.iter().rev().collect(),
-        states: states.len(),
+        states: nodes.len(),
     }
 }
 
 /// Limits of [`analyze`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
 pub struct AnalysisLimits {
     /// Most states of each exact search.
     pub max_states: usize,
