@@ -391,3 +391,31 @@ fn the_cli_writes_the_dungeon_its_plan_the_course_output_and_the_features() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).starts_with("error: --size: 3x8"));
 }
+
+#[test]
+fn the_smallest_dungeons_are_generated() {
+    // 2 × 2 inner cells for Act-Man and two monsters (corpses may fill the rest): every
+    // seed still places them; on 3 × 3 inner cells, levels come out.
+    let mut found = 0;
+    for seed in 0..30 {
+        for side in [4, 5] {
+            let tiny = GenerateOptions {
+                rows: side,
+                cols: side,
+                monsters: 2,
+                min_turns: 1,
+                max_candidates: 100,
+                ..options(seed)
+            };
+            match generate(&tiny, None, None) {
+                Ok(_) => {
+                    check(&tiny);
+                    found += 1;
+                }
+                Err(GenerateError::NotFound { .. }) => {}
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+    assert!(found >= 10, "{found}");
+}

@@ -206,8 +206,9 @@ fn random_dungeon(rng: &mut Pcg32, rows: usize, cols: usize, monsters: usize) ->
     // Enough free cells for the monsters and Act-Man.
     while free.len() < monsters + 1 {
         let p = interior(rng, rows, cols);
-        if walls[p] {
+        if walls[p] || corpses.contains(&p) {
             walls[p] = false;
+            corpses.retain(|&c| c != p);
             free.push(p);
         }
     }
