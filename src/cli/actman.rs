@@ -1,9 +1,14 @@
-//! `gridlab actman solve` and `gridlab actman check`.
+//! `gridlab actman solve`, `check`, `analyze` and `generate`.
 
+use super::generated::{parse_size, LevelFiles, MAX_COUNT};
 use super::{cancel_on_ctrl_c, emit, load, print_stats, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
-use gridlab::games::actman::{solve, Dungeon, Game, Objective, SolveOptions, Solver, Status};
+use gridlab::games::actman::{
+    analyze, generate, solve, AnalysisLimits, Dungeon, Game, GenerateError, GenerateOptions,
+    Objective, PlanCount, SolveOptions, Solver, Status,
+};
 use gridlab::search::Outcome;
+use std::path::PathBuf;
 
 #[derive(Subcommand)]
 pub enum ActmanCommand {
@@ -11,6 +16,62 @@ pub enum ActmanCommand {
     Solve(SolveArgs),
     /// Replay an action string: the final state and the grader's verdict line.
     Check(CheckArgs),
+    /// Prove a dungeon's difficulty: fewest turns, how many optimal plans, whether
+    /// victory needs the bullet or a lure, features (JSON).
+    Analyze(AnalyzeArgs),
+    /// Generate dungeons with a proved optimal length (and, if asked, a unique plan,
+    /// no victory without the bullet, no victory without a lure).
+    Generate(GenerateArgs),
+}
+
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    /// Dungeon file in the course format, or - for standard input.
+    file: String,
+    /// Most states of each exact search (about 100 bytes a state with up to 16
+    /// monsters: the default stays under 1 GB).
+    #[arg(long, default_value_t = 5_000_000)]
+    max_states: usize,
+    /// Most optimal plans counted (beyond: "at least").
+    #[arg(long, default_value_t = 1_000_000)]
+    plan_cap: u64,
+}
+
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Size as ROWSxCOLS, border included (the course format's first line), 4 to 14 a side.
+    #[arg(long, default_value = "8x10", value_parser = parse_size)]
+    size: (usize, usize),
+    /// Monsters, ogres and demons (1 to 6).
+    #[arg(long, default_value_t = 3)]
+    monsters: usize,
+    /// Victory takes at least this many turns (1 to 80).
+    #[arg(long, default_value_t = 8)]
+    min_turns: u32,
+    /// The optimal plan is the only one.
+    #[arg(long)]
+    unique: bool,
+    /// No victory without firing the bullet.
+    #[arg(long)]
+    needs_bullet: bool,
+    /// No victory without a monster dying on another monster or on a corpse.
+    #[arg(long)]
+    needs_lure: bool,
+    /// Seed of the first dungeon; dungeon k of --count uses seed + k.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Dungeons to generate (1 to 10,000).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_COUNT as i64))]
+    count: u32,
+    /// Most candidate dungeons scored per dungeon (1 to 10,000,000).
+    #[arg(long, default_value_t = 1_000_000)]
+    max_candidates: u64,
+    /// Score all the candidates and keep the longest dungeon (at least --min-turns).
+    #[arg(long)]
+    longest: bool,
+    /// Write NAME.txt, .plan, .out (course output and verdict) and .json (features) here.
+    #[arg(long)]
+    out: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -60,7 +121,106 @@ pub fn run(command: ActmanCommand) -> u8 {
     match command {
         ActmanCommand::Solve(args) => run_solve(args),
         ActmanCommand::Check(args) => run_check(args),
+        ActmanCommand::Analyze(args) => run_analyze(args),
+        ActmanCommand::Generate(args) => run_generate(args),
     }
+}
+
+fn run_analyze(args: AnalyzeArgs) -> u8 {
+    let dungeon = match load(&args.file, Dungeon::parse) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    let cancel = cancel_on_ctrl_c();
+    let limits = AnalysisLimits {
+        max_states: args.max_states.max(1),
+        plan_cap: args.plan_cap.max(1),
+    };
+    let analysis = analyze(&dungeon, limits, Some(&cancel));
+    let json = serde_json::to_value(&analysis).unwrap_or_default();
+    emit(&format!("{json:#}\n"));
+    match analysis.count {
+        PlanCount::Found { .. } => EXIT_OK,
+        _ => EXIT_NOT_MET,
+    }
+}
+
+fn run_generate(args: GenerateArgs) -> u8 {
+    let cancel = cancel_on_ctrl_c();
+    for k in 0..u64::from(args.count) {
+        let options = GenerateOptions {
+            rows: args.size.0,
+            cols: args.size.1,
+            monsters: args.monsters,
+            min_turns: args.min_turns,
+            unique: args.unique,
+            needs_bullet: args.needs_bullet,
+            needs_lure: args.needs_lure,
+            seed: args.seed.wrapping_add(k),
+            max_candidates: args.max_candidates,
+            longest: args.longest,
+        };
+        let started = std::time::Instant::now();
+        let generated = match generate(&options, Some(&cancel), None) {
+            Ok(g) => g,
+            Err(GenerateError::Options(e)) => {
+                eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
+                return EXIT_BAD_INPUT;
+            }
+            Err(e) => {
+                eprintln!("seed {}: {e}", options.seed);
+                return EXIT_NOT_MET;
+            }
+        };
+        let game =
+            Game::replay(&generated.dungeon, &generated.plan).expect("a proved plan replays");
+        let f = &generated.features;
+        let needs: Vec<&str> = [
+            (f.needs_bullet, "needs the bullet"),
+            (f.needs_lure, "needs a lure"),
+        ]
+        .into_iter()
+        .filter_map(|(yes, what)| yes.then_some(what))
+        .collect();
+        let files = LevelFiles {
+            name: format!(
+                "actman-{}x{}-m{}-s{}",
+                options.rows, options.cols, options.monsters, options.seed
+            ),
+            level: &generated.text,
+            plan: &generated.plan,
+            expected: &format!("{}{}\n", game.output(), game.verdict(None)),
+            json: serde_json::json!({
+                "game": "actman",
+                "seed": options.seed,
+                "options": options,
+                "plan": generated.plan,
+                "features": f,
+                "candidates": generated.candidates,
+            }),
+            summary: format!(
+                "seed {}: {} turns, {}{}, {} candidates, {:.1} s",
+                options.seed,
+                f.optimal_turns,
+                if f.unique {
+                    "unique".to_string()
+                } else {
+                    format!("{} optimal plans", f.optimal_plans)
+                },
+                needs.iter().map(|n| format!(", {n}")).collect::<String>(),
+                generated.candidates,
+                started.elapsed().as_secs_f64()
+            ),
+        };
+        if let Err(e) = super::generated::write(args.out.as_deref(), &files) {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    }
+    EXIT_OK
 }
 
 fn run_solve(args: SolveArgs) -> u8 {

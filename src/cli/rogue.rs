@@ -1,11 +1,15 @@
-//! `gridlab rogue analyze|play|cycles`.
+//! `gridlab rogue analyze|play|cycles|generate`.
 
-use super::{emit, load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
+use super::generated::{LevelFiles, MAX_COUNT};
+use super::{cancel_on_ctrl_c, emit, load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::rogue::{
-    direction_name, parse_steps, Analysis, CycleRogue, Dungeon, Ending, MonsterStrategy, Referee,
-    RogueStrategy, Scripted, SharedAnalysis, Side, FOREVER, MAX_MOVES,
+    direction_name, generate, parse_steps, report, Analysis, CycleRogue, Duel, Dungeon, Ending,
+    GenerateError, GenerateOptions, Goal, MonsterStrategy, Outcome, Referee, RogueStrategy,
+    Scripted, SharedAnalysis, Side, FOREVER, MAX_MOVES,
 };
+use std::path::PathBuf;
+use std::rc::Rc;
 
 #[derive(Subcommand)]
 pub enum RogueCommand {
@@ -19,7 +23,55 @@ pub enum RogueCommand {
     Play(PlayArgs),
     /// Show the cycles through a corridor that the `cycle` rogue runs around.
     Cycles(DungeonArgs),
+    /// Generate rooms-and-corridors dungeons with a proved outcome: the monster wins
+    /// in at least K moves, or the rogue escapes forever but the naive rogue does not.
+    Generate(GenerateArgs),
 }
+
+#[derive(Args)]
+#[group(id = "goal", required = true, multiple = false)]
+pub struct GoalArgs {
+    /// The monster captures the rogue under optimal play, in at least --min-moves
+    /// monster moves.
+    #[arg(long, group = "goal")]
+    monster_wins: bool,
+    /// The rogue survives forever under optimal play, but the naive rogue is caught
+    /// by the optimal monster (in turn --min-moves or later).
+    #[arg(long, group = "goal")]
+    rogue_escapes: bool,
+}
+
+#[derive(Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    goal: GoalArgs,
+    /// The dungeon's side N (5 to 24).
+    #[arg(long, default_value_t = 10)]
+    size: usize,
+    /// --monster-wins: the fewest moves to capture; --rogue-escapes: the earliest
+    /// turn at which the naive rogue may be caught (1 to 200).
+    #[arg(long, default_value_t = 6)]
+    min_moves: u32,
+    /// Seed of the first dungeon; dungeon k of --count uses seed + k.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Dungeons to generate (1 to 10,000).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=MAX_COUNT as i64))]
+    count: u32,
+    /// Most candidate dungeons scored per dungeon (1 to 1,000,000).
+    #[arg(long, default_value_t = 200_000)]
+    max_candidates: u64,
+    /// Score all the candidates and keep the dungeon of the largest measure.
+    #[arg(long)]
+    longest: bool,
+    /// Write NAME.txt, .plan (the half-moves of optimal play), .out (the referee's
+    /// transcript of optimal play) and .json (outcome and features) here.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+/// Turns of the optimal game written for a dungeon the rogue survives.
+const SURVIVAL_TRANSCRIPT_TURNS: u32 = 100;
 
 /// The dungeon file and how strictly to read it.
 #[derive(Args)]
@@ -76,7 +128,88 @@ pub fn run(command: RogueCommand) -> u8 {
         RogueCommand::Analyze(args) => run_analyze(args),
         RogueCommand::Play(args) => run_play(args),
         RogueCommand::Cycles(args) => run_cycles(args),
+        RogueCommand::Generate(args) => run_generate(args),
     }
+}
+
+fn run_generate(args: GenerateArgs) -> u8 {
+    let cancel = cancel_on_ctrl_c();
+    let goal = if args.goal.rogue_escapes {
+        Goal::RogueEscapes
+    } else {
+        Goal::MonsterWins
+    };
+    for k in 0..u64::from(args.count) {
+        let options = GenerateOptions {
+            size: args.size,
+            goal,
+            min_moves: args.min_moves,
+            seed: args.seed.wrapping_add(k),
+            max_candidates: args.max_candidates,
+            longest: args.longest,
+        };
+        let started = std::time::Instant::now();
+        let generated = match generate(&options, Some(&cancel), None) {
+            Ok(g) => g,
+            Err(GenerateError::Options(e)) => {
+                eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
+                return EXIT_BAD_INPUT;
+            }
+            Err(e) => {
+                eprintln!("seed {}: {e}", options.seed);
+                return EXIT_NOT_MET;
+            }
+        };
+        let d = &generated.dungeon;
+        let mut referee = Referee::new(d, MonsterStrategy::Optimal, RogueStrategy::Optimal)
+            .expect("a generated dungeon is small enough to solve");
+        let game = referee.play_game(SURVIVAL_TRANSCRIPT_TURNS);
+        let f = &generated.report.features;
+        let verdict = match generated.report.outcome {
+            Outcome::MonsterWins { moves } => format!("monster wins in {moves}"),
+            Outcome::RogueSafeForever => match f.naive_rogue {
+                Duel::Caught { turn } => {
+                    format!("rogue safe forever, the naive rogue caught in turn {turn}")
+                }
+                _ => "rogue safe forever".to_string(),
+            },
+        };
+        let files = LevelFiles {
+            name: format!(
+                "rogue-{}-{}-s{}",
+                options.size,
+                match goal {
+                    Goal::MonsterWins => "monster",
+                    Goal::RogueEscapes => "escape",
+                },
+                options.seed
+            ),
+            level: &generated.text,
+            plan: game.moves(),
+            expected: &game.transcript(d),
+            json: serde_json::json!({
+                "game": "rogue",
+                "seed": options.seed,
+                "options": options,
+                "outcome": generated.report.outcome,
+                "features": f,
+                "optimalPlay": game.moves(),
+                "candidates": generated.candidates,
+            }),
+            summary: format!(
+                "seed {}: {verdict}, {} sites, {} candidates, {:.1} s",
+                options.seed,
+                f.sites,
+                generated.candidates,
+                started.elapsed().as_secs_f64()
+            ),
+        };
+        if let Err(e) = super::generated::write(args.out.as_deref(), &files) {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    }
+    EXIT_OK
 }
 
 /// The dungeon file's name in messages (`<stdin>` for `-`).
@@ -132,6 +265,15 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
     if args.json {
         let mut json = serde_json::to_value(analysis.summary(&dungeon)).unwrap_or_default();
         json["elapsedMs"] = serde_json::json!(elapsed_ms);
+        let report = report(&dungeon, Rc::new(analysis));
+        let n = dungeon.size();
+        json["outcome"] = serde_json::to_value(report.outcome).unwrap_or_default();
+        json["lostSites"] = report
+            .lost_sites
+            .iter()
+            .map(|&i| format!("{}:{}", i as usize / n, i as usize % n))
+            .collect();
+        json["features"] = serde_json::to_value(&report.features).unwrap_or_default();
         emit(&format!("{json}\n"));
         return EXIT_OK;
     }

@@ -1,6 +1,7 @@
 //! The games. Each folder holds one game's pure rules, its file formats and its solvers.
 
 pub mod actman;
+pub mod anneal;
 pub mod arena;
 pub mod gpac;
 pub mod pengu;

@@ -4,7 +4,10 @@
 //! - [`Dungeon`]: the dungeon and the course's text format;
 //! - [`play_turn`], [`Board`]: one turn in five stages on a compact state;
 //! - [`Game`]: score, status, the course output and the grader's verdict;
-//! - [`solve`]: random play and the shared searches, for fewest turns or best score.
+//! - [`solve`]: random play and the shared searches, for fewest turns or best score;
+//! - [`analyze`], [`count_plans`]: optimal turns, plan count, whether victory needs
+//!   the bullet or a lure, features;
+//! - [`generate`]: dungeons with a proved optimal length (and uniqueness, needs).
 //!
 //! ```
 //! use gridlab::games::actman::{Dungeon, Game};
@@ -16,14 +19,24 @@
 //! );
 //! ```
 
+mod analysis;
 mod game;
+mod generate;
 mod level;
 mod rules;
 mod session;
 mod solver;
 
 pub use crate::search::Solver;
+pub use analysis::{
+    analyze, count_optimal, count_plans, features, needs, wins_under, Analysis, AnalysisLimits,
+    Features, PlanCount,
+};
 pub use game::{Death, DeathCause, Game, Status, TurnReport};
+pub use generate::{
+    generate, GenerateError, GenerateOptions, GenerateProgress, Generated, CANDIDATE_STATES,
+    MAX_CANDIDATES, MAX_GENERATED_MONSTERS, MAX_MIN_TURNS, SIDES,
+};
 pub use level::{Dungeon, Kind, MAX_CELLS};
 pub use rules::{
     play_turn, score, Action, Board, Event, Slot, TurnEnd, KILL_BONUS, MOVE_COST, SHOT_COST,
@@ -31,5 +44,6 @@ pub use rules::{
 };
 pub use session::{ActmanRules, ActmanSession, ActmanView, Chase};
 pub use solver::{
-    solve, ActProblem, ActState, Objective, Solution, SolveOptions, MAX_MONSTERS, MAX_TURNS,
+    solve, ActProblem, ActState, Objective, Restriction, Solution, SolveOptions, MAX_MONSTERS,
+    MAX_TURNS,
 };

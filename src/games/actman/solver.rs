@@ -3,7 +3,7 @@
 
 use super::game::{Game, Status};
 use super::level::Dungeon;
-use super::rules::{play_turn, score, Action, Board, Slot, TurnEnd, SHOT_COST};
+use super::rules::{play_turn, score, Action, Board, Event, Slot, TurnEnd, SHOT_COST};
 use crate::error::FieldError;
 use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
@@ -222,9 +222,23 @@ pub struct ActState<const N: usize> {
     slots: [Slot; N],
 }
 
+/// A restricted game, for proofs that a level needs something: the plans a search
+/// admits when the bullet may not be fired, or when no monster may die in a
+/// collision.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Restriction {
+    /// No shot: the fire actions are never taken.
+    pub no_bullet: bool,
+    /// No lure: a turn in which a monster dies on another monster or on a corpse
+    /// (stage 4 of the turn) is never taken. Monsters then die by the bullet only.
+    pub no_collisions: bool,
+}
+
 /// Act-Man as a [`Problem`]: successors by [`play_turn`] (Act-Man's deaths dropped),
 /// goal = no living monster, a turn and score budget checked by `viable`.
 pub struct ActProblem<const N: usize> {
+    restriction: Restriction,
     board: Board,
     start: ActState<N>,
     monsters: u32,
@@ -239,6 +253,16 @@ impl<const N: usize> ActProblem<N> {
     /// The problem for `dungeon` (at most `N` monsters) with a turn limit. With
     /// `cost_based`, a step costs the points it loses (1, or 20 for the shot).
     pub fn new(dungeon: &Dungeon, max_turns: u32, cost_based: bool) -> Self {
+        Self::restricted(dungeon, max_turns, cost_based, Restriction::default())
+    }
+
+    /// The problem of the game with a [`Restriction`] (see [`ActProblem::new`]).
+    pub fn restricted(
+        dungeon: &Dungeon,
+        max_turns: u32,
+        cost_based: bool,
+        restriction: Restriction,
+    ) -> Self {
         let board = Board::new(dungeon);
         let mut slots = [Slot::EMPTY; N];
         for (slot, &(p, kind)) in slots.iter_mut().zip(&dungeon.monsters) {
@@ -247,6 +271,7 @@ impl<const N: usize> ActProblem<N> {
         slots.sort_unstable();
         let corpse_distance = chebyshev_distances(&board, dungeon);
         ActProblem {
+            restriction,
             start: ActState {
                 actman: board.cell(dungeon.actman),
                 bullet_used: false,
@@ -309,18 +334,28 @@ impl<const N: usize> Problem for ActProblem<N> {
             return;
         }
         for action in Action::ALL {
-            if matches!(action, Action::Fire(_)) && s.bullet_used {
+            if matches!(action, Action::Fire(_)) && (s.bullet_used || self.restriction.no_bullet) {
                 continue;
             }
             let mut next = *s;
+            // Deaths after the monsters moved (stage 2) are collisions (stage 4); the
+            // bullet's come before.
+            let (mut chased, mut collided) = (false, false);
             let turn = play_turn(
                 &self.board,
                 &mut next.actman,
                 &mut next.bullet_used,
                 &mut next.slots,
                 action,
-                |_| {},
+                |e| match e {
+                    Event::Chased(..) => chased = true,
+                    Event::Killed(_) => collided |= chased,
+                    Event::Bullet(_) => {}
+                },
             );
+            if collided && self.restriction.no_collisions {
+                continue;
+            }
             if let Ok((TurnEnd::Continue | TurnEnd::Victory, _)) = turn {
                 let cost = if self.cost_based {
                     action.cost() as u32

@@ -5,7 +5,10 @@
 //! - [`Analysis`]: the exact solution by backward induction (up to [`MAX_SITES`] open
 //!   sites);
 //! - [`Referee`]: the coursework's referee, running any two [`Player`]s: the BFS and
-//!   optimal monsters, the naive, cycle and optimal rogues, or scripted moves.
+//!   optimal monsters, the naive, cycle and optimal rogues, or scripted moves;
+//! - [`analyze`]: the editor's verdict (monster wins in k, or rogue safe forever), the
+//!   sites from which the rogue is lost, features;
+//! - [`generate`]: rooms-and-corridors dungeons with a proved outcome.
 //!
 //! ```
 //! use gridlab::games::rogue::{Analysis, Dungeon};
@@ -16,9 +19,11 @@
 mod analysis;
 mod cycle;
 mod game;
+mod generate;
 mod graph;
 mod level;
 mod referee;
+mod report;
 mod session;
 mod strategy;
 
@@ -27,8 +32,13 @@ pub use analysis::{
 };
 pub use cycle::CycleRogue;
 pub use game::{step_digit, Ending, Game, HalfMove, MAX_MOVES};
+pub use generate::{
+    generate, GenerateError, GenerateOptions, GenerateProgress, Generated, Goal, MAX_CANDIDATES,
+    MAX_MIN_MOVES, SIDES,
+};
 pub use level::{direction_name, Dungeon, Site, MAX_SIDE};
 pub use referee::Referee;
+pub use report::{analyze, duel, report, Duel, Features, Outcome, Report, MAX_DUEL_TURNS};
 pub use session::{MoveValue, PlayersError, RogueSession, RogueView, HUMAN};
 pub use strategy::{
     distances, parse_steps, BfsMonster, MonsterStrategy, NaiveRogue, OptimalMonster, OptimalRogue,

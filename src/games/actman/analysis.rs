@@ -1,0 +1,439 @@
+//! What a dungeon tells its author: the fewest turns to victory, how many distinct
+//! optimal action strings reach it (1: the intended plan is the only one), whether
+//! victory needs the bullet or a lure, and a few measured features of its
+//! difficulty. The editor shows them after every edit; the generator scores its
+//! candidates with them.
+//!
+//! Every answer is exact. The searches run over the solver's states
+//! ([`ActProblem`]), whose successors are [`play_turn`](super::play_turn)'s, with its
+//! budget: a plan ends when the score drops to zero, so no game lasts more than
+//! `50 + 5·monsters` turns and an exhaustive search is a proof.
+//!
+//! - **needs bullet**: the game where the fire actions are never taken has no
+//!   victory at all ([`Restriction::no_bullet`]).
+//! - **needs lure**: the game where no turn may kill a monster by a collision (a
+//!   monster stepping onto another monster or onto a corpse, stage 4 of the turn)
+//!   has no victory at all ([`Restriction::no_collisions`]): every plan that wins
+//!   makes a monster die on another one or on a corpse.
+
+use super::level::Dungeon;
+use super::solver::{solve, ActProblem, Objective, Restriction, SolveOptions, MAX_TURNS};
+use crate::search::{Algorithm, Outcome, Problem, Solver};
+use indexmap::IndexMap;
+use rustc_hash::FxBuildHasher;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How a plan count ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "outcome")]
+pub enum PlanCount {
+    /// Victory is possible: the fewest turns and how many action strings of that
+    /// length win (capped).
+    Found {
+        /// The fewest turns of a victory.
+        turns: u32,
+        /// Distinct optimal plans, at most the cap.
+        plans: u64,
+        /// One optimal plan (numpad digits, N S E W for the shot).
+        plan: String,
+        /// States the count stored.
+        states: usize,
+    },
+    /// No sequence of actions wins (the search was exhaustive).
+    NoPlan {
+        /// States the search stored.
+        states: usize,
+    },
+    /// The state limit, the monster limit or a cancel stopped the count.
+    LimitReached {
+        /// Why.
+        note: String,
+    },
+}
+
+/// Count the optimal plans of any search problem: a breadth-first search in which
+/// each state's count is the sum of its parents' over the actions between them
+/// (two actions leading to the same state are two plans), so the goal states of the
+/// first goal layer add up to the number of distinct shortest action strings.
+/// States failing [`Problem::viable`] are dropped; plans are capped at `cap`, states
+/// at `max_states`; `cancel` is checked every 4,096 states.
+pub fn count_plans<P: Problem>(
+    problem: &P,
+    cap: u64,
+    max_states: usize,
+    cancel: Option<&AtomicBool>,
+) -> PlanCount {
+    struct Node<A> {
+        depth: u32,
+        count: u64,
+        parent: u32,
+        action: Option<A>,
+    }
+    let start = problem.start();
+    if problem.is_goal(&start) {
+        return PlanCount::Found {
+            turns: 0,
+            plans: 1,
+            plan: String::new(),
+            states: 1,
+        };
+    }
+    // The states in breadth-first order, each stored once with its node.
+    let mut nodes: IndexMap<P::State, Node<P::Action>, FxBuildHasher> =
+        IndexMap::with_hasher(FxBuildHasher);
+    nodes.insert(
+        start,
+        Node {
+            depth: 0,
+            count: 1,
+            parent: 0,
+            action: None,
+        },
+    );
+    let mut goal_depth = u32::MAX;
+    let mut succ = Vec::new();
+    let mut head = 0;
+    while head < nodes.len() {
+        let (state, node) = nodes.get_index(head).expect("head < len");
+        let (d, c) = (node.depth, node.count);
+        if d + 1 > goal_depth {
+            break;
+        }
+        if head % 4096 == 0 && cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            return PlanCount::LimitReached {
+                note: "cancelled".into(),
+            };
+        }
+        if problem.is_goal(state) {
+            head += 1;
+            continue;
+        }
+        succ.clear();
+        problem.successors(state, &mut succ);
+        for (action, next, _) in succ.drain(..) {
+            if !problem.viable(&next, d + 1) {
+                continue;
+            }
+            if let Some(node) = nodes.get_mut(&next) {
+                if node.depth == d + 1 {
+                    node.count = node.count.saturating_add(c).min(cap);
+                }
+                continue;
+            }
+            if nodes.len() >= max_states {
+                return PlanCount::LimitReached {
+                    note: format!("more than {max_states} states"),
+                };
+            }
+            if problem.is_goal(&next) {
+                goal_depth = goal_depth.min(d + 1);
+            }
+            nodes.insert(
+                next,
+                Node {
+                    depth: d + 1,
+                    count: c.min(cap),
+                    parent: head as u32,
+                    action: Some(action),
+                },
+            );
+        }
+        head += 1;
+    }
+    if goal_depth == u32::MAX {
+        return PlanCount::NoPlan {
+            states: nodes.len(),
+        };
+    }
+    let mut plans = 0u64;
+    let mut first = None;
+    for (n, (state, node)) in nodes.iter().enumerate() {
+        if node.depth == goal_depth && problem.is_goal(state) {
+            plans = plans.saturating_add(node.count).min(cap);
+            first.get_or_insert(n);
+        }
+    }
+    let mut plan = Vec::new();
+    let mut n = first.expect("a goal at the goal depth");
+    while let Some((
+        _,
+        Node {
+            action: Some(action),
+            parent,
+            ..
+        },
+    )) = nodes.get_index(n)
+    {
+        plan.push(problem.symbol(action));
+        n = *parent as usize;
+    }
+    PlanCount::Found {
+        turns: goal_depth,
+        plans,
+        plan: plan.iter().rev().collect(),
+        states: nodes.len(),
+    }
+}
+
+/// Limits of [`analyze`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AnalysisLimits {
+    /// Most states of each exact search.
+    pub max_states: usize,
+    /// Most optimal plans counted.
+    pub plan_cap: u64,
+}
+
+impl Default for AnalysisLimits {
+    fn default() -> Self {
+        Self {
+            max_states: 2_000_000,
+            plan_cap: 1_000,
+        }
+    }
+}
+
+/// Measured features of a dungeon's difficulty, for sorting a batch of levels.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Features {
+    /// The fewest turns of a victory.
+    pub optimal_turns: u32,
+    /// Distinct optimal plans (at most the cap the analysis used).
+    pub optimal_plans: u64,
+    /// Whether the optimal plan is the only one.
+    pub unique: bool,
+    /// Mean number of actions Act-Man survives at the states along the optimal plan.
+    pub branching: f64,
+    /// States the exact count stored.
+    pub states: usize,
+    /// Monsters at the start.
+    pub monsters: usize,
+    /// The final score of the optimal plan found.
+    pub score: i32,
+    /// Proved: no victory without firing the bullet.
+    pub needs_bullet: bool,
+    /// Proved: no victory without a monster dying on another monster or a corpse.
+    pub needs_lure: bool,
+    /// Turns of greedy best-first search's victory (none if it found none).
+    pub greedy_turns: Option<u32>,
+    /// How many turns greedy's victory is longer than the optimum.
+    pub greedy_excess: Option<u32>,
+}
+
+/// The editor's verdict on a dungeon.
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    /// The plan count (optimal turns, plans, or why there is none).
+    pub count: PlanCount,
+    /// Whether victory needs the bullet (`None`: not decided, a limit was reached or
+    /// there is no victory at all).
+    pub needs_bullet: Option<bool>,
+    /// Whether victory needs a lure (as for `needs_bullet`).
+    pub needs_lure: Option<bool>,
+    /// The features, when a victory was found.
+    pub features: Option<Features>,
+}
+
+/// Run `body` with the dungeon's problem at the narrowest state width that holds its
+/// monsters.
+macro_rules! with_problem {
+    ($dungeon:expr, $restriction:expr, |$p:ident| $body:expr) => {{
+        let n = $dungeon.monsters.len();
+        macro_rules! at {
+            ($w:literal) => {{
+                let $p = ActProblem::<$w>::restricted($dungeon, MAX_TURNS, false, $restriction);
+                $body
+            }};
+        }
+        match n {
+            0..=4 => Some(at!(4)),
+            5..=8 => Some(at!(8)),
+            9..=16 => Some(at!(16)),
+            17..=32 => Some(at!(32)),
+            _ => None,
+        }
+    }};
+}
+
+/// The optimal plan count of `dungeon` under `restriction` (see [`count_plans`]).
+///
+/// ```
+/// use gridlab::games::actman::{count_optimal, Dungeon, PlanCount, Restriction};
+/// let d = Dungeon::parse("3 7\n#######\n#A  G #\n#######").unwrap();
+/// let count = count_optimal(&d, Restriction::default(), 100, 1_000, None);
+/// assert!(matches!(count, PlanCount::Found { turns: 1, plans: 1, .. })); // fire east
+/// ```
+pub fn count_optimal(
+    dungeon: &Dungeon,
+    restriction: Restriction,
+    cap: u64,
+    max_states: usize,
+    cancel: Option<&AtomicBool>,
+) -> PlanCount {
+    with_problem!(dungeon, restriction, |p| count_plans(
+        &p, cap, max_states, cancel
+    ))
+    .unwrap_or_else(|| PlanCount::LimitReached {
+        note: format!(
+            "{} monsters: more than the {} a search supports",
+            dungeon.monsters.len(),
+            super::solver::MAX_MONSTERS
+        ),
+    })
+}
+
+/// Whether the restricted game has no victory: `Some(true)` proved (exhaustive),
+/// `Some(false)` a victory exists, `None` a limit stopped the search.
+pub fn needs(
+    dungeon: &Dungeon,
+    restriction: Restriction,
+    max_states: usize,
+    cancel: Option<&AtomicBool>,
+) -> Option<bool> {
+    match count_optimal(dungeon, restriction, 1, max_states, cancel) {
+        PlanCount::Found { .. } => Some(false),
+        PlanCount::NoPlan { .. } => Some(true),
+        PlanCount::LimitReached { .. } => None,
+    }
+}
+
+/// Analyse `dungeon` for the editor and the generator.
+///
+/// ```
+/// use gridlab::games::actman::{analyze, AnalysisLimits, Dungeon, PlanCount};
+/// let d = Dungeon::parse("5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########").unwrap();
+/// let a = analyze(&d, AnalysisLimits::default(), None);
+/// assert!(matches!(a.count, PlanCount::Found { turns: 3, plans: 2, .. }));
+/// // A plan without the shot wins too, but every victory makes a monster die on a
+/// // corpse or on another monster.
+/// assert_eq!((a.needs_bullet, a.needs_lure), (Some(false), Some(true)));
+/// ```
+pub fn analyze(dungeon: &Dungeon, limits: AnalysisLimits, cancel: Option<&AtomicBool>) -> Analysis {
+    let count = count_optimal(
+        dungeon,
+        Restriction::default(),
+        limits.plan_cap,
+        limits.max_states,
+        cancel,
+    );
+    let (mut needs_bullet, mut needs_lure) = (None, None);
+    if matches!(count, PlanCount::Found { .. }) {
+        let bullet = Restriction {
+            no_bullet: true,
+            ..Restriction::default()
+        };
+        let lure = Restriction {
+            no_collisions: true,
+            ..Restriction::default()
+        };
+        needs_bullet = needs(dungeon, bullet, limits.max_states, cancel);
+        needs_lure = needs(dungeon, lure, limits.max_states, cancel);
+    }
+    let features = match &count {
+        PlanCount::Found { .. } => Some(features(
+            dungeon,
+            &count,
+            needs_bullet == Some(true),
+            needs_lure == Some(true),
+        )),
+        _ => None,
+    };
+    Analysis {
+        count,
+        needs_bullet,
+        needs_lure,
+        features,
+    }
+}
+
+/// The features of a dungeon whose plans were counted (`count` is `Found`), with the
+/// proved needs.
+pub fn features(
+    dungeon: &Dungeon,
+    count: &PlanCount,
+    needs_bullet: bool,
+    needs_lure: bool,
+) -> Features {
+    let PlanCount::Found {
+        turns,
+        plans,
+        plan,
+        states,
+    } = count
+    else {
+        return Features::default();
+    };
+    let branching =
+        with_problem!(dungeon, Restriction::default(), |p| branching(&p, plan)).unwrap_or_default();
+    let score = super::game::Game::replay(dungeon, plan).map_or(0, |g| g.score());
+    let greedy = solve(
+        dungeon,
+        &SolveOptions {
+            solver: Solver::Search(Algorithm::Greedy),
+            objective: Objective::Turns,
+            max_states: 200_000,
+            max_turns: MAX_TURNS,
+            ..SolveOptions::default()
+        },
+        None,
+        None,
+    );
+    let greedy_turns = (greedy.outcome == Outcome::Found).then_some(greedy.actions.len() as u32);
+    Features {
+        optimal_turns: *turns,
+        optimal_plans: *plans,
+        unique: *plans == 1,
+        branching,
+        states: *states,
+        monsters: dungeon.monsters.len(),
+        score,
+        needs_bullet,
+        needs_lure,
+        greedy_turns,
+        greedy_excess: greedy_turns.map(|g| g.saturating_sub(*turns)),
+    }
+}
+
+/// Whether `plan` wins the game of `dungeon` under `restriction`: every action is
+/// one the restricted game allows, and the last kills the last monster.
+///
+/// ```
+/// use gridlab::games::actman::{wins_under, Dungeon, Restriction};
+/// let d = Dungeon::parse("3 7\n#######\n#A  G #\n#######").unwrap();
+/// assert!(wins_under(&d, Restriction::default(), "E"));
+/// assert!(!wins_under(&d, Restriction { no_bullet: true, ..Restriction::default() }, "E"));
+/// ```
+pub fn wins_under(dungeon: &Dungeon, restriction: Restriction, plan: &str) -> bool {
+    with_problem!(dungeon, restriction, |p| walk(&p, plan)
+        .is_some_and(|(goal, _)| goal))
+    .unwrap_or(false)
+}
+
+/// Play `plan` on `problem`'s successors: whether it ends in a goal, and the number
+/// of successors at the states it passes; `None` if an action is not a successor.
+fn walk<P: Problem>(problem: &P, plan: &str) -> Option<(bool, usize)> {
+    let mut state = problem.start();
+    let mut succ = Vec::new();
+    let mut options = 0usize;
+    for symbol in plan.chars() {
+        succ.clear();
+        problem.successors(&state, &mut succ);
+        options += succ.len();
+        let k = succ
+            .iter()
+            .position(|(a, _, _)| problem.symbol(a) == symbol)?;
+        state = succ.swap_remove(k).1;
+    }
+    Some((problem.is_goal(&state), options))
+}
+
+/// Mean number of successors at the states the plan passes (rounded to 0.01).
+fn branching<P: Problem>(problem: &P, plan: &str) -> f64 {
+    let steps = plan.chars().count();
+    match walk(problem, plan) {
+        Some((_, options)) if steps > 0 => (options as f64 / steps as f64 * 100.0).round() / 100.0,
+        _ => 0.0,
+    }
+}

@@ -1,0 +1,404 @@
+//! Dungeons with a proved difficulty: simulated annealing over dungeons of a given
+//! size and monster count, each candidate scored by an exact count of its optimal
+//! plans ([`count_plans`](super::count_plans)), until one needs at least the asked
+//! number of turns (and, if asked, has exactly one optimal plan, needs the bullet,
+//! needs a lure). Every dungeon returned carries its proof: the optimal turns, the
+//! plan count, one optimal plan, and the exhaustive searches of the restricted games.
+//! Seeded and bounded by a number of candidates (not a clock): one seed, one dungeon,
+//! natively and in the browser.
+
+use super::analysis::{count_optimal, features, needs, wins_under, Features, PlanCount};
+use super::level::{Dungeon, Kind};
+use super::solver::Restriction;
+use crate::error::FieldError;
+use crate::games::anneal::{anneal, Eval, Failure, Progress, Schedule};
+use crate::grid::{Grid, Pos};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
+
+/// Smallest and largest side of a generated dungeon (border included).
+pub const SIDES: std::ops::RangeInclusive<usize> = 4..=14;
+/// Most monsters in a generated dungeon.
+pub const MAX_GENERATED_MONSTERS: usize = 6;
+/// Most turns asked of a generated dungeon (no game outlasts its score: at most
+/// 50 + 5 per monster turns).
+pub const MAX_MIN_TURNS: u32 = 80;
+/// Most candidates one dungeon may cost.
+pub const MAX_CANDIDATES: u64 = 10_000_000;
+/// Most states of each exact search while scoring a candidate; a candidate whose
+/// proof needs more is rejected.
+pub const CANDIDATE_STATES: usize = 400_000;
+
+/// Optimal plans counted at most while scoring (beyond, "many").
+const PLAN_CAP: u64 = 1 << 20;
+/// Most states of the searches that decide the needs not asked for, once a dungeon
+/// is found (a need is reported only when proved).
+const FINAL_STATES: usize = 2_000_000;
+/// The game without the bullet.
+const NO_BULLET: Restriction = Restriction {
+    no_bullet: true,
+    no_collisions: false,
+};
+/// The game without collisions.
+const NO_LURE: Restriction = Restriction {
+    no_bullet: false,
+    no_collisions: true,
+};
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct GenerateOptions {
+    /// Rows, border included.
+    pub rows: usize,
+    /// Columns, border included.
+    pub cols: usize,
+    /// Monsters (ogres and demons) at the start.
+    pub monsters: usize,
+    /// The fewest turns of a victory must be at least this.
+    pub min_turns: u32,
+    /// The optimal plan must be the only one.
+    pub unique: bool,
+    /// No victory without firing the bullet.
+    pub needs_bullet: bool,
+    /// No victory without a monster dying on another monster or on a corpse.
+    pub needs_lure: bool,
+    /// The seed: one seed, one dungeon.
+    pub seed: u64,
+    /// Most candidates scored before giving up.
+    pub max_candidates: u64,
+    /// Score the whole budget and return the longest dungeon found (at least
+    /// `min_turns`), instead of the first that meets it.
+    pub longest: bool,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> Self {
+        Self {
+            rows: 8,
+            cols: 10,
+            monsters: 3,
+            min_turns: 8,
+            unique: false,
+            needs_bullet: false,
+            needs_lure: false,
+            seed: 0,
+            max_candidates: 200_000,
+            longest: false,
+        }
+    }
+}
+
+impl GenerateOptions {
+    /// Check every field against its limit; the error names the field.
+    ///
+    /// ```
+    /// use gridlab::games::actman::GenerateOptions;
+    /// let bad = GenerateOptions { monsters: 0, ..GenerateOptions::default() };
+    /// assert_eq!(bad.check().unwrap_err().field, "monsters");
+    /// ```
+    pub fn check(&self) -> Result<(), FieldError> {
+        let bad = |field: &'static str, message: String| Err(FieldError::new(field, message));
+        if !SIDES.contains(&self.rows) || !SIDES.contains(&self.cols) {
+            return bad(
+                "size",
+                format!(
+                    "{}x{}: each side must be {} to {} (border included)",
+                    self.rows,
+                    self.cols,
+                    SIDES.start(),
+                    SIDES.end()
+                ),
+            );
+        }
+        let inside = (self.rows - 2) * (self.cols - 2);
+        if self.monsters == 0
+            || self.monsters > MAX_GENERATED_MONSTERS
+            || self.monsters + 2 > inside
+        {
+            return bad(
+                "monsters",
+                format!(
+                    "{}: must be 1 to {MAX_GENERATED_MONSTERS} and leave room for Act-Man ({inside} inner cells)",
+                    self.monsters
+                ),
+            );
+        }
+        if self.min_turns == 0 || self.min_turns > MAX_MIN_TURNS {
+            return bad(
+                "min_turns",
+                format!("{}: must be 1 to {MAX_MIN_TURNS}", self.min_turns),
+            );
+        }
+        if self.max_candidates == 0 || self.max_candidates > MAX_CANDIDATES {
+            return bad(
+                "max_candidates",
+                format!("{}: must be 1 to {MAX_CANDIDATES}", self.max_candidates),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// A generated dungeon and its proof.
+#[derive(Clone, Debug, Serialize)]
+pub struct Generated {
+    /// The dungeon.
+    #[serde(skip)]
+    pub dungeon: Dungeon,
+    /// The dungeon in the course format.
+    pub text: String,
+    /// One optimal plan (the course's action characters).
+    pub plan: String,
+    /// Its measured features (optimal turns, plan count, needs, ...).
+    pub features: Features,
+    /// Candidates scored to find it.
+    pub candidates: u64,
+}
+
+/// Progress of a generation (`best`: the most turns of a victory seen among the
+/// candidates meeting the other requirements).
+pub type GenerateProgress = Progress;
+
+/// Why no dungeon came out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// An option is out of its range.
+    #[error("{0}")]
+    Options(FieldError),
+    /// The candidate budget ran out first.
+    #[error("no dungeon within {candidates} candidates: the best had {best_turns} turns; ask for fewer turns, a larger dungeon or more --max-candidates")]
+    NotFound {
+        /// Candidates scored.
+        candidates: u64,
+        /// The most turns seen.
+        best_turns: u32,
+    },
+    /// Cancelled.
+    #[error("cancelled")]
+    Cancelled,
+}
+
+/// A random dungeon: walls around, walls and corpses inside at random, then the
+/// monsters and Act-Man on free cells.
+fn random_dungeon(rng: &mut Pcg32, rows: usize, cols: usize, monsters: usize) -> Dungeon {
+    let mut walls = Grid::filled(rows, cols, true);
+    let mut free = Vec::new();
+    let mut corpses = Vec::new();
+    for r in 1..rows - 1 {
+        for c in 1..cols - 1 {
+            let p = Pos::new(r, c);
+            match rng.random_range(0..20u32) {
+                0..=3 => {}
+                4 => {
+                    walls[p] = false;
+                    corpses.push(p);
+                }
+                _ => {
+                    walls[p] = false;
+                    free.push(p);
+                }
+            }
+        }
+    }
+    // Enough free cells for the monsters and Act-Man.
+    while free.len() < monsters + 1 {
+        let p = interior(rng, rows, cols);
+        if walls[p] || corpses.contains(&p) {
+            walls[p] = false;
+            corpses.retain(|&c| c != p);
+            free.push(p);
+        }
+    }
+    for k in 0..=monsters {
+        let j = rng.random_range(k..free.len());
+        free.swap(k, j);
+    }
+    let mut dungeon = Dungeon {
+        walls,
+        actman: free[monsters],
+        monsters: free[..monsters]
+            .iter()
+            .map(|&p| (p, random_kind(rng)))
+            .collect(),
+        corpses,
+    };
+    tidy(&mut dungeon);
+    dungeon
+}
+
+fn random_kind(rng: &mut Pcg32) -> Kind {
+    if rng.random::<bool>() {
+        Kind::Ogre
+    } else {
+        Kind::Demon
+    }
+}
+
+fn interior(rng: &mut Pcg32, rows: usize, cols: usize) -> Pos {
+    Pos::new(rng.random_range(1..rows - 1), rng.random_range(1..cols - 1))
+}
+
+/// Reading order, as the course format lists them.
+fn tidy(dungeon: &mut Dungeon) {
+    dungeon.monsters.sort();
+    dungeon.corpses.sort();
+}
+
+/// A small change: one free cell becomes wall, space or corpse; a monster or Act-Man
+/// moves to a free cell; a monster changes kind. The monster count holds.
+fn mutate(rng: &mut Pcg32, d: &mut Dungeon) {
+    let (rows, cols) = (d.walls.rows(), d.walls.cols());
+    let p = interior(rng, rows, cols);
+    let occupied = |d: &Dungeon, p: Pos| p == d.actman || d.monsters.iter().any(|m| m.0 == p);
+    let is_free = |d: &Dungeon, p: Pos| !d.walls[p] && !occupied(d, p) && !d.corpses.contains(&p);
+    match rng.random_range(0..10u32) {
+        0..=4 => {
+            if !occupied(d, p) {
+                d.corpses.retain(|&c| c != p);
+                d.walls[p] = false;
+                match rng.random_range(0..6u32) {
+                    0..=2 => d.walls[p] = true,
+                    3 => d.corpses.push(p),
+                    _ => {}
+                }
+            }
+        }
+        5..=6 => {
+            let k = rng.random_range(0..d.monsters.len());
+            if is_free(d, p) {
+                d.monsters[k].0 = p;
+            }
+        }
+        7 => {
+            let k = rng.random_range(0..d.monsters.len());
+            d.monsters[k].1 = random_kind(rng);
+        }
+        _ => {
+            if is_free(d, p) {
+                d.actman = p;
+            }
+        }
+    }
+    tidy(d);
+}
+
+/// The proof of a candidate: its count and the needs proved.
+struct Proof {
+    count: PlanCount,
+    needs_bullet: bool,
+    needs_lure: bool,
+}
+
+fn evaluate(d: &Dungeon, options: &GenerateOptions) -> Eval<Proof> {
+    let count = count_optimal(d, Restriction::default(), PLAN_CAP, CANDIDATE_STATES, None);
+    let PlanCount::Found {
+        turns, plans, plan, ..
+    } = &count
+    else {
+        return Eval {
+            score: -1_000,
+            measure: 0,
+            qualifies: false,
+            found: None,
+        };
+    };
+    let mut score = 8 * i64::from(*turns);
+    if options.unique && *plans > 1 {
+        score -= 4 + 2 * i64::from(plans.ilog2());
+    }
+    // A restriction is proved only by an exhaustive search of the restricted game;
+    // skip it when the plan found already wins there.
+    let mut prove = |asked: bool, restriction: Restriction| {
+        if !asked {
+            return false;
+        }
+        let proved = !wins_under(d, restriction, plan)
+            && needs(d, restriction, CANDIDATE_STATES, None) == Some(true);
+        if !proved {
+            score -= 40;
+        }
+        proved
+    };
+    let needs_bullet = prove(options.needs_bullet, NO_BULLET);
+    let needs_lure = prove(options.needs_lure, NO_LURE);
+    let qualifies = (!options.unique || *plans == 1)
+        && (!options.needs_bullet || needs_bullet)
+        && (!options.needs_lure || needs_lure);
+    let turns = *turns;
+    Eval {
+        score,
+        measure: turns,
+        qualifies,
+        found: (qualifies && turns >= options.min_turns).then_some(Proof {
+            count,
+            needs_bullet,
+            needs_lure,
+        }),
+    }
+}
+
+/// Generate one dungeon (see the module's doc). `progress` is called every 1,000
+/// candidates; `cancel` is checked as often.
+///
+/// ```
+/// use gridlab::games::actman::{generate, Game, GenerateOptions, Status};
+/// let options = GenerateOptions { rows: 6, cols: 7, monsters: 2, min_turns: 4, seed: 3, ..GenerateOptions::default() };
+/// let g = generate(&options, None, None).unwrap();
+/// assert!(g.features.optimal_turns >= 4);
+/// assert_eq!(Game::replay(&g.dungeon, &g.plan).unwrap().status(), Status::Victory);
+/// assert_eq!(generate(&options, None, None).unwrap().dungeon, g.dungeon); // one seed, one dungeon
+/// ```
+pub fn generate(
+    options: &GenerateOptions,
+    cancel: Option<&AtomicBool>,
+    progress: Option<&mut dyn FnMut(GenerateProgress)>,
+) -> Result<Generated, GenerateError> {
+    options.check().map_err(GenerateError::Options)?;
+    let mut rng = Pcg32::seed_from_u64(options.seed);
+    let schedule = Schedule {
+        run_length: 3_000,
+        temperature: 12.0,
+        report_every: 1_000,
+    };
+    let found = anneal(
+        &mut rng,
+        &schedule,
+        options.max_candidates,
+        options.longest,
+        cancel,
+        progress,
+        |rng| random_dungeon(rng, options.rows, options.cols, options.monsters),
+        mutate,
+        |d| evaluate(d, options),
+    );
+    match found {
+        Ok((dungeon, proof, candidates)) => {
+            let PlanCount::Found { plan, .. } = &proof.count else {
+                unreachable!("a dungeon is found with its plan")
+            };
+            // The needs not asked for are decided now, for the features.
+            let decide = |proved: bool, restriction: Restriction| {
+                proved
+                    || (!wins_under(&dungeon, restriction, plan)
+                        && needs(&dungeon, restriction, FINAL_STATES, None) == Some(true))
+            };
+            let needs_bullet = decide(proof.needs_bullet, NO_BULLET);
+            let needs_lure = decide(proof.needs_lure, NO_LURE);
+            Ok(Generated {
+                text: dungeon.to_text(),
+                plan: plan.clone(),
+                features: features(&dungeon, &proof.count, needs_bullet, needs_lure),
+                dungeon,
+                candidates,
+            })
+        }
+        Err(Failure::Cancelled) => Err(GenerateError::Cancelled),
+        Err(Failure::NotFound { candidates, best }) => Err(GenerateError::NotFound {
+            candidates,
+            best_turns: best,
+        }),
+    }
+}
