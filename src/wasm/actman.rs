@@ -1,6 +1,8 @@
 //! Act-Man II bindings.
 
-use super::{message, move_error, parse_error, solve_level, to_js, Solved};
+use super::{
+    message, move_error, parse_error, progress_callback, solve_level, solve_options, to_js, Solved,
+};
 use crate::games::actman::{self, Dungeon, Game, SolveOptions};
 use crate::grid::Pos;
 use serde::Serialize;
@@ -94,4 +96,42 @@ pub fn actman_solve(
             .with_trace(&solution.trace, &solution.record)
         },
     )
+}
+
+/// The editor's verdict on a dungeon: `options` is `{maxStates, planCap}` (optional).
+/// Returns the common verdict (`win` in `moves` turns with `plans` optimal plans, the
+/// needs in `note` and `features`; or `no_plan`, `limit_reached`).
+#[wasm_bindgen]
+pub fn actman_verdict(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
+    let dungeon = Dungeon::parse(text).map_err(parse_error)?;
+    let limits: actman::AnalysisLimits = solve_options(options, actman::AnalysisLimits::check)?;
+    let analysis = actman::analyze(&dungeon, limits, None);
+    Ok(to_js(&analysis.verdict(limits.plan_cap)))
+}
+
+/// Generate a dungeon: `options` is `{rows, cols, monsters, minTurns, unique,
+/// needsBullet, needsLure, seed, maxCandidates, longest}` (optional fields take the
+/// defaults); `progress` is called with `{candidates, best}`. Returns `{level, plan,
+/// features, candidates, seed}`; throws `{message}` when the options are out of range
+/// or no dungeon came out.
+#[wasm_bindgen]
+pub fn actman_generate(
+    options: JsValue,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsValue> {
+    let options: actman::GenerateOptions = solve_options(options, actman::GenerateOptions::check)?;
+    let mut report = progress_callback(&progress);
+    match actman::generate(&options, None, Some(&mut report)) {
+        Ok(g) => Ok(to_js(&serde_json::json!({
+            "level": g.text,
+            "plan": g.plan,
+            "features": g.features,
+            "candidates": g.candidates,
+            "seed": options.seed,
+        }))),
+        Err(actman::GenerateError::Options(e)) => {
+            Err(message(format!("{}: {}", e.field, e.message)))
+        }
+        Err(e) => Err(message(e)),
+    }
 }

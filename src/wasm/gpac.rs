@@ -396,7 +396,7 @@ pub fn gpac_play(
 /// settings}` (all optional: 8 games from seed 1, avoid against chase, the default
 /// settings). Returns the common verdict (`verdict: 'score'`, `score`, `features`).
 #[wasm_bindgen]
-pub fn gpac_analyze(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
+pub fn gpac_verdict(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
     #[derive(serde::Deserialize)]
     #[serde(default)]
     struct Options {

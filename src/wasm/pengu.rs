@@ -119,7 +119,7 @@ pub fn pengu_solve(
 /// [{cell, kind}], features}` (see `games::verdict`); throws `{line, column, message}`
 /// for a level that does not parse.
 #[wasm_bindgen]
-pub fn pengu_analyze(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
+pub fn pengu_verdict(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
     let level = Level::parse(text).map_err(parse_error)?;
     let limits: AnalysisLimits = solve_options(options, AnalysisLimits::check)?;
     let analysis = pengu::analyze(&level, limits, None);
@@ -128,7 +128,7 @@ pub fn pengu_analyze(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
 
 /// Generate a level: `options` is `{rows, cols, fish, minMoves, unique, seed,
 /// maxCandidates, longest}` (optional fields take the defaults); `progress` is called
-/// with `{candidates, bestMoves}`. Returns `{level, plan, features, candidates}`;
+/// with `{candidates, best}`. Returns `{level, plan, features, candidates, seed}`;
 /// throws `{message}` when the options are out of range or no level came out.
 #[wasm_bindgen]
 pub fn pengu_generate(

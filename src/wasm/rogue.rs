@@ -238,3 +238,39 @@ pub fn rogue_analyze(text: &str) -> Result<JsValue, JsValue> {
         elapsed_ms,
     }))
 }
+
+/// The editor's verdict on a dungeon, from the exact solution: `monster_wins` in
+/// `moves` or `rogue_safe`, the sites from which the rogue is lost as `lost` marks, and
+/// the features. Throws `{line, column, message}` for a bad dungeon and `{message}`
+/// for one too large to solve.
+#[wasm_bindgen]
+pub fn rogue_verdict(text: &str, _options: JsValue) -> Result<JsValue, JsValue> {
+    let dungeon = Dungeon::parse(text).map_err(parse_error)?;
+    let report = crate::games::rogue::analyze(&dungeon).map_err(|e| message(e.to_string()))?;
+    Ok(to_js(&report.verdict()))
+}
+
+/// Generate a dungeon: `options` is `{size, goal: "monsterWins" | "rogueEscapes",
+/// minMoves, seed, maxCandidates, longest}` (optional fields take the defaults);
+/// `progress` is called with `{candidates, best}`. Returns `{level, report,
+/// candidates, seed}`; throws `{message}` when the options are out of range or no
+/// dungeon came out.
+#[wasm_bindgen]
+pub fn rogue_generate(
+    options: JsValue,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsValue> {
+    use crate::games::rogue::{generate, GenerateError, GenerateOptions};
+    let options: GenerateOptions = super::solve_options(options, GenerateOptions::check)?;
+    let mut report = super::progress_callback(&progress);
+    match generate(&options, None, Some(&mut report)) {
+        Ok(g) => Ok(to_js(&serde_json::json!({
+            "level": g.text,
+            "report": g.report,
+            "candidates": g.candidates,
+            "seed": options.seed,
+        }))),
+        Err(GenerateError::Options(e)) => Err(message(format!("{}: {}", e.field, e.message))),
+        Err(e) => Err(message(e)),
+    }
+}

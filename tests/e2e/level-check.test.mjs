@@ -103,3 +103,54 @@ test('GPac: the verdict is the mean score of seeded games, the same as the nativ
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+/** Open `game`'s Edit tab, generate with `fields` ({id suffix: value}), and return the level. */
+async function generateIn(page, fields) {
+  await tab(page, 'edit');
+  await page.click('#gen summary');
+  for (const [key, v] of Object.entries(fields)) {
+    const el = `#gen-${key}`;
+    if (typeof v === 'boolean') await (v ? page.check(el) : page.uncheck(el));
+    else if (await page.$eval(el, (e) => e.tagName === 'SELECT')) await page.selectOption(el, v);
+    else await page.fill(el, String(v));
+  }
+  await page.click('#gen-go');
+  await page.waitForFunction(() => window.gridlab.generator().generated, null, { timeout: 120000 });
+  return page.evaluate(() => window.gridlab.levelText());
+}
+
+const native = (args) => execFileSync(CLI, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+
+test('Act-Man: a generated dungeon needs the bullet, the verdict agrees, the command line makes the same one', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=actman`);
+  const text = await generateIn(page, { rows: 7, cols: 8, monsters: 2, minTurns: 5, needsBullet: true, needsLure: false, unique: false, seed: 3 });
+  assert.match(await page.textContent('#gen-status'), /^Proved: victory in \d+ turns.*needs the bullet/);
+  const c = await verdict(page);
+  assert.equal(c.badges[0], 'win');
+  assert.ok(c.result.moves >= 5);
+  assert.equal(c.result.features.needs_bullet, true);
+  assert.match(await page.textContent('#check-note'), /no victory without the bullet/);
+  assert.equal(native(['actman', 'generate', '--size', '7x8', '--monsters', '2', '--min-turns', '5', '--needs-bullet', '--seed', '3']), text.trim());
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Rogue: the verdict says who wins and marks where the rogue is lost; a generated dungeon is the native one', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=rogue`);
+  const text = await generateIn(page, { size: 10, goal: 'monsterWins', minMoves: 4, seed: 2 });
+  const c = await verdict(page);
+  assert.deepEqual(c.badges, ['monster-wins']);
+  assert.ok(c.result.moves >= 4);
+  assert.match(await page.textContent('#gen-status'), new RegExp(`^Proved: the monster wins in ${c.result.moves}`));
+  assert.ok(c.result.marks.length > 0 && c.result.marks.every((m) => m.kind === 'lost'));
+  // Every marked site is an open site of the dungeon.
+  const view = await page.evaluate(() => window.gridlab.view());
+  const rows = text.split('\n').slice(1);
+  for (const m of c.result.marks) {
+    const [r, col] = [Math.floor(m.cell / view.cols), m.cell % view.cols];
+    assert.notEqual(rows[r][2 * col], ' ', `site ${r}:${col} is open`);
+  }
+  assert.equal(native(['rogue', 'generate', '--monster-wins', '--size', '10', '--min-moves', '4', '--seed', '2']), text.trim());
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,5 +1,5 @@
 // The editor's live verdict (Edit tab): after every edit, a worker runs the game's
-// `${game}_analyze` on the level within limits and the panel shows badges (a win in N
+// `${game}_verdict` on the level within limits and the panel shows badges (a win in N
 // moves, optimal; how many optimal plans, 1 = unique; no plan and why; a limit
 // reached; who wins a pursuit) and the level's measured features; the board marks the
 // cells the analysis names (uneatable items, cells never rested on, sites where the
@@ -83,7 +83,7 @@ export class LevelCheck {
     const started = performance.now();
     try {
       const options = typeof this.game.checkOptions === 'function' ? this.game.checkOptions() : this.options;
-      const { result } = await this.client.run('analyze', this.game.id, text, options);
+      const { result } = await this.client.run('verdict', this.game.id, text, options);
       this.ran = text;
       this.show(result, performance.now() - started);
     } catch (err) {

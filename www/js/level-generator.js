@@ -3,7 +3,8 @@
 // proved level it returns is loaded like any other (undo brings the old one back) and
 // the form, seed included, goes into the shared link. Game-agnostic: the game's spec
 // lists the fields ({key, label, type: 'number' | 'checkbox' | 'select', min, max,
-// value, options, title}) and `summary(result)` says what was proved.
+// value, options, title}), `name(options)` names the level and `summary(result)` says
+// what was proved.
 
 import { h, button, fmt, toast } from './ui.js';
 import { SolverClient } from './solver-client.js';
@@ -75,9 +76,9 @@ export class LevelGenerator {
     const started = performance.now();
     try {
       const { result } = await this.client.run('generate', this.game.id, null, options, (p) => {
-        this.status.textContent = `Generating… ${fmt(p.candidates)} candidates, the longest so far ${fmt(p.bestMoves)}`;
+        this.status.textContent = `Generating… ${fmt(p.candidates)} candidates, the best so far ${fmt(p.best)}`;
       });
-      const name = `Generated ${options.rows}×${options.cols}, seed ${options.seed}`;
+      const name = this.spec.name(options);
       if (this.game.loadLevel(result.level, { name })) {
         this.generatedText = this.game.levelText();
         this.status.className = 'small goal-ok';

@@ -30,7 +30,7 @@ export class SolverClient {
   }
 
   /**
-   * Run the module's `${game}_${type}` ('solve', 'analyze' or 'generate', which takes
+   * Run the module's `${game}_${type}` ('solve', 'verdict' or 'generate', which takes
    * no text); resolves to {result, trace}; rejects with {message} or {cancelled: true}.
    */
   run(type, game, text, options, onProgress) {

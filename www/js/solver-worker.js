@@ -1,12 +1,12 @@
 // Runs the wasm solvers, analyses and generators off the main thread. Messages in:
-// {type: 'solve' | 'analyze' | 'generate', id, game, text, options}; the function is
+// {type: 'solve' | 'verdict' | 'generate', id, game, text, options}; the function is
 // the module's `${game}_${type}` (a generator takes no text). Out: {type:'ready'},
 // {type:'progress', id, stats}, {type:'result', id, result, trace} (trace buffer
 // transferred), {type:'error', id, error}.
 
 import init, * as wasm from '../pkg/gridlab.js';
 
-const TYPES = new Set(['solve', 'analyze', 'generate']);
+const TYPES = new Set(['solve', 'verdict', 'generate']);
 
 const ready = init().then(
   () => self.postMessage({ type: 'ready' }),

@@ -186,6 +186,28 @@ pub struct AnalysisLimits {
     pub plan_cap: u64,
 }
 
+/// Most states an analysis may be given (about 1 GB of tables).
+pub const MAX_ANALYSIS_STATES: usize = 20_000_000;
+
+impl AnalysisLimits {
+    /// Check the limits against their ranges.
+    pub fn check(&self) -> Result<(), crate::error::FieldError> {
+        if self.max_states == 0 || self.max_states > MAX_ANALYSIS_STATES {
+            return Err(crate::error::FieldError::new(
+                "max_states",
+                format!("{}: must be 1 to {MAX_ANALYSIS_STATES}", self.max_states),
+            ));
+        }
+        if self.plan_cap == 0 {
+            return Err(crate::error::FieldError::new(
+                "plan_cap",
+                "must be at least 1",
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl Default for AnalysisLimits {
     fn default() -> Self {
         Self {
@@ -234,6 +256,49 @@ pub struct Analysis {
     pub needs_lure: Option<bool>,
     /// The features, when a victory was found.
     pub features: Option<Features>,
+}
+
+impl Analysis {
+    /// The editor's common form of this analysis.
+    pub fn verdict(&self, plan_cap: u64) -> crate::games::verdict::LevelVerdict<Features> {
+        use crate::games::verdict::{LevelVerdict, Verdict};
+        let kind = match self.count {
+            PlanCount::Found { .. } => Verdict::Win,
+            PlanCount::NoPlan { .. } => Verdict::NoPlan,
+            PlanCount::LimitReached { .. } => Verdict::LimitReached,
+        };
+        let mut v = LevelVerdict::new(kind, plan_cap);
+        match &self.count {
+            PlanCount::Found {
+                turns, plans, plan, ..
+            } => {
+                v.moves = Some(*turns);
+                v.plans = Some(*plans);
+                v.plan = Some(plan.clone());
+                let needs: Vec<&str> = [
+                    (self.needs_bullet, "the bullet"),
+                    (
+                        self.needs_lure,
+                        "a lure (a monster dying on another or on a corpse)",
+                    ),
+                ]
+                .iter()
+                .filter(|(need, _)| *need == Some(true))
+                .map(|&(_, what)| what)
+                .collect();
+                if !needs.is_empty() {
+                    v.note = Some(format!("no victory without {}", needs.join(" or without ")));
+                }
+            }
+            PlanCount::NoPlan { .. } => {
+                v.note =
+                    Some("no sequence of actions kills every monster with Act-Man alive".into())
+            }
+            PlanCount::LimitReached { note } => v.note = Some(note.clone()),
+        }
+        v.features = self.features.clone();
+        v
+    }
 }
 
 /// Run `body` with the dungeon's problem at the narrowest state width that holds its

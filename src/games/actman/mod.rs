@@ -30,7 +30,7 @@ mod solver;
 pub use crate::search::Solver;
 pub use analysis::{
     analyze, count_optimal, count_plans, features, needs, wins_under, Analysis, AnalysisLimits,
-    Features, PlanCount,
+    Features, PlanCount, MAX_ANALYSIS_STATES,
 };
 pub use game::{Death, DeathCause, Game, Status, TurnReport};
 pub use generate::{

@@ -125,15 +125,9 @@ pub struct Generated {
     pub candidates: u64,
 }
 
-/// Progress of a generation: candidates scored, and the best score so far.
-#[derive(Clone, Copy, Debug, Default, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct GenerateProgress {
-    /// Candidates scored.
-    pub candidates: u64,
-    /// The longest optimal plan seen (meeting the uniqueness asked).
-    pub best_moves: u32,
-}
+/// Progress of a generation (`best`: the longest optimal plan seen, meeting the
+/// uniqueness asked).
+pub type GenerateProgress = crate::games::anneal::Progress;
 
 /// Why no level came out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -293,7 +287,7 @@ pub fn generate(
                 if let Some(report) = progress.as_mut() {
                     report(GenerateProgress {
                         candidates,
-                        best_moves,
+                        best: best_moves,
                     });
                 }
             }

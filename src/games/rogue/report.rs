@@ -111,6 +111,32 @@ pub struct Report {
     pub features: Features,
 }
 
+impl Report {
+    /// The editor's common form of this report: who wins, and the sites from which
+    /// the rogue is lost marked.
+    pub fn verdict(&self) -> crate::games::verdict::LevelVerdict<Features> {
+        use crate::games::verdict::{CellMark, LevelVerdict, MarkKind, Verdict};
+        let mut v = match self.outcome {
+            Outcome::MonsterWins { moves } => {
+                let mut v = LevelVerdict::new(Verdict::MonsterWins, 0);
+                v.moves = Some(moves);
+                v
+            }
+            Outcome::RogueSafeForever => LevelVerdict::new(Verdict::RogueSafe, 0),
+        };
+        v.marks = self
+            .lost_sites
+            .iter()
+            .map(|&cell| CellMark {
+                cell,
+                kind: MarkKind::Lost,
+            })
+            .collect();
+        v.features = Some(self.features.clone());
+        v
+    }
+}
+
 /// Analyse `dungeon` for the editor and the generator: solve it exactly, then
 /// [`report`].
 ///

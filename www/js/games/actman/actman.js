@@ -24,6 +24,21 @@ class ActmanGame extends GameBase {
       painter: actmanPainter,
       Ui: ActmanUi,
       solve: actmanSolve,
+      check: { maxStates: 1_000_000, planCap: 1000 },
+      generate: {
+        fields: [
+          { key: 'rows', label: 'Rows', min: 4, max: 14, value: 8, title: 'Rows, border included' },
+          { key: 'cols', label: 'Cols', min: 4, max: 14, value: 10, title: 'Columns, border included' },
+          { key: 'monsters', label: 'Monsters', min: 1, max: 6, value: 3 },
+          { key: 'minTurns', label: 'At least turns', min: 1, max: 80, value: 10, title: 'The fastest victory takes at least this many turns' },
+          { key: 'seed', label: 'Seed', min: 0, max: 4294967295, value: 1, title: 'One seed, one dungeon: the same here and with gridlab actman generate --seed' },
+          { key: 'needsBullet', label: 'Needs the bullet', type: 'checkbox', value: true, title: 'No victory without firing' },
+          { key: 'needsLure', label: 'Needs a lure', type: 'checkbox', value: false, title: 'No victory without a monster dying on another or on a corpse' },
+          { key: 'unique', label: 'Unique optimal plan', type: 'checkbox', value: false },
+        ],
+        name: (o) => `Generated ${o.rows}×${o.cols}, seed ${o.seed}`,
+        summary: (r) => `Proved: victory in ${r.features.optimal_turns} turns, ${r.features.unique ? 'a unique optimal plan' : `${r.features.optimal_plans} optimal plans`}${r.features.needs_bullet ? ', needs the bullet' : ''}${r.features.needs_lure ? ', needs a lure' : ''}`,
+      },
       edit: {
         info: TILE_INFO,
         swatch: tileSwatch,

@@ -33,6 +33,7 @@ class PenguGame extends GameBase {
           { key: 'seed', label: 'Seed', min: 0, max: 4294967295, value: 1, title: 'One seed, one level: the same here and with gridlab pengu generate --seed' },
           { key: 'unique', label: 'Unique optimal plan', type: 'checkbox', value: true },
         ],
+        name: (o) => `Generated ${o.rows}×${o.cols}, seed ${o.seed}`,
         summary: (r) => `Proved: ${r.features.optimal_moves} moves, ${r.features.unique ? 'a unique optimal plan' : `${r.features.optimal_plans} optimal plans`}`,
       },
       edit: {
