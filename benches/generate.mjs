@@ -17,7 +17,7 @@
 // Exits 1 when native and wasm disagree, or on any error.
 
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, launch, ROOT } from '../tests/e2e/harness.mjs';
 
@@ -100,6 +100,31 @@ try {
       return { ms: times[2], verdict: v.verdict, moves: v.moves, plans: v.plans, note: v.note };
     }, text);
     console.log(`| ${file} | ${r.verdict}${r.moves != null ? ` in ${r.moves}, ${r.plans} plans` : ''}${r.note ? ` (${r.note})` : ''} | ${r.ms.toFixed(1)} ms |`);
+  }
+
+  console.log('\nThe editor\'s verdict on every bundled and course Act-Man and Rogue level in Chromium (the page\'s limits), median of 3:');
+  for (const [game, options] of [['actman', { maxStates: 1000000, planCap: 1000 }], ['rogue', {}]]) {
+    const dir = path.join(ROOT, 'levels', game);
+    const times = [];
+    const files = [...readdirSync(dir), ...readdirSync(path.join(dir, 'course')).map((f) => `course/${f}`)].filter((f) => f.endsWith('.txt'));
+    for (const file of files) {
+      const text = readFileSync(path.join(dir, file), 'utf8');
+      const r = await page.evaluate(({ g, t, o }) => {
+        const ms = [];
+        let v;
+        for (let i = 0; i < 3; i++) {
+          const started = performance.now();
+          v = window.__gridlab[`${g}_verdict`](t, o);
+          ms.push(performance.now() - started);
+        }
+        ms.sort((a, b) => a - b);
+        return { ms: ms[1], verdict: v.verdict, moves: v.moves, plans: v.plans };
+      }, { g: game, t: text, o: options });
+      times.push([file, r]);
+    }
+    times.sort((a, b) => b[1].ms - a[1].ms);
+    const med = median(times.map(([, r]) => r.ms));
+    console.log(`${game}: ${times.length} levels, median ${med.toFixed(1)} ms, slowest ${times.slice(0, 3).map(([f, r]) => `${f} ${r.ms.toFixed(1)} ms (${r.verdict}${r.moves != null ? ` ${r.moves}` : ''})`).join(', ')}`);
   }
 } catch (err) {
   console.error(err);
