@@ -215,30 +215,33 @@ pub async fn relay(mut socket: WebSocket, arena: Option<String>, role: Role) {
                 let _ = socket.send(Message::Close(None)).await;
                 return;
             }
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) if role == Role::Player => {
-                    match check_line(&text) {
+            incoming = socket.recv() => {
+                let problem = match incoming {
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                    _ if role == Role::Spectator => None,
+                    Some(Ok(Message::Text(text))) => match check_line(&text) {
                         Ok(()) => {
-                            if write.write_all(format!("{}\n", text.as_str()).as_bytes()).await.is_err() {
-                                let _ = socket.send(error(&format!("the Arena server at {addr} closed the connection"))).await;
+                            let line = format!("{}\n", text.as_str());
+                            if write.write_all(line.as_bytes()).await.is_err() {
+                                let why = format!("the Arena server at {addr} closed the connection");
+                                let _ = socket.send(error(&why)).await;
                                 return;
                             }
+                            None
                         }
-                        Err(e) => {
-                            if socket.send(error(&e)).await.is_err() {
-                                return;
-                            }
-                        }
+                        Err(e) => Some(e),
+                    },
+                    Some(Ok(Message::Binary(_))) => {
+                        Some("a binary message: send text lines; not sent".to_string())
                     }
-                }
-                Some(Ok(Message::Binary(_))) if role == Role::Player => {
-                    if socket.send(error("a binary message: send text lines; not sent")).await.is_err() {
+                    Some(Ok(_)) => None,
+                };
+                if let Some(e) = problem {
+                    if socket.send(error(&e)).await.is_err() {
                         return;
                     }
                 }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                _ => {}
-            },
+            }
         }
     }
 }
