@@ -201,3 +201,55 @@ async fn a_page_hears_that_the_seats_are_taken() {
     game.kill().unwrap();
     web.kill().unwrap();
 }
+
+#[test]
+fn a_bare_tick_does_not_undo_a_command() {
+    // The protocol: the last command for a step counts, a bare tick does not undo it
+    // (a page sends a key's command at once and then answers the step bare).
+    let replays = std::env::temp_dir().join(format!("gridlab-bare-{}", std::process::id()));
+    let dir = replays.to_string_lossy().to_string();
+    let (mut game, addr) = start(&[
+        "arena",
+        "serve",
+        "--lockstep",
+        "--step-timeout",
+        "5000",
+        "--bots",
+        "3",
+        "--port",
+        "0",
+        "--wait",
+        "60",
+        "--steps",
+        "3",
+        "--replays",
+        &dir,
+    ]);
+    let mut c = std::net::TcpStream::connect(&addr).unwrap();
+    writeln!(c, "{{\"hello\": \"tcp\"}}").unwrap();
+    let mut lines = BufReader::new(c.try_clone().unwrap()).lines();
+    for line in lines.by_ref() {
+        let v: serde_json::Value = serde_json::from_str(&line.unwrap()).unwrap();
+        if v.get("gameOver").is_some() {
+            break;
+        }
+        if let Some(t) = v.get("tick").and_then(|t| t.as_u64()) {
+            if t == 0 {
+                writeln!(c, "{{\"tick\": 0, \"cmd\": \"L\"}}").unwrap();
+            }
+            writeln!(c, "{{\"tick\": {t}}}").unwrap();
+        }
+    }
+    game.wait().unwrap();
+    let file = std::fs::read_dir(&replays)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    assert_eq!(log["steps"][0][0], serde_json::json!({"Go": "L"}));
+    assert_eq!(log["steps"][1][0], serde_json::Value::Null);
+    let _ = std::fs::remove_dir_all(&replays);
+}
