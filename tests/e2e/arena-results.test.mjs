@@ -42,6 +42,9 @@ test('a tournament\'s --json opens in the League tab: standings, games, a game r
     });
     assert.match(await page.textContent('#league-results-info'), /tournament\.json: 4 entrants, 4 games of 150 steps, lock-step, seed 5/);
     assert.equal(await page.$$eval('#league-results-gamelist tbody tr', (trs) => trs.length), 4);
+    const opened = (await page.evaluate(() => window.gridlab.league())).file;
+    assert.equal(opened.name, 'tournament.json');
+    assert.deepEqual(opened.standings.map((s) => s.name), t.standings.map((s) => s.name));
     await page.screenshot({ path: shotPath('arena-league-results.png') });
     // The second game replays in the Replay tab and ends on its recorded scores.
     const g = t.games[1];

@@ -110,14 +110,14 @@ export class ResultsView {
     });
     const open = this.input.nodes[0].querySelector('#league-results-open');
     if (open) open.replaceChildren(...button('', { icon: 'upload', label: 'Open results…' }).childNodes);
-    this.info = h('p.small#league-results-info');
+    this.infoLine = h('p.small#league-results-info');
     this.table = h('div#league-results-table');
     this.gamesBox = h('div#league-results-games');
     this.nodes = [
       h('h3', {}, 'Tournament results'),
       h('p.small.muted', {}, `The JSON of \`gridlab arena tournament --json FILE\` (at most ${MAX_RESULTS_BYTES / 1048576} MB): its standings and its games, each replayed in the Replay tab. Open the file, paste it, or drop it on this panel.`),
       ...this.input.nodes,
-      this.info,
+      this.infoLine,
       this.table,
       this.gamesBox,
     ];
@@ -142,7 +142,7 @@ export class ResultsView {
   render() {
     const { standings, games, options, seed } = this.results;
     const o = options;
-    this.info.replaceChildren(h('b', {}, this.name), `: ${standings.length} entrants, ${games.length} games`,
+    this.infoLine.replaceChildren(h('b', {}, this.name), `: ${standings.length} entrants, ${games.length} games`,
       `${Number.isFinite(o.steps) ? ` of ${o.steps} steps` : ''}${typeof o.realtime === 'boolean' ? (o.realtime ? ', real time' : ', lock-step') : ''}${seed != null ? `, seed ${seed}` : ''}.`);
     const heads = ['#', 'Entrant', 'Games', 'Points', 'Score', 'Faults', 'Rating', 'Warnings', 'Late', 'Timeouts'];
     this.table.replaceChildren(h('div.arena-scroll', {},
