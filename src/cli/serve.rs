@@ -8,7 +8,7 @@
 
 use super::{EXIT_BAD_INPUT, EXIT_OK};
 use axum::body::Body;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -26,6 +26,9 @@ use tokio::sync::{watch, Semaphore};
 use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
+
+mod relay;
+use relay::{Role, MAX_MESSAGE};
 
 /// How long a client has to send a request's head (request line and headers), and
 /// how long a kept-alive connection may stay idle between requests.
@@ -47,8 +50,9 @@ pub struct ServeArgs {
     /// Folder holding www/, pkg/ and levels/ (default: the current folder).
     #[arg(long, default_value = ".")]
     root: PathBuf,
-    /// An Arena game server (`gridlab arena serve`) to relay to the browser as a
-    /// spectator feed at /arena/live (WebSocket), e.g. 127.0.0.1:7777.
+    /// An Arena game server (`gridlab arena serve`) to relay to the browser, e.g.
+    /// 127.0.0.1:7777: a spectator feed at /arena/live and a seat to play at
+    /// /arena/seat (WebSockets, one line a message).
     #[arg(long, value_name = "HOST:PORT")]
     arena: Option<String>,
     /// The header-read (and keep-alive idle) timeout in milliseconds (for tests).
@@ -58,15 +62,24 @@ pub struct ServeArgs {
 }
 
 /// The playground's routes: `/` is `www/`, `/pkg` is the wasm-bindgen output,
-/// `/levels` the level collection, and at `/arena/live` the spectator feed of the
-/// Arena server at `arena` (a WebSocket message per line the game server sends).
+/// `/levels` the level collection, and the relays to the Arena server at `arena`:
+/// `/arena/live` its spectator feed, `/arena/seat` a seat to play (WebSockets, a
+/// message per line; see [`relay`]).
 pub fn router(root: &std::path::Path, arena: Option<String>) -> Router {
-    let live = axum::routing::get(move |ws: WebSocketUpgrade| {
+    let route = |role: Role| {
         let arena = arena.clone();
-        async move { ws.on_upgrade(move |socket| relay(socket, arena)) }
-    });
+        axum::routing::get(move |ws: WebSocketUpgrade| {
+            let arena = arena.clone();
+            async move {
+                ws.max_message_size(MAX_MESSAGE)
+                    .max_frame_size(MAX_MESSAGE)
+                    .on_upgrade(move |socket| relay::relay(socket, arena, role))
+            }
+        })
+    };
     Router::new()
-        .route("/arena/live", live)
+        .route("/arena/live", route(Role::Spectator))
+        .route("/arena/seat", route(Role::Player))
         .nest_service("/pkg", files(root.join("pkg")))
         .nest_service("/levels", files(root.join("levels")))
         .fallback_service(files(root.join("www")))
@@ -226,55 +239,4 @@ async fn serve_http(
     let _ = closing_tx.send(());
     let all = u32::try_from(MAX_CONNECTIONS).unwrap_or(u32::MAX);
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, slots.acquire_many(all)).await;
-}
-
-/// Watch the Arena server as a spectator and pass each of its lines to the browser,
-/// until either side closes.
-async fn relay(mut socket: WebSocket, arena: Option<String>) {
-    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-    let error =
-        |text: String| Message::Text(serde_json::json!({ "error": text }).to_string().into());
-    let Some(addr) = arena else {
-        let _ = socket
-            .send(error(
-                "no Arena server: start gridlab serve with --arena HOST:PORT".into(),
-            ))
-            .await;
-        return;
-    };
-    let stream = match tokio::net::TcpStream::connect(&addr).await {
-        Ok(s) => s,
-        Err(e) => {
-            let _ = socket
-                .send(error(format!(
-                    "cannot reach the Arena server at {addr}: {e}"
-                )))
-                .await;
-            return;
-        }
-    };
-    let (read, mut write) = stream.into_split();
-    if write.write_all(b"{\"spectate\": true}\n").await.is_err() {
-        return;
-    }
-    let mut lines = BufReader::new(read).lines();
-    loop {
-        tokio::select! {
-            line = lines.next_line() => match line {
-                Ok(Some(line)) => {
-                    if socket.send(Message::Text(line.into())).await.is_err() {
-                        return;
-                    }
-                }
-                _ => {
-                    let _ = socket.send(error(format!("the Arena server at {addr} closed the feed"))).await;
-                    return;
-                }
-            },
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
-                _ => {}
-            },
-        }
-    }
 }

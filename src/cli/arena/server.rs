@@ -289,7 +289,9 @@ fn handle_event(
                 .iter()
                 .position(|s| matches!(s, Seat::Client { id: c, .. } if *c == id))
             {
-                commands[seat] = Some((tick, command));
+                // The last command for the step counts; a bare tick does not undo one.
+                let kept = commands[seat].and_then(|(_, c)| c);
+                commands[seat] = Some((tick, command.or(kept)));
             }
         }
         Event::Left { id } => {

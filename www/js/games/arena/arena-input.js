@@ -1,6 +1,6 @@
 // Arena's input, as methods of the game (mixed into ArenaGame): swipes and taps on the
 // board (a swipe turns, a tap drops a landmine or pauses), a replay file dropped on it,
-// and the keys of each tab (the Play game, the Replay tab's file, the Live feed).
+// and the keys of each tab (the Play game, the Replay tab's file, the Live tab's seat).
 
 import { SIDE } from './arena-draw.js';
 import { SPEEDS } from './arena-ui.js';
@@ -11,6 +11,19 @@ const DIR_CODES = {
   Numpad8: 'U', Numpad2: 'D', Numpad4: 'L', Numpad6: 'R',
 };
 const DIR_KEYS = { w: 'U', s: 'D', a: 'L', d: 'R', ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' };
+
+/** A key's command, or null: arrows, WASD and the numpad turn (U D L R), Shift or R
+ *  reverses (REV), E or Space drops a landmine (DROP). The Play game and a server
+ *  seat (the Live tab) both read keys through this. */
+export function commandOfKey(e) {
+  const key = e.key || '';
+  const lower = key.length === 1 ? key.toLowerCase() : key;
+  const dir = DIR_CODES[e.code] || DIR_KEYS[lower];
+  if (dir) return dir;
+  if (key === 'Shift' || lower === 'r') return 'REV';
+  if (lower === 'e' || key === ' ') return 'DROP';
+  return null;
+}
 
 export const inputMethods = {
   attachPointer() {
@@ -65,6 +78,10 @@ export const inputMethods = {
       if (dir === 'L' || dir === 'R') this.replay.skip(dir === 'R' ? 20 : -20);
       return;
     }
+    if (tab === 'edit') {
+      this.live.command(dir);
+      return;
+    }
     if (tab !== 'play') return;
     if (this.you >= 0) this.human(dir);
   },
@@ -74,6 +91,10 @@ export const inputMethods = {
     const tab = this.shell.activeTab();
     if (tab === 'solve' && this.replay.loaded()) {
       this.replay.toggle();
+      return;
+    }
+    if (tab === 'edit' && this.live.info().seat >= 0 && type !== 'mouse') {
+      this.live.command('DROP');
       return;
     }
     if (tab !== 'play') return;
@@ -89,7 +110,8 @@ export const inputMethods = {
     if (tab === 'edit') return this.live.key(e);
     const key = e.key || '';
     const lower = key.length === 1 ? key.toLowerCase() : key;
-    const dir = DIR_CODES[e.code] || DIR_KEYS[lower];
+    const word = commandOfKey(e);
+    const dir = word && 'UDLR'.includes(word) ? word : null;
     const playing = this.you >= 0 && this.phase !== 'over';
     if (tab !== 'play') return false;
     if (dir) {
@@ -97,11 +119,11 @@ export const inputMethods = {
       else this.shell.toast('Bots only: choose "You vs bots" in the Play panel to play');
       return true;
     }
-    if (key === 'Shift' || lower === 'r') {
+    if (word === 'REV') {
       if (!e.repeat && playing) this.human('REV');
       return playing;
     }
-    if (lower === 'e' || (key === ' ' && playing && this.phase !== 'ready')) {
+    if (word === 'DROP' && (lower === 'e' || (playing && this.phase !== 'ready'))) {
       if (!e.repeat && playing) this.human('DROP');
       return playing || key === ' ';
     }

@@ -3,11 +3,13 @@
 // pairs them), seeds base + game; places score 5 / 3 / 2 / 1 (ties share). The games
 // run in the page a few at a time (a 6000-step game takes a few milliseconds); any
 // game replays in the Replay tab (it is played again from its seed: the same game).
+// Below, a tournament's result file (arena-results.js): its standings and games.
 
 import { h, button } from '../../ui.js';
 import { SingleRun } from '../../single-run.js';
 import { rankPoints, clock } from './arena-draw.js';
 import { BOTS, LENGTHS, displayName } from './arena-ui.js';
+import { ResultsView } from './arena-results.js';
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
 
@@ -19,6 +21,7 @@ export class LeaguePanel {
     this.running = false;
     this.runs = new SingleRun();
     this.results = null;
+    this.file = new ResultsView(game, [panel]);
     this.build();
   }
 
@@ -47,6 +50,7 @@ export class LeaguePanel {
       this.progress,
       this.table,
       this.gamesBox,
+      ...this.file.nodes,
     );
   }
 
@@ -164,7 +168,7 @@ export class LeaguePanel {
   }
 
   info() {
-    return { running: this.running, results: this.results ? { games: this.results.games.map((g) => ({ ...g })), standings: this.standings() } : null };
+    return { running: this.running, results: this.results ? { games: this.results.games.map((g) => ({ ...g })), standings: this.standings() } : null, file: this.file.info() };
   }
 
   dispose() {

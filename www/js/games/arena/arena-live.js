@@ -1,16 +1,32 @@
-// Watch live (the Edit tab, labelled "Live"): `gridlab serve --arena HOST:PORT` relays a
-// running `gridlab arena serve` game over a WebSocket at /arena/live, one server line a
-// message: {"spectating": true}, then {"tick", "state"} every step (the maze when a
-// round starts), {"gameOver": {names, scores}} after the last step, or {"error"}. The
-// board draws the states as they come, sliding units over the 50 ms of a step.
+// The Live tab (the Edit tab, labelled "Live"): `gridlab serve --arena HOST:PORT` relays
+// a running `gridlab arena serve` game over WebSockets, one server line a message.
+// - Watch: /arena/live sends {"spectating": true}, then {"tick", "state"} every step
+//   (the maze when a round starts), {"gameOver": {names, scores}} after the last step,
+//   or {"error"}.
+// - Join as NAME: /arena/seat is a seat's TCP connection: the page says hello with the
+//   name, the server answers {"welcome": seat, config} (or an error: seats taken, bad
+//   name, server down), then the same states; the page answers every state with the
+//   command of the last key (once out of the hub) or a bare {"tick": n}, so a lock-step
+//   server goes on, and sends a key's command at once too. The server decides the
+//   seat, the rules and the result; the page draws them.
+// The board draws the states as they come, sliding units over the 50 ms of a step.
 
 import { h, button } from '../../ui.js';
 import { Track, STEP_MS } from './arena-draw.js';
 import { rankingList } from './arena-ui.js';
+import { commandOfKey } from './arena-input.js';
+
+/** Most commands remembered for the debug handle. */
+const SENT_LOG = 200;
 
 export function defaultLiveUrl() {
   if (!/^https?:$/.test(location.protocol) || !location.host) return 'ws://127.0.0.1:8080/arena/live';
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/arena/live`;
+}
+
+/** The seat's relay next to the feed's: ws://host/arena/live → ws://host/arena/seat. */
+export function seatUrl(liveUrl) {
+  return new URL('seat', liveUrl).href;
 }
 
 export class LivePanel {
@@ -26,12 +42,20 @@ export class LivePanel {
     this.games = 0;
     this.names = ['Seat 0', 'Seat 1', 'Seat 2', 'Seat 3'];
     this.lastError = null;
+    this.role = 'spectator'; // spectator | player
+    this.seat = -1;
+    this.pending = null;
+    this.intent = null;
+    this.answered = 0;
+    this.sent = [];
     this.build();
   }
 
   build() {
     this.url = h('input#arena-live-url', { type: 'text', value: defaultLiveUrl(), spellcheck: 'false', 'aria-label': 'Live feed address' });
     this.connectBtn = button('.btn.primary#arena-live-connect', { icon: 'play', label: 'Watch live', onclick: () => (this.ws ? this.disconnect() : this.connect()) });
+    this.name = h('input#arena-seat-name', { type: 'text', value: 'player', spellcheck: 'false', autocomplete: 'nickname', 'aria-label': 'Your name', oninput: () => this.setJoinLabel() });
+    this.joinBtn = button('.btn.primary#arena-seat-join', { icon: 'play', label: 'Join', onclick: () => (this.ws ? this.disconnect() : this.join()) });
     this.status = h('p.small#arena-live-status', { 'aria-live': 'polite' }, 'Not connected.');
     this.error = h('div.lab-error#arena-live-error', { role: 'alert', hidden: true });
     this.result = h('div#arena-live-result');
@@ -42,10 +66,15 @@ export class LivePanel {
       h('p.small.muted', {}, 'then connect here: the board shows every step the server sends (the maze arrives with the first step of a round).'),
       h('label.field', {}, h('span', {}, 'Feed (WebSocket)'), this.url),
       h('div.row', {}, this.connectBtn),
+      h('h3', {}, 'Play on the server'),
+      h('p.small.muted', {}, 'Take a seat in the server\'s game through the same relay (…/arena/seat): four people on four laptops, or you against your own bot. The server seats you (a free seat, or the one kept for your name); arrow keys or WASD turn, Shift or R reverses, Space or E drops a landmine, and on a phone a swipe turns and a tap drops.'),
+      h('label.field', {}, h('span', {}, 'Your name'), this.name),
+      h('div.row', {}, this.joinBtn),
       this.status,
       this.error,
       this.result,
     );
+    this.setJoinLabel();
   }
 
   showError(message) {
@@ -58,20 +87,50 @@ export class LivePanel {
     this.state = state;
     this.status.textContent = text;
     this.status.dataset.state = state;
-    this.connectBtn.replaceChildren(...button('', { icon: this.ws ? 'stop' : 'play', label: this.ws ? 'Disconnect' : 'Watch live' }).childNodes);
+    const watching = !!this.ws && this.role === 'spectator';
+    const playing = !!this.ws && this.role === 'player';
+    this.connectBtn.replaceChildren(...button('', { icon: watching ? 'stop' : 'play', label: watching ? 'Disconnect' : 'Watch live' }).childNodes);
+    this.connectBtn.disabled = playing;
+    this.setJoinLabel();
     this.game.ui.updateStatus();
     this.game.board.invalidate();
   }
 
-  connect() {
+  setJoinLabel() {
+    const playing = !!this.ws && this.role === 'player';
+    const name = this.name.value.trim();
+    this.joinBtn.replaceChildren(...button('', { icon: playing ? 'stop' : 'play', label: playing ? 'Leave' : `Join as ${name || '…'}` }).childNodes);
+    this.joinBtn.disabled = !!this.ws && !playing;
+  }
+
+  /** Take a seat in the server's game as the name in the field. */
+  join() {
+    let url;
+    try {
+      url = seatUrl(this.url.value.trim());
+    } catch {
+      this.showError(`cannot make the seat's address from ${this.url.value.trim() || '(no address)'}: give the feed's ws://HOST:PORT/arena/live`);
+      this.setStatus('failed', 'Not connected.');
+      return false;
+    }
+    return this.connect({ role: 'player', url, hello: JSON.stringify({ hello: this.name.value }) });
+  }
+
+  connect({ role = 'spectator', url = this.url.value.trim(), hello = null } = {}) {
     this.disconnect({ quiet: true });
     this.error.hidden = true;
     this.lastError = null;
     this.track = new Track();
     this.messages = 0;
     this.states = 0;
+    this.role = role;
+    this.seat = -1;
+    this.pending = null;
+    this.intent = null;
+    this.answered = 0;
+    this.sent = [];
+    this.over = null;
     this.result.replaceChildren();
-    const url = this.url.value.trim();
     let ws;
     try {
       ws = new WebSocket(url);
@@ -83,7 +142,9 @@ export class LivePanel {
     this.ws = ws;
     this.setStatus('connecting', `Connecting to ${url}…`);
     ws.onopen = () => {
-      if (this.ws === ws) this.setStatus('open', 'Connected: waiting for the game server.');
+      if (this.ws !== ws) return;
+      if (hello) ws.send(hello);
+      this.setStatus('open', hello ? 'Connected: saying hello to the game server.' : 'Connected: waiting for the game server.');
     };
     ws.onmessage = (ev) => {
       if (this.ws === ws) this.receive(ev.data);
@@ -92,11 +153,15 @@ export class LivePanel {
       if (this.ws !== ws) return;
       if (!this.messages) this.showError(`cannot connect to ${url}: is the playground served by \`gridlab serve --arena HOST:PORT\`?`);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      if (!this.messages && !this.lastError) this.showError(`the connection to ${url} closed before any message: is the playground served by \`gridlab serve --arena HOST:PORT\`?`);
-      this.setStatus(this.lastError ? 'failed' : 'closed', this.states ? `The feed closed after ${this.states} states.` : 'Not connected.');
+      if (!this.messages && !this.lastError) {
+        const why = ev && ev.code === 1009 ? 'a message too big for the relay' : 'is the playground served by `gridlab serve --arena HOST:PORT`?';
+        this.showError(`the connection to ${url} closed before any message: ${why}`);
+      }
+      const after = this.role === 'player' && this.over ? `The game is over (${this.myScoreText()}); the server closed the seat's connection.` : this.states ? `The ${this.role === 'player' ? 'seat' : 'feed'} closed after ${this.states} states.` : 'Not connected.';
+      this.setStatus(this.lastError ? 'failed' : 'closed', after);
     };
     this.game.ensureLoop();
     return true;
@@ -127,8 +192,24 @@ export class LivePanel {
     }
     if (!msg || typeof msg !== 'object') return;
     if (msg.error) {
-      this.showError(String(msg.error));
-      this.setStatus('failed', 'The relay answered with an error.');
+      const text = String(msg.error);
+      // After the last game the server closes a seat's connection: no error then.
+      if (this.role === 'player' && this.over && / closed the connection$/.test(text)) return;
+      this.showError(text);
+      if (this.role === 'player' && /seats are taken/.test(text)) this.setStatus('open', 'Waiting for a seat in the next game.');
+      else this.setStatus('failed', this.role === 'player' ? 'The server or the relay answered with an error.' : 'The relay answered with an error.');
+      return;
+    }
+    if (msg.welcome != null && this.role === 'player') {
+      this.seat = Number(msg.welcome);
+      this.names = ['Seat 0', 'Seat 1', 'Seat 2', 'Seat 3'];
+      this.names[this.seat] = this.name.value.trim();
+      if (msg.config && Number.isFinite(msg.config.steps)) this.steps = msg.config.steps;
+      if (msg.config && Number.isFinite(msg.config.powerSteps)) this.powerSteps = msg.config.powerSteps;
+      this.error.hidden = true;
+      this.lastError = null;
+      this.setStatus('open', `Seated: seat ${this.seat}; waiting for the first step.`);
+      this.game.board.canvas.focus({ preventScroll: true });
       return;
     }
     if (msg.spectating) {
@@ -142,8 +223,11 @@ export class LivePanel {
       if (Array.isArray(names) && names.length === 4) this.names = names.map(String);
       this.games++;
       this.over = { scores: Array.isArray(scores) ? scores : [] };
-      this.result.replaceChildren(h('h3', {}, `Game ${this.games}: result`), rankingList(this.over.scores, this.names, { id: 'arena-live-ranking' }));
-      this.setStatus('open', `Game over after ${this.track.tick} steps; waiting for the next game.`);
+      const you = this.role === 'player' ? this.seat : -1;
+      this.result.replaceChildren(h('h3', {}, `Game ${this.games}: result`),
+        ...(you >= 0 ? [h('p#arena-seat-score', {}, `You (${this.names[you]}, seat ${you}): `, h('b', {}, String(this.over.scores[you])), '.')] : []),
+        rankingList(this.over.scores, this.names, { id: 'arena-live-ranking', you }));
+      this.setStatus('open', `Game over after ${this.track.tick} steps${you >= 0 ? ` (${this.myScoreText()})` : ''}; waiting for the next game.`);
       return;
     }
     if (msg.state && msg.tick != null) {
@@ -158,7 +242,8 @@ export class LivePanel {
       this.over = null;
       this.states++;
       this.arrival = performance.now();
-      if (this.state !== 'open' || this.states === 1 || wasOver) this.setStatus('open', wasOver ? `Live: game ${this.games + 1}.` : 'Live.');
+      if (this.role === 'player') this.answer(msg.tick);
+      if (this.state !== 'open' || this.states === 1 || wasOver) this.setStatus('open', wasOver ? `Live: game ${this.games + 1}.` : this.seat >= 0 ? `Playing seat ${this.seat}.` : 'Live.');
       if (this.game.shell.activeTab() === 'edit') this.game.ui.updateStatus();
       this.game.ensureLoop();
     }
@@ -173,22 +258,23 @@ export class LivePanel {
     let message = null;
     if (!st) {
       if (this.state === 'connecting') message = ['Connecting…', this.url.value];
-      else if (this.state === 'open') message = ['Connected', 'waiting for the game server'];
+      else if (this.state === 'open') message = ['Connected', this.role === 'player' ? (this.seat >= 0 ? `seat ${this.seat}: waiting for the game` : 'waiting for a seat') : 'waiting for the game server'];
       else if (this.lastError) message = ['No live game', 'see the Live panel'];
       else message = ['Watch live', 'connect in the Live panel'];
     } else if (!this.track.maze) {
       message = ['Waiting for the maze', 'it comes with the next round'];
     } else if (this.over) {
-      message = ['Game over', 'waiting for the next game'];
+      message = ['Game over', this.role === 'player' ? `${this.myScoreText()}${this.ws ? '; waiting for the next game' : ''}` : 'waiting for the next game'];
     }
     const status = this.ws ? (st ? (this.over ? 'Live: game over' : 'Live') : 'Connecting') : this.lastError ? 'Live: error' : 'Live: off';
     return {
       track: this.track,
       alpha: Math.min(1, (performance.now() - this.arrival) / STEP_MS),
-      you: -1,
+      you: this.role === 'player' ? this.seat : -1,
+      intent: this.intent,
       names: this.names,
       steps: this.steps || 0,
-      powerSteps: 200,
+      powerSteps: this.powerSteps || 200,
       status,
       statusKind: this.lastError && !this.ws ? 'dead' : 'playing',
       message,
@@ -196,12 +282,77 @@ export class LivePanel {
     };
   }
 
-  key() {
-    return false;
+  /** The seat's score for the status line. */
+  myScoreText() {
+    const scores = this.over ? this.over.scores : [];
+    return this.seat >= 0 && scores[this.seat] != null ? `your score ${scores[this.seat]}` : 'no score';
+  }
+
+  send(line) {
+    try {
+      this.ws.send(JSON.stringify(line));
+      return true;
+    } catch (err) {
+      this.showError(`cannot send to the relay: ${err.message || err}`);
+      return false;
+    }
+  }
+
+  /** Answer the state of `tick`: the waiting command once it can act, else "keep going". */
+  answer(tick) {
+    const me = this.seat >= 0 && this.track.cur ? this.track.cur.players[this.seat] : null;
+    let word = null;
+    if (me && this.pending && (this.pending === 'DROP' || me.wait === 0)) {
+      word = this.pending;
+      this.pending = null;
+    }
+    if (me && this.intent && me.dir === this.intent) this.intent = null;
+    if (this.send(word ? { tick, cmd: word } : { tick })) {
+      this.answered++;
+      if (word) this.logSent(tick, word);
+    }
+  }
+
+  logSent(tick, word) {
+    this.sent.push({ tick, word });
+    if (this.sent.length > SENT_LOG) this.sent.shift();
+  }
+
+  /** A command from a key, a swipe or a tap: sent now for the current step (the
+   *  server takes the last one a step), or kept until the player leaves the hub. */
+  command(word) {
+    if (this.role !== 'player' || !this.ws) {
+      this.game.shell.toast('Join a server game first (Join as … in the Live panel)', 'warn');
+      return false;
+    }
+    if ('UDLR'.includes(word)) this.intent = word;
+    if (word === 'REV') this.intent = null;
+    const me = this.seat >= 0 && this.track.cur && !this.over ? this.track.cur.players[this.seat] : null;
+    if (me && (word === 'DROP' || me.wait === 0)) {
+      if (this.send({ tick: this.track.tick, cmd: word })) this.logSent(this.track.tick, word);
+      this.pending = null;
+    } else {
+      this.pending = word;
+    }
+    this.game.board.invalidate();
+    return true;
+  }
+
+  /** Keys on the Live tab: the seat's commands when joined. */
+  key(e) {
+    if (this.role !== 'player' || !this.ws) return false;
+    const word = commandOfKey(e);
+    if (!word) return false;
+    if (!e.repeat) this.command(word);
+    return true;
   }
 
   info() {
-    return { state: this.state, messages: this.messages, states: this.states, tick: this.track.tick, games: this.games, error: this.lastError, maze: !!this.track.maze, names: [...this.names], scores: this.track.cur ? this.track.cur.players.map((p) => p.score) : [] };
+    return {
+      state: this.state, role: this.role, seat: this.seat, messages: this.messages, states: this.states, answered: this.answered, tick: this.track.tick, games: this.games,
+      error: this.lastError, maze: !!this.track.maze, names: [...this.names], scores: this.track.cur ? this.track.cur.players.map((p) => p.score) : [],
+      over: this.over ? { scores: [...this.over.scores] } : null, sent: this.sent.map((c) => ({ ...c })),
+    };
   }
 
   dispose() {

@@ -330,7 +330,7 @@ export class ArenaUi {
       keyTable(rows),
       h('p', {}, 'Touch: swipe on the board to turn, tap it to drop a landmine; the pad in the Play panel has every command.'),
       h('p', {}, 'Arena: four players in a 16 × 16 maze eat pellets (+10) for 5 minutes; a round ends when they are all eaten. Power pellets make a player fast and ghost-eating (+200) for 10 s. Ghosts and armed landmines send units to the hub for 5 s. Players do not touch each other. Places score 5, 3, 2 and 1 points.'),
-      h('p', {}, 'Replay tab: open a replay (command log) written by `gridlab arena serve --replays DIR` or downloaded here, then play, pause and scrub. Live tab: watch a running `gridlab arena serve` game relayed by `gridlab serve --arena HOST:PORT`. League tab: the bots against each other over many games.'),
+      h('p', {}, 'Replay tab: open a replay (command log) written by `gridlab arena serve --replays DIR` or downloaded here, then play, pause and scrub. Live tab: watch a running `gridlab arena serve` game relayed by `gridlab serve --arena HOST:PORT`, or Join as your name to play a seat in it with the same keys. League tab: the bots against each other over many games, or the results file of `gridlab arena tournament --json` with its games to replay.'),
       h('p.muted', {}, 'Every rule comes from the Rust engine compiled to WebAssembly: the same seed and commands give the same game here, in the server and in the CLI.'),
     ];
   }

@@ -1,0 +1,255 @@
+//! A seat over the relay: `gridlab serve --arena HOST:PORT` passes a page's lines to
+//! the Arena server at /arena/seat (WebSocket) and the server's lines back, as for a
+//! TCP client; the relay's errors (no hello, a bad name, a line too long, no server,
+//! seats taken) are messages, never a silent close.
+
+use futures_util::{SinkExt, StreamExt};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, Command, Stdio};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Start a gridlab command and read the address it prints on its first line.
+fn start(args: &[&str]) -> (Child, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.as_mut().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let addr = first
+        .split_whitespace()
+        .find(|w| w.contains("127.0.0.1:"))
+        .unwrap()
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    (child, addr)
+}
+
+async fn seat(web: &str) -> Socket {
+    tokio_tungstenite::connect_async(format!("ws://{web}/arena/seat"))
+        .await
+        .unwrap()
+        .0
+}
+
+/// The next text message as JSON (None when the socket closed).
+async fn next(socket: &mut Socket) -> Option<serde_json::Value> {
+    loop {
+        match socket.next().await? {
+            Ok(Message::Text(t)) => return Some(serde_json::from_str(&t).unwrap()),
+            Ok(Message::Close(_)) | Err(_) => return None,
+            Ok(_) => {}
+        }
+    }
+}
+
+async fn send(socket: &mut Socket, text: &str) {
+    socket.send(Message::Text(text.into())).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_plays_a_lock_step_seat_through_the_relay() {
+    let replays = std::env::temp_dir().join(format!("gridlab-seat-{}", std::process::id()));
+    let dir = replays.to_string_lossy().to_string();
+    let (mut game, game_addr) = start(&[
+        "arena",
+        "serve",
+        "--lockstep",
+        "--step-timeout",
+        "5000",
+        "--bots",
+        "3",
+        "--port",
+        "0",
+        "--wait",
+        "120",
+        "--steps",
+        "30",
+        "--replays",
+        &dir,
+    ]);
+    let (mut web, web_addr) = start(&["serve", "--port", "0", "--arena", &game_addr]);
+    let mut socket = seat(&web_addr).await;
+    send(&mut socket, r#"{"hello": "ada"}"#).await;
+    let welcome = next(&mut socket).await.unwrap();
+    assert_eq!(welcome["welcome"], 0, "{welcome}");
+    assert_eq!(welcome["config"]["steps"], 30);
+    // A line too long is refused by the relay; the game goes on.
+    send(
+        &mut socket,
+        &format!(r#"{{"tick": 0, "x": "{}"}}"#, "x".repeat(5000)),
+    )
+    .await;
+    let mut ticks = Vec::new();
+    let mut refused = None;
+    let over = loop {
+        let v = next(&mut socket)
+            .await
+            .expect("the game over before the socket closes");
+        if let Some(e) = v.get("error") {
+            refused = Some(e.as_str().unwrap().to_string());
+            continue;
+        }
+        if v.get("gameOver").is_some() {
+            break v;
+        }
+        let tick = v["tick"].as_u64().unwrap();
+        ticks.push(tick);
+        // Every tick answered (lock-step waits for it): L on the first, then "stay".
+        let answer = if tick == 0 {
+            format!(r#"{{"tick": {tick}, "cmd": "L"}}"#)
+        } else {
+            format!(r#"{{"tick": {tick}}}"#)
+        };
+        send(&mut socket, &answer).await;
+    };
+    assert!(refused.unwrap().contains("not sent"));
+    assert_eq!(ticks, (0..30).collect::<Vec<_>>());
+    assert_eq!(over["gameOver"]["names"][0], "ada");
+    let score = over["gameOver"]["scores"][0].as_i64().unwrap();
+    // The relay says when the server closes the connection after its last game.
+    let last = next(&mut socket).await.unwrap();
+    assert!(last["error"].as_str().unwrap().contains("closed"), "{last}");
+    game.wait().unwrap();
+    web.kill().unwrap();
+    // The server's replay has the page's command and its name.
+    let file = std::fs::read_dir(&replays)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    assert_eq!(log["names"][0], "ada");
+    assert_eq!(log["steps"][0][0], serde_json::json!({"Go": "L"}));
+    let log: gridlab::games::arena::CommandLog = serde_json::from_value(log).unwrap();
+    assert_eq!(gridlab::games::arena::replay(&log).players[0].score, score);
+    let _ = std::fs::remove_dir_all(&replays);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_relay_names_what_is_wrong() {
+    // Nothing listens at this port.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let dead = closed.local_addr().unwrap().to_string();
+    drop(closed);
+    let (mut web, web_addr) = start(&["serve", "--port", "0", "--arena", &dead]);
+    let error = |v: Option<serde_json::Value>| v.unwrap()["error"].as_str().unwrap().to_string();
+    let mut s = seat(&web_addr).await;
+    send(&mut s, r#"{"hello": "ada"}"#).await;
+    let e = error(next(&mut s).await);
+    assert!(e.contains("cannot reach the Arena server"), "{e}");
+    let mut s = seat(&web_addr).await;
+    send(&mut s, r#"{"hello": ""}"#).await;
+    assert!(error(next(&mut s).await).contains("bad name"));
+    let mut s = seat(&web_addr).await;
+    send(&mut s, r#"{"tick": 3}"#).await;
+    assert!(error(next(&mut s).await).contains("first message"));
+    web.kill().unwrap();
+    // Without --arena.
+    let (mut web, web_addr) = start(&["serve", "--port", "0"]);
+    let mut s = seat(&web_addr).await;
+    assert!(error(next(&mut s).await).contains("--arena"));
+    web.kill().unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_page_hears_that_the_seats_are_taken() {
+    // The lobby lasts a minute: four TCP clients take the four seats in it.
+    let (mut game, game_addr) = start(&[
+        "arena",
+        "serve",
+        "--lockstep",
+        "--port",
+        "0",
+        "--wait",
+        "60",
+        "--steps",
+        "10",
+    ]);
+    let (mut web, web_addr) = start(&["serve", "--port", "0", "--arena", &game_addr]);
+    let mut clients = Vec::new();
+    for i in 0..4 {
+        let mut c = std::net::TcpStream::connect(&game_addr).unwrap();
+        writeln!(c, "{{\"hello\": \"tcp-{i}\"}}").unwrap();
+        let mut line = String::new();
+        BufReader::new(c.try_clone().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        assert!(line.contains("welcome"), "{line}");
+        clients.push(c);
+    }
+    let mut s = seat(&web_addr).await;
+    send(&mut s, r#"{"hello": "late"}"#).await;
+    let v = next(&mut s).await.unwrap();
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains("all four seats are taken"),
+        "{v}"
+    );
+    game.kill().unwrap();
+    web.kill().unwrap();
+}
+
+#[test]
+fn a_bare_tick_does_not_undo_a_command() {
+    // The protocol: the last command for a step counts, a bare tick does not undo it
+    // (a page sends a key's command at once and then answers the step bare).
+    let replays = std::env::temp_dir().join(format!("gridlab-bare-{}", std::process::id()));
+    let dir = replays.to_string_lossy().to_string();
+    let (mut game, addr) = start(&[
+        "arena",
+        "serve",
+        "--lockstep",
+        "--step-timeout",
+        "5000",
+        "--bots",
+        "3",
+        "--port",
+        "0",
+        "--wait",
+        "60",
+        "--steps",
+        "3",
+        "--replays",
+        &dir,
+    ]);
+    let mut c = std::net::TcpStream::connect(&addr).unwrap();
+    writeln!(c, "{{\"hello\": \"tcp\"}}").unwrap();
+    let mut lines = BufReader::new(c.try_clone().unwrap()).lines();
+    for line in lines.by_ref() {
+        let v: serde_json::Value = serde_json::from_str(&line.unwrap()).unwrap();
+        if v.get("gameOver").is_some() {
+            break;
+        }
+        if let Some(t) = v.get("tick").and_then(|t| t.as_u64()) {
+            if t == 0 {
+                writeln!(c, "{{\"tick\": 0, \"cmd\": \"L\"}}").unwrap();
+            }
+            writeln!(c, "{{\"tick\": {t}}}").unwrap();
+        }
+    }
+    game.wait().unwrap();
+    let file = std::fs::read_dir(&replays)
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    assert_eq!(log["steps"][0][0], serde_json::json!({"Go": "L"}));
+    assert_eq!(log["steps"][1][0], serde_json::Value::Null);
+    let _ = std::fs::remove_dir_all(&replays);
+}
