@@ -66,6 +66,7 @@ bench: native wasm browser-deps
 	node benches/browser.mjs
 	node benches/arena_realtime.mjs
 	node benches/first_board.mjs
+	node benches/arena_seat.mjs
 	node benches/generate.mjs
 
 ## The README's screenshots, made again from playground links (docs/screenshots.mjs).
