@@ -1,6 +1,6 @@
 //! `gridlab actman solve`, `check`, `analyze` and `generate`.
 
-use super::generated::{parse_size, LevelFiles, MAX_COUNT};
+use super::generated::{parse_size, run_batch, Failure, LevelFiles, MAX_COUNT};
 use super::{cancel_on_ctrl_c, emit, load, print_stats, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::actman::{
@@ -150,7 +150,7 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
 
 fn run_generate(args: GenerateArgs) -> u8 {
     let cancel = cancel_on_ctrl_c();
-    for k in 0..u64::from(args.count) {
+    run_batch(args.count, args.seed, args.out.as_deref(), |seed| {
         let options = GenerateOptions {
             rows: args.size.0,
             cols: args.size.1,
@@ -159,68 +159,52 @@ fn run_generate(args: GenerateArgs) -> u8 {
             unique: args.unique,
             needs_bullet: args.needs_bullet,
             needs_lure: args.needs_lure,
-            seed: args.seed.wrapping_add(k),
+            seed,
             max_candidates: args.max_candidates,
             longest: args.longest,
         };
-        let started = std::time::Instant::now();
-        let generated = match generate(&options, Some(&cancel), None) {
-            Ok(g) => g,
-            Err(GenerateError::Options(e)) => {
-                eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
-                return EXIT_BAD_INPUT;
-            }
-            Err(e) => {
-                eprintln!("seed {}: {e}", options.seed);
-                return EXIT_NOT_MET;
-            }
-        };
+        let generated = generate(&options, Some(&cancel), None).map_err(|e| match e {
+            GenerateError::Options(e) => Failure::Options(e),
+            e => Failure::NotFound(e.to_string()),
+        })?;
         let game =
             Game::replay(&generated.dungeon, &generated.plan).expect("a proved plan replays");
         let f = &generated.features;
-        let needs: Vec<&str> = [
-            (f.needs_bullet, "needs the bullet"),
-            (f.needs_lure, "needs a lure"),
+        let needs: String = [
+            (f.needs_bullet, ", needs the bullet"),
+            (f.needs_lure, ", needs a lure"),
         ]
         .into_iter()
         .filter_map(|(yes, what)| yes.then_some(what))
         .collect();
-        let files = LevelFiles {
+        Ok(LevelFiles {
             name: format!(
-                "actman-{}x{}-m{}-s{}",
-                options.rows, options.cols, options.monsters, options.seed
+                "actman-{}x{}-m{}-s{seed}",
+                options.rows, options.cols, options.monsters
             ),
-            level: &generated.text,
-            plan: &generated.plan,
-            expected: &format!("{}{}\n", game.output(), game.verdict(None)),
+            level: generated.text.clone(),
+            plan: generated.plan.clone(),
+            expected: format!("{}{}\n", game.output(), game.verdict(None)),
             json: serde_json::json!({
                 "game": "actman",
-                "seed": options.seed,
+                "seed": seed,
                 "options": options,
                 "plan": generated.plan,
                 "features": f,
                 "candidates": generated.candidates,
             }),
             summary: format!(
-                "seed {}: {} turns, {}{}, {} candidates, {:.1} s",
-                options.seed,
+                "{} turns, {}{needs}, {} candidates",
                 f.optimal_turns,
                 if f.unique {
                     "unique".to_string()
                 } else {
                     format!("{} optimal plans", f.optimal_plans)
                 },
-                needs.iter().map(|n| format!(", {n}")).collect::<String>(),
                 generated.candidates,
-                started.elapsed().as_secs_f64()
             ),
-        };
-        if let Err(e) = super::generated::write(args.out.as_deref(), &files) {
-            eprintln!("error: {e}");
-            return EXIT_BAD_INPUT;
-        }
-    }
-    EXIT_OK
+        })
+    })
 }
 
 fn run_solve(args: SolveArgs) -> u8 {

@@ -5,26 +5,73 @@
 //! `NAME.out` (the course-format expected output of that plan) and `NAME.json` (the
 //! measured features, the seed and the options).
 
-use super::emit;
+use super::{emit, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
+use gridlab::error::FieldError;
 use std::path::Path;
 
 /// Most levels one command generates.
 pub const MAX_COUNT: u32 = 10_000;
 
 /// One generated level and its proof, as written.
-pub struct LevelFiles<'a> {
+pub struct LevelFiles {
     /// The file stem, e.g. `pengu-10x10-s7`.
     pub name: String,
     /// The level in the course format.
-    pub level: &'a str,
+    pub level: String,
     /// One optimal plan, in the course's move letters or digits.
-    pub plan: &'a str,
+    pub plan: String,
     /// The course-format output of that plan.
-    pub expected: &'a str,
+    pub expected: String,
     /// Features, seed and options.
     pub json: serde_json::Value,
-    /// One line for standard error.
+    /// One line for standard error (the time it took is added).
     pub summary: String,
+}
+
+/// Why a generator gave no level.
+pub enum Failure {
+    /// An option out of its range: bad input.
+    Options(FieldError),
+    /// Nothing within the budget, or cancelled.
+    NotFound(String),
+}
+
+/// Generate `count` levels with seeds `seed`, `seed + 1`, ...: `level(seed)` makes one
+/// and its files, written to `out` (or printed). The exit code: 0 when every level
+/// came out, 2 for a bad option or an unwritable file, 1 when a seed gave nothing
+/// (the levels before it are written).
+pub fn run_batch(
+    count: u32,
+    seed: u64,
+    out: Option<&Path>,
+    mut level: impl FnMut(u64) -> Result<LevelFiles, Failure>,
+) -> u8 {
+    for k in 0..u64::from(count) {
+        let seed = seed.wrapping_add(k);
+        let started = std::time::Instant::now();
+        match level(seed) {
+            Ok(mut files) => {
+                files.summary = format!(
+                    "seed {seed}: {}, {:.1} s",
+                    files.summary,
+                    started.elapsed().as_secs_f64()
+                );
+                if let Err(e) = write(out, &files) {
+                    eprintln!("error: {e}");
+                    return EXIT_BAD_INPUT;
+                }
+            }
+            Err(Failure::Options(e)) => {
+                eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
+                return EXIT_BAD_INPUT;
+            }
+            Err(Failure::NotFound(why)) => {
+                eprintln!("seed {seed}: {why}");
+                return EXIT_NOT_MET;
+            }
+        }
+    }
+    EXIT_OK
 }
 
 /// Parse `RxC` (rows by columns, e.g. `10x10`).
@@ -44,16 +91,16 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
 pub fn write(out: Option<&Path>, files: &LevelFiles) -> Result<(), String> {
     eprintln!("{}", files.summary);
     let Some(dir) = out else {
-        emit(files.level);
+        emit(&files.level);
         emit("\n");
         return Ok(());
     };
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let json = format!("{:#}\n", files.json);
     for (ext, text) in [
-        ("txt", files.level),
+        ("txt", &files.level),
         ("plan", &format!("{}\n", files.plan)),
-        ("out", files.expected),
+        ("out", &files.expected),
         ("json", &json),
     ] {
         let path = dir.join(format!("{}.{ext}", files.name));

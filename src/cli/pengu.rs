@@ -1,6 +1,6 @@
 //! `gridlab pengu solve`, `replay`, `analyze` and `generate`.
 
-use super::generated::{parse_size, LevelFiles, MAX_COUNT};
+use super::generated::{parse_size, run_batch, Failure, LevelFiles, MAX_COUNT};
 use super::{cancel_on_ctrl_c, emit, load, print_stats, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::pengu::{
@@ -153,50 +153,41 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
 
 fn run_generate(args: GenerateArgs) -> u8 {
     let cancel = cancel_on_ctrl_c();
-    for k in 0..u64::from(args.count) {
+    run_batch(args.count, args.seed, args.out.as_deref(), |seed| {
         let options = GenerateOptions {
             rows: args.size.0,
             cols: args.size.1,
             fish: args.fish,
             min_moves: args.min_moves,
             unique: args.unique,
-            seed: args.seed.wrapping_add(k),
+            seed,
             max_candidates: args.max_candidates,
             longest: args.longest,
         };
-        let started = std::time::Instant::now();
-        let generated = match generate(&options, Some(&cancel), None) {
-            Ok(g) => g,
-            Err(GenerateError::Options(e)) => {
-                eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
-                return EXIT_BAD_INPUT;
-            }
-            Err(e) => {
-                eprintln!("seed {}: {e}", options.seed);
-                return EXIT_NOT_MET;
-            }
-        };
+        let generated = generate(&options, Some(&cancel), None).map_err(|e| match e {
+            GenerateError::Options(e) => Failure::Options(e),
+            e => Failure::NotFound(e.to_string()),
+        })?;
         let game = replay(&generated.level, &generated.plan).expect("a proved plan replays");
         let f = &generated.features;
-        let files = LevelFiles {
+        Ok(LevelFiles {
             name: format!(
-                "pengu-{}x{}-f{}-s{}",
-                options.rows, options.cols, options.fish, options.seed
+                "pengu-{}x{}-f{}-s{seed}",
+                options.rows, options.cols, options.fish
             ),
-            level: &generated.level.to_text(),
-            plan: &generated.plan,
-            expected: &game.output(),
+            level: generated.level.to_text(),
+            plan: generated.plan.clone(),
+            expected: game.output(),
             json: serde_json::json!({
                 "game": "pengu",
-                "seed": options.seed,
+                "seed": seed,
                 "options": options,
                 "plan": generated.plan,
                 "features": f,
                 "candidates": generated.candidates,
             }),
             summary: format!(
-                "seed {}: {} moves, {}, {} candidates, {:.1} s",
-                options.seed,
+                "{} moves, {}, {} candidates",
                 f.optimal_moves,
                 if f.unique {
                     "unique".to_string()
@@ -204,15 +195,9 @@ fn run_generate(args: GenerateArgs) -> u8 {
                     format!("{} optimal plans", f.optimal_plans)
                 },
                 generated.candidates,
-                started.elapsed().as_secs_f64()
             ),
-        };
-        if let Err(e) = super::generated::write(args.out.as_deref(), &files) {
-            eprintln!("error: {e}");
-            return EXIT_BAD_INPUT;
-        }
-    }
-    EXIT_OK
+        })
+    })
 }
 
 fn run_solve(args: SolveArgs) -> u8 {

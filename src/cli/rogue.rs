@@ -1,6 +1,6 @@
 //! `gridlab rogue analyze|play|cycles|generate`.
 
-use super::generated::{LevelFiles, MAX_COUNT};
+use super::generated::{run_batch, Failure, LevelFiles, MAX_COUNT};
 use super::{cancel_on_ctrl_c, emit, load, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};
 use gridlab::games::rogue::{
@@ -139,27 +139,19 @@ fn run_generate(args: GenerateArgs) -> u8 {
     } else {
         Goal::MonsterWins
     };
-    for k in 0..u64::from(args.count) {
+    run_batch(args.count, args.seed, args.out.as_deref(), |seed| {
         let options = GenerateOptions {
             size: args.size,
             goal,
             min_moves: args.min_moves,
-            seed: args.seed.wrapping_add(k),
+            seed,
             max_candidates: args.max_candidates,
             longest: args.longest,
         };
-        let started = std::time::Instant::now();
-        let generated = match generate(&options, Some(&cancel), None) {
-            Ok(g) => g,
-            Err(GenerateError::Options(e)) => {
-                eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
-                return EXIT_BAD_INPUT;
-            }
-            Err(e) => {
-                eprintln!("seed {}: {e}", options.seed);
-                return EXIT_NOT_MET;
-            }
-        };
+        let generated = generate(&options, Some(&cancel), None).map_err(|e| match e {
+            GenerateError::Options(e) => Failure::Options(e),
+            e => Failure::NotFound(e.to_string()),
+        })?;
         let d = &generated.dungeon;
         let mut referee = Referee::new(d, MonsterStrategy::Optimal, RogueStrategy::Optimal)
             .expect("a generated dungeon is small enough to solve");
@@ -174,22 +166,21 @@ fn run_generate(args: GenerateArgs) -> u8 {
                 _ => "rogue safe forever".to_string(),
             },
         };
-        let files = LevelFiles {
+        Ok(LevelFiles {
             name: format!(
-                "rogue-{}-{}-s{}",
+                "rogue-{}-{}-s{seed}",
                 options.size,
                 match goal {
                     Goal::MonsterWins => "monster",
                     Goal::RogueEscapes => "escape",
                 },
-                options.seed
             ),
-            level: &generated.text,
-            plan: game.moves(),
-            expected: &game.transcript(d),
+            level: generated.text.clone(),
+            plan: game.moves().to_string(),
+            expected: game.transcript(d),
             json: serde_json::json!({
                 "game": "rogue",
-                "seed": options.seed,
+                "seed": seed,
                 "options": options,
                 "outcome": generated.report.outcome,
                 "features": f,
@@ -197,19 +188,11 @@ fn run_generate(args: GenerateArgs) -> u8 {
                 "candidates": generated.candidates,
             }),
             summary: format!(
-                "seed {}: {verdict}, {} sites, {} candidates, {:.1} s",
-                options.seed,
-                f.sites,
-                generated.candidates,
-                started.elapsed().as_secs_f64()
+                "{verdict}, {} sites, {} candidates",
+                f.sites, generated.candidates
             ),
-        };
-        if let Err(e) = super::generated::write(args.out.as_deref(), &files) {
-            eprintln!("error: {e}");
-            return EXIT_BAD_INPUT;
-        }
-    }
-    EXIT_OK
+        })
+    })
 }
 
 /// The dungeon file's name in messages (`<stdin>` for `-`).

@@ -69,6 +69,25 @@ pub struct LevelVerdict<F: Serialize> {
 }
 
 impl<F: Serialize> LevelVerdict<F> {
+    /// A proved win in `moves` with `plans` optimal plans (`None`: not counted) and one
+    /// of them.
+    pub fn win(moves: u32, plans: Option<u64>, plan: String, plan_cap: u64) -> Self {
+        Self {
+            moves: Some(moves),
+            plans,
+            plan: Some(plan),
+            ..Self::new(Verdict::Win, plan_cap)
+        }
+    }
+
+    /// The same verdict, with `note` saying why.
+    pub fn noted(self, note: impl Into<String>) -> Self {
+        Self {
+            note: Some(note.into()),
+            ..self
+        }
+    }
+
     /// A verdict with nothing else known yet.
     pub fn new(verdict: Verdict, plan_cap: u64) -> Self {
         Self {

@@ -262,19 +262,11 @@ impl Analysis {
     /// The editor's common form of this analysis.
     pub fn verdict(&self, plan_cap: u64) -> crate::games::verdict::LevelVerdict<Features> {
         use crate::games::verdict::{LevelVerdict, Verdict};
-        let kind = match self.count {
-            PlanCount::Found { .. } => Verdict::Win,
-            PlanCount::NoPlan { .. } => Verdict::NoPlan,
-            PlanCount::LimitReached { .. } => Verdict::LimitReached,
-        };
-        let mut v = LevelVerdict::new(kind, plan_cap);
-        match &self.count {
+        let mut v = match &self.count {
             PlanCount::Found {
                 turns, plans, plan, ..
             } => {
-                v.moves = Some(*turns);
-                v.plans = Some(*plans);
-                v.plan = Some(plan.clone());
+                let v = LevelVerdict::win(*turns, Some(*plans), plan.clone(), plan_cap);
                 let needs: Vec<&str> = [
                     (self.needs_bullet, "the bullet"),
                     (
@@ -286,16 +278,18 @@ impl Analysis {
                 .filter(|(need, _)| *need == Some(true))
                 .map(|&(_, what)| what)
                 .collect();
-                if !needs.is_empty() {
-                    v.note = Some(format!("no victory without {}", needs.join(" or without ")));
+                if needs.is_empty() {
+                    v
+                } else {
+                    v.noted(format!("no victory without {}", needs.join(" or without ")))
                 }
             }
-            PlanCount::NoPlan { .. } => {
-                v.note =
-                    Some("no sequence of actions kills every monster with Act-Man alive".into())
+            PlanCount::NoPlan { .. } => LevelVerdict::new(Verdict::NoPlan, plan_cap)
+                .noted("no sequence of actions kills every monster with Act-Man alive"),
+            PlanCount::LimitReached { note } => {
+                LevelVerdict::new(Verdict::LimitReached, plan_cap).noted(note)
             }
-            PlanCount::LimitReached { note } => v.note = Some(note.clone()),
-        }
+        };
         v.features = self.features.clone();
         v
     }

@@ -292,22 +292,15 @@ pub struct Analysis {
 impl Analysis {
     /// The editor's common form of this analysis (`level` names the places).
     pub fn verdict(&self, level: &Level, plan_cap: u64) -> LevelVerdict<Features> {
-        let kind = match self.count {
-            PlanCount::Found { .. } | PlanCount::Optimal { .. } => Verdict::Win,
-            PlanCount::NoPlan { .. } => Verdict::NoPlan,
-            PlanCount::LimitReached { .. } => Verdict::LimitReached,
-        };
-        let mut v = LevelVerdict::new(kind, plan_cap);
-        match &self.count {
+        let mut v = match &self.count {
             PlanCount::Found {
                 moves, plans, plan, ..
-            } => {
-                v.moves = Some(*moves);
-                v.plans = Some(*plans);
-                v.plan = Some(plan.clone());
+            } => LevelVerdict::win(*moves, Some(*plans), plan.clone(), plan_cap),
+            PlanCount::Optimal { moves, plan, note } => {
+                LevelVerdict::win(*moves, None, plan.clone(), plan_cap).noted(note)
             }
             PlanCount::NoPlan { .. } => {
-                v.note = Some(match self.uneatable.first() {
+                LevelVerdict::new(Verdict::NoPlan, plan_cap).noted(match self.uneatable.first() {
                     Some(&cell) => {
                         let p = level.tiles.pos_of(cell as usize);
                         let more = match self.uneatable.len() {
@@ -321,15 +314,12 @@ impl Analysis {
                         )
                     }
                     None => "no sequence of moves eats every fish alive".into(),
-                });
+                })
             }
-            PlanCount::Optimal { moves, plan, note } => {
-                v.moves = Some(*moves);
-                v.plan = Some(plan.clone());
-                v.note = Some(note.clone());
+            PlanCount::LimitReached { note } => {
+                LevelVerdict::new(Verdict::LimitReached, plan_cap).noted(note)
             }
-            PlanCount::LimitReached { note } => v.note = Some(note.clone()),
-        }
+        };
         let mark = |kind| move |&cell: &u32| CellMark { cell, kind };
         v.marks
             .extend(self.uneatable.iter().map(mark(MarkKind::Unreachable)));
