@@ -136,9 +136,13 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
     };
     let cancel = cancel_on_ctrl_c();
     let limits = AnalysisLimits {
-        max_states: args.max_states.max(1),
-        plan_cap: args.plan_cap.max(1),
+        max_states: args.max_states,
+        plan_cap: args.plan_cap,
     };
+    if let Err(e) = limits.check() {
+        eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
+        return EXIT_BAD_INPUT;
+    }
     let analysis = analyze(&dungeon, limits, Some(&cancel));
     let json = serde_json::to_value(&analysis).unwrap_or_default();
     emit(&format!("{json:#}\n"));

@@ -131,8 +131,12 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
     let cancel = cancel_on_ctrl_c();
     let limits = AnalysisLimits {
         max_states: args.max_states,
-        plan_cap: args.plan_cap.max(1),
+        plan_cap: args.plan_cap,
     };
+    if let Err(e) = limits.check() {
+        eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
+        return EXIT_BAD_INPUT;
+    }
     let analysis = analyze(&level, limits, Some(&cancel));
     let place = |i: &u32| {
         let p = level.tiles.pos_of(*i as usize);

@@ -3,7 +3,8 @@
 //! optimal plans there are, a note, the cells to mark on the board and the game's
 //! measured features. Each game's analysis converts to it; the page draws it.
 
-use serde::Serialize;
+use crate::error::FieldError;
+use serde::{Deserialize, Serialize};
 
 /// The kind of a level's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -100,6 +101,50 @@ impl<F: Serialize> LevelVerdict<F> {
             note: None,
             marks: Vec::new(),
             features: None,
+        }
+    }
+}
+
+/// Most states an analysis may be given (about 1 GB of tables).
+pub const MAX_ANALYSIS_STATES: usize = 20_000_000;
+
+/// Limits of a game's exact analysis (Pengu's and Act-Man's `analyze`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AnalysisLimits {
+    /// Most states of each exact search.
+    pub max_states: usize,
+    /// Most optimal plans counted ("at least" beyond).
+    pub plan_cap: u64,
+}
+
+impl AnalysisLimits {
+    /// Check the limits against their ranges; the error names the field.
+    ///
+    /// ```
+    /// use gridlab::games::verdict::AnalysisLimits;
+    /// let bad = AnalysisLimits { plan_cap: 0, ..AnalysisLimits::default() };
+    /// assert_eq!(bad.check().unwrap_err().field, "plan_cap");
+    /// ```
+    pub fn check(&self) -> Result<(), FieldError> {
+        if self.max_states == 0 || self.max_states > MAX_ANALYSIS_STATES {
+            return Err(FieldError::new(
+                "max_states",
+                format!("{}: must be 1 to {MAX_ANALYSIS_STATES}", self.max_states),
+            ));
+        }
+        if self.plan_cap == 0 {
+            return Err(FieldError::new("plan_cap", "must be at least 1"));
+        }
+        Ok(())
+    }
+}
+
+impl Default for AnalysisLimits {
+    fn default() -> Self {
+        Self {
+            max_states: 2_000_000,
+            plan_cap: 1_000,
         }
     }
 }

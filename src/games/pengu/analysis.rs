@@ -330,46 +330,7 @@ impl Analysis {
     }
 }
 
-/// Most states an analysis may be given (about 1 GB of tables).
-pub const MAX_ANALYSIS_STATES: usize = 40_000_000;
-
-/// Limits of [`analyze`].
-#[derive(Clone, Copy, Debug, serde::Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct AnalysisLimits {
-    /// Most states of the plan count.
-    pub max_states: usize,
-    /// Most optimal plans counted.
-    pub plan_cap: u64,
-}
-
-impl AnalysisLimits {
-    /// Check the limits against their ranges.
-    pub fn check(&self) -> Result<(), crate::error::FieldError> {
-        if self.max_states == 0 || self.max_states > MAX_ANALYSIS_STATES {
-            return Err(crate::error::FieldError::new(
-                "max_states",
-                format!("{}: must be 1 to {MAX_ANALYSIS_STATES}", self.max_states),
-            ));
-        }
-        if self.plan_cap == 0 {
-            return Err(crate::error::FieldError::new(
-                "plan_cap",
-                "must be at least 1",
-            ));
-        }
-        Ok(())
-    }
-}
-
-impl Default for AnalysisLimits {
-    fn default() -> Self {
-        Self {
-            max_states: 2_000_000,
-            plan_cap: 1_000,
-        }
-    }
-}
+pub use crate::games::verdict::{AnalysisLimits, MAX_ANALYSIS_STATES};
 
 /// Analyse `level` for the editor and the generator.
 ///

@@ -27,7 +27,8 @@ mod solver;
 
 pub use crate::search::Solver;
 pub use analysis::{
-    analyze, features, Analysis, AnalysisLimits, Features, PlanCount, PlanCounter, MAX_COUNTED_FISH,
+    analyze, features, Analysis, AnalysisLimits, Features, PlanCount, PlanCounter,
+    MAX_ANALYSIS_STATES, MAX_COUNTED_FISH,
 };
 pub use generate::{
     generate, GenerateError, GenerateOptions, GenerateProgress, Generated, MAX_CANDIDATES,
