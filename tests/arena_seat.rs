@@ -5,33 +5,14 @@
 
 use futures_util::{SinkExt, StreamExt};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command, Stdio};
+
 use tokio_tungstenite::tungstenite::Message;
 
 type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-/// Start a gridlab command and read the address it prints on its first line.
-fn start(args: &[&str]) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let addr = first
-        .split_whitespace()
-        .find(|w| w.contains("127.0.0.1:"))
-        .unwrap()
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
-    (child, addr)
-}
+mod common;
+use common::start;
 
 async fn seat(web: &str) -> Socket {
     tokio_tungstenite::connect_async(format!("ws://{web}/arena/seat"))

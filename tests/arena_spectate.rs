@@ -2,30 +2,9 @@
 //! `gridlab arena serve` to browsers over a WebSocket at /arena/live.
 
 use futures_util::StreamExt;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 
-/// Start a gridlab command and read the address it prints on its first line.
-fn start(args: &[&str]) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let addr = first
-        .split_whitespace()
-        .find(|w| w.contains("127.0.0.1:"))
-        .unwrap()
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
-    (child, addr)
-}
+mod common;
+use common::start;
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_browser_watches_a_live_game_over_a_websocket() {
