@@ -131,6 +131,11 @@ test('ID-DFS: iterations as chapters, a stack, states cut off at the depth limit
   await page.waitForSelector('#debugger:not([hidden])');
   assert.equal(await page.isVisible('#dbg-iteration'), true);
   assert.equal(await page.isVisible('#dbg-depth'), false);
+  // The iterations are chapters: a tick on the scrub slider at each one's start.
+  const ticks = await page.$$eval('#dbg-chapters option', (os) => os.map((o) => Number(o.value)));
+  assert.equal(await page.getAttribute('#dbg-scrub', 'list'), 'dbg-chapters');
+  assert.equal(ticks[0], 0);
+  assert.ok(ticks.length >= 2 && ticks.every((t, i) => i === 0 || t > ticks[i - 1]), JSON.stringify(ticks));
   await page.click('#dbg-step');
   await page.waitForFunction(() => window.gridlab.debugger().k === 1);
   assert.match(await page.textContent('#dbg-counts'), /^Iteration 1 \(depth limit 1\)/);
@@ -147,6 +152,7 @@ test('ID-DFS: iterations as chapters, a stack, states cut off at the depth limit
   await page.click('#dbg-iteration');
   d = await info(page);
   assert.equal(d.iteration, 2);
+  assert.equal(d.k, ticks[1], 'the second chapter');
   assert.equal(d.open, 1);
   assert.equal(d.closed, 0);
   assert.match(await page.textContent('#dbg-code .now'), /^for limit|^ {2}open ← stack/);

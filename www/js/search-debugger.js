@@ -114,6 +114,8 @@ export class SearchDebugger {
     this.found = found;
     this.root.hidden = !this.model;
     this.iterationButton.hidden = algorithm !== 'iddfs';
+    // ID-DFS's iterations are chapters: ticks on the scrub slider.
+    this.bar.setChapters(this.model && algorithm === 'iddfs' ? this.model.iterationSteps : []);
     this.depthButton.hidden = algorithm === 'iddfs';
     if (this.model) this.transport.seek(0);
     this.transport.refresh();

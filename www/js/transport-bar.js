@@ -59,12 +59,20 @@ export class TransportBar {
     this.scrub = h(`input#${id('scrub')}`, { type: 'range', min: '0', max: '0', value: '0', step: '1', 'aria-label': t.scrub || `${unit} of the line`,
       oninput: () => transport.seek(Number(this.scrub.value)) });
     this.pos = h(`span.plan-pos#${id('pos')}`, {}, '0 / 0');
+    this.chapters = h(`datalist#${id('chapters')}`);
     this.root = h('div.transport-bar', {},
       h('div.row.transport', {}, ...parts.map((p) => this.buttons[p])),
       h('div.row.speed-row', {}, h('span.small.muted', {}, 'Speed'), this.speed, this.speedLabel),
-      h('div.scrub-row', {}, this.scrub, this.pos));
+      h('div.scrub-row', {}, this.scrub, this.pos, this.chapters));
     transport.addEventListener('change', () => this.update());
     this.update();
+  }
+
+  /** Mark chapter starts (positions) on the scrub slider as ticks; none: no ticks. */
+  setChapters(positions = []) {
+    this.chapters.replaceChildren(...positions.map((k) => h('option', { value: String(k) })));
+    if (positions.length) this.scrub.setAttribute('list', this.chapters.id);
+    else this.scrub.removeAttribute('list');
   }
 
   update() {
