@@ -90,7 +90,7 @@ impl GpacSession {
     /// ghosts, noPillOnGhostStart}` (all optional).
     #[wasm_bindgen(constructor)]
     pub fn new(map: &str, settings: JsValue, seed: f64) -> Result<GpacSession, JsValue> {
-        let map = Map::parse(map).map_err(parse_error)?;
+        let map = Map::parse_for_browser(map).map_err(parse_error)?;
         GpacSession::with_map(map, settings_from(settings)?, seed as u64)
     }
 
@@ -436,6 +436,12 @@ pub fn gpac_verdict(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
         o.seed.max(0.0) as u64,
         o.games,
     )))
+}
+
+/// The most cells a map may have in the playground (`gpac::BROWSER_MAX_CELLS`).
+#[wasm_bindgen]
+pub fn gpac_browser_max_cells() -> usize {
+    crate::games::gpac::BROWSER_MAX_CELLS
 }
 
 /// The course's default experiment config (green 1b) as INI text, for the lab's

@@ -14,6 +14,11 @@ use crate::grid::distance::DistanceMap;
 /// Largest side accepted.
 pub const MAX_SIDE: usize = 1000;
 
+/// The most cells a map may have in the playground (80 × 80): the agents search the
+/// map on every turn, and larger maps would make the page slow to play and to draw.
+/// The command line plays maps up to [`MAX_SIDE`] a side.
+pub const BROWSER_MAX_CELLS: usize = 6_400;
+
 /// A cell's index: `x + y·W` (the genotype's order, y = 0 the bottom row).
 pub type Cell = u32;
 
@@ -55,6 +60,31 @@ impl Map {
             height,
             walls,
         })
+    }
+
+    /// [`Map::parse`], then at most [`BROWSER_MAX_CELLS`] cells (the playground's
+    /// maps; an error at line 1 says the size).
+    ///
+    /// ```
+    /// use gridlab::games::gpac::Map;
+    /// assert!(Map::parse_for_browser("2 1\n~~").is_ok());
+    /// let err = Map::parse_for_browser("100 100\n").unwrap_err();
+    /// assert_eq!((err.line, err.column), (1, 1));
+    /// ```
+    pub fn parse_for_browser(text: &str) -> Result<Map, ParseError> {
+        // The header alone decides: a huge map is refused before its rows are read.
+        let header = text.lines().next().unwrap_or("");
+        let mut fields = header.split_whitespace().map(str::parse::<usize>);
+        if let (Some(Ok(w)), Some(Ok(h))) = (fields.next(), fields.next()) {
+            if w.saturating_mul(h) > BROWSER_MAX_CELLS {
+                return Err(ParseError::new(
+                    1,
+                    1,
+                    format!("{w} × {h} is too large for the browser (at most {BROWSER_MAX_CELLS} cells, e.g. 80 × 80); the CLI plays larger maps"),
+                ));
+            }
+        }
+        Map::parse(text)
     }
 
     /// Parse the course's map format: `W H`, then H rows of W characters, `#` wall

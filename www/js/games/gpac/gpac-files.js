@@ -2,7 +2,6 @@
 // file of the game so far (ghost ids from 0 or 1), its replay, the check that the same
 // seed replays the same game, and random maps repaired by the engine.
 
-import { MAX_CELLS } from './gpac-session.js';
 import { formatParseError } from '../../game-base.js';
 
 export const fileMethods = {
@@ -13,8 +12,9 @@ export const fileMethods = {
 
   /** A random map (repaired by the engine), loaded as the current map. */
   randomMap({ w, h, density, seed }) {
-    if (!(w >= 1 && h >= 1 && w * h >= 2 && w * h <= MAX_CELLS)) {
-      this.shell.toast(`A random map has 2 to ${MAX_CELLS} cells (e.g. 80 × 80)`, 'warn');
+    const maxCells = this.api.gpac_browser_max_cells();
+    if (!(w >= 1 && h >= 1 && w * h >= 2 && w * h <= maxCells)) {
+      this.shell.toast(`A random map has 2 to ${maxCells} cells (e.g. 80 × 80)`, 'warn');
       return false;
     }
     let text;

@@ -57,18 +57,6 @@ export function letterOf(a, b) {
   return 'h';
 }
 
-/**
- * The most cells a map may have in the browser (80 × 80): the agents search the map on
- * every turn, and larger maps would make the page slow to play and to draw.
- */
-export const MAX_CELLS = 6400;
-
-/** `{line, column, message}` when a map text's header asks for too many cells, else null. */
-export function sizeError(text) {
-  const m = /^\s*(\d+)\s+(\d+)/.exec(text);
-  if (!m || Number(m[1]) * Number(m[2]) <= MAX_CELLS) return null;
-  return { line: 1, column: 1, message: `${m[1]} × ${m[2]} is too large for the browser (at most ${MAX_CELLS} cells, e.g. 80 × 80); the CLI plays larger maps` };
-}
 
 // ---- the course map format ------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import { sceneMethods } from './gpac-scene.js';
 import { settingsMethods } from './gpac-settings.js';
 import { catalog } from './gpac-levels.js';
 import { GpacUi, SPEEDS } from './gpac-ui.js';
-import { PACMEN, GHOSTS, DEFAULT_SETTINGS, MAX_CELLS, cleanSettings, blankMap, looksLikeWorldFile, letterOf, sizeError } from './gpac-session.js';
+import { PACMEN, GHOSTS, DEFAULT_SETTINGS, cleanSettings, blankMap, looksLikeWorldFile, letterOf } from './gpac-session.js';
 import { GpacReplayPanel } from './gpac-replay.js';
 import { viewInt } from '../../view-state.js';
 import { AutoGame } from '../../auto-game.js';
@@ -101,8 +101,6 @@ class GpacGame extends AutoGame {
 
   /** A wasm session on a map text with this game's settings, seed and players. */
   newSession(text) {
-    const tooLarge = sizeError(text);
-    if (tooLarge) throw tooLarge;
     const session = new this.api.GpacSession(text, this.settings, this.seed);
     try {
       session.set_players(...this.players);
@@ -118,13 +116,14 @@ class GpacGame extends AutoGame {
     return this.players[0] === 'keyboard';
   }
 
-  /** Resize within the browser's limit (at most MAX_CELLS cells, scaled down with a note). */
+  /** Resize within the browser's limit (`gpac_browser_max_cells()`, scaled down with a note). */
   resizeLevel(rows, cols) {
-    if (rows * cols > MAX_CELLS) {
-      const k = Math.sqrt(MAX_CELLS / (rows * cols));
+    const maxCells = this.api.gpac_browser_max_cells();
+    if (rows * cols > maxCells) {
+      const k = Math.sqrt(maxCells / (rows * cols));
       rows = Math.max(1, Math.floor(rows * k));
       cols = Math.max(2, Math.floor(cols * k));
-      this.shell.toast(`At most ${MAX_CELLS} cells in the browser: resized to ${cols} × ${rows}`, 'warn');
+      this.shell.toast(`At most ${maxCells} cells in the browser: resized to ${cols} × ${rows}`, 'warn');
     }
     super.resizeLevel(rows, cols);
   }
