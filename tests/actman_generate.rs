@@ -4,6 +4,8 @@
 //! strings played on `Game`), and "needs the bullet" / "needs a lure" (exhaustive
 //! searches over `Game` states).
 
+mod common;
+use common::gridlab;
 use gridlab::games::actman::{
     analyze, generate, solve, Action, AnalysisLimits, Dungeon, Game, GenerateError,
     GenerateOptions, Kind, Objective, PlanCount, SolveOptions, Solver, Status,
@@ -326,13 +328,6 @@ fn analyze_proves_the_course_sample() {
     let a = analyze(&d, AnalysisLimits::default(), None);
     assert!(matches!(a.count, PlanCount::NoPlan { .. }), "{:?}", a.count);
     assert_eq!((a.needs_bullet, a.features), (None, None));
-}
-
-fn gridlab(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
-        .output()
-        .expect("gridlab runs")
 }
 
 #[test]

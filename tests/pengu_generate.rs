@@ -231,3 +231,56 @@ fn analysis_marks_uneatable_fish_and_counts_course_fields_like_the_rules_do() {
     }
     assert_eq!(checked, 4);
 }
+
+#[test]
+fn past_the_count_limit_a_star_proves_the_optimum_and_says_the_plans_were_not_counted() {
+    let text = std::fs::read_to_string("levels/pengu/course/testcase-11-8x17.txt").unwrap();
+    let level = Level::parse(&text).unwrap();
+    let limits = AnalysisLimits {
+        max_states: 300_000,
+        plan_cap: 1_000,
+    };
+    let a = analyze(&level, limits, None);
+    let PlanCount::Optimal { moves, plan, note } = &a.count else {
+        panic!("{:?}", a.count)
+    };
+    // The course's known optimum, and a plan that wins in that many moves.
+    assert_eq!(*moves, 25);
+    assert_eq!(plan.len(), 25);
+    let game = gridlab::games::pengu::replay(&level, plan).unwrap();
+    assert_eq!(game.status(), Status::Victory);
+    assert!(note.contains("not counted"), "{note}");
+    let v = a.verdict(&level, limits.plan_cap);
+    assert_eq!((v.moves, v.plans), (Some(25), None));
+}
+
+#[test]
+fn longest_keeps_the_longest_level_of_the_whole_budget() {
+    let options = GenerateOptions {
+        rows: 7,
+        cols: 7,
+        fish: 4,
+        min_moves: 6,
+        unique: true,
+        seed: 9,
+        max_candidates: 30_000,
+        longest: false,
+    };
+    let first = generate(&options, None, None).unwrap();
+    let longest = generate(
+        &GenerateOptions {
+            longest: true,
+            ..options.clone()
+        },
+        None,
+        None,
+    )
+    .unwrap();
+    assert!(longest.features.optimal_moves >= first.features.optimal_moves);
+    assert!(longest.features.unique);
+    assert!(longest.candidates >= first.candidates);
+    assert_eq!(
+        bfs_moves(&longest.level),
+        Some(longest.features.optimal_moves as usize)
+    );
+}

@@ -3,6 +3,8 @@
 //! the retrograde analysis), the games by the coursework's referee, the lost sites
 //! site by site.
 
+mod common;
+use common::gridlab;
 use gridlab::games::rogue::{
     analyze, generate, Duel, Dungeon, Ending, GenerateError, GenerateOptions, Goal,
     MonsterStrategy, Outcome, Referee, RogueStrategy, Site,
@@ -225,13 +227,6 @@ fn analyze_reports_the_course_dungeons() {
             Outcome::RogueSafeForever => assert!(!monster_wins && start.is_none(), "{name}"),
         }
     }
-}
-
-fn gridlab(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
-        .output()
-        .expect("gridlab runs")
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! `gridlab actman solve`, `check`, `analyze` and `generate`.
 
 use super::generated::{parse_size, run_batch, Failure, LevelFiles, MAX_COUNT};
-use super::{cancel_on_ctrl_c, emit, load, print_stats, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
+use super::{
+    cancel_on_ctrl_c, emit, load, option_error, print_stats, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK,
+};
 use clap::{Args, Subcommand};
 use gridlab::games::actman::{
     analyze, generate, solve, AnalysisLimits, Dungeon, Game, GenerateError, GenerateOptions,
@@ -140,8 +142,7 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
         plan_cap: args.plan_cap,
     };
     if let Err(e) = limits.check() {
-        eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
-        return EXIT_BAD_INPUT;
+        return option_error(&e);
     }
     let analysis = analyze(&dungeon, limits, Some(&cancel));
     let json = serde_json::to_value(&analysis).unwrap_or_default();

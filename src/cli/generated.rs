@@ -61,10 +61,7 @@ pub fn run_batch(
                     return EXIT_BAD_INPUT;
                 }
             }
-            Err(Failure::Options(e)) => {
-                eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
-                return EXIT_BAD_INPUT;
-            }
+            Err(Failure::Options(e)) => return super::option_error(&e),
             Err(Failure::NotFound(why)) => {
                 eprintln!("seed {seed}: {why}");
                 return EXIT_NOT_MET;

@@ -87,6 +87,13 @@ pub fn emit(text: &str) {
     }
 }
 
+/// Report an option out of its range (`max_states` → `--max-states`) on standard
+/// error; returns the bad-input exit code.
+pub fn option_error(e: &gridlab::error::FieldError) -> u8 {
+    eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
+    EXIT_BAD_INPUT
+}
+
 /// A cancel flag that the first Ctrl-C sets (the search then stops and prints its
 /// best partial plan); a second Ctrl-C ends the process.
 pub fn cancel_on_ctrl_c() -> std::sync::Arc<std::sync::atomic::AtomicBool> {

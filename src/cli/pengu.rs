@@ -1,7 +1,9 @@
 //! `gridlab pengu solve`, `replay`, `analyze` and `generate`.
 
 use super::generated::{parse_size, run_batch, Failure, LevelFiles, MAX_COUNT};
-use super::{cancel_on_ctrl_c, emit, load, print_stats, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK};
+use super::{
+    cancel_on_ctrl_c, emit, load, option_error, print_stats, EXIT_BAD_INPUT, EXIT_NOT_MET, EXIT_OK,
+};
 use clap::{Args, Subcommand};
 use gridlab::games::pengu::{
     analyze, generate, replay, solve, AnalysisLimits, GenerateError, GenerateOptions, Goal, Level,
@@ -134,8 +136,7 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
         plan_cap: args.plan_cap,
     };
     if let Err(e) = limits.check() {
-        eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
-        return EXIT_BAD_INPUT;
+        return option_error(&e);
     }
     let analysis = analyze(&level, limits, Some(&cancel));
     let place = |i: &u32| {
@@ -224,8 +225,7 @@ fn run_solve(args: SolveArgs) -> u8 {
         record_limit: 0,
     };
     if let Err(e) = options.check() {
-        eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
-        return EXIT_BAD_INPUT;
+        return option_error(&e);
     }
     let cancel = cancel_on_ctrl_c();
     let solution = solve(&level, &options, Some(&cancel), None);

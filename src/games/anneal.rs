@@ -7,6 +7,45 @@ use rand_pcg::Pcg32;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Check a generated grid's size (border included) against `sides`; the error names
+/// the option `size`.
+pub(crate) fn check_sides(
+    rows: usize,
+    cols: usize,
+    sides: &std::ops::RangeInclusive<usize>,
+) -> Result<(), crate::error::FieldError> {
+    if sides.contains(&rows) && sides.contains(&cols) {
+        return Ok(());
+    }
+    Err(crate::error::FieldError::new(
+        "size",
+        format!(
+            "{rows}x{cols}: each side must be {} to {} (border included)",
+            sides.start(),
+            sides.end()
+        ),
+    ))
+}
+
+/// Check the number of items (fish, monsters) placed on `inside` inner cells: 1 to
+/// `max`, leaving `room` cells for the hero and what it needs; the error names `field`.
+pub(crate) fn check_items(
+    field: &'static str,
+    n: usize,
+    max: usize,
+    room: usize,
+    inside: usize,
+    hero: &str,
+) -> Result<(), crate::error::FieldError> {
+    if n >= 1 && n <= max && n + room <= inside {
+        return Ok(());
+    }
+    Err(crate::error::FieldError::new(
+        field,
+        format!("{n}: must be 1 to {max} and leave room for {hero} ({inside} inner cells)"),
+    ))
+}
+
 /// Progress of a generation: candidates scored, and the best measure so far.
 #[derive(Clone, Copy, Debug, Default, Serialize)]
 #[serde(rename_all = "camelCase")]

@@ -41,3 +41,11 @@ pub fn table_rows(table: &str) -> Vec<Vec<String>> {
         })
         .collect()
 }
+
+/// Run `gridlab` with `args` and no input; its whole output.
+pub fn gridlab(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args(args)
+        .output()
+        .expect("gridlab runs")
+}

@@ -100,45 +100,27 @@ impl GenerateOptions {
     /// assert_eq!(bad.check().unwrap_err().field, "monsters");
     /// ```
     pub fn check(&self) -> Result<(), FieldError> {
-        let bad = |field: &'static str, message: String| Err(FieldError::new(field, message));
-        if !SIDES.contains(&self.rows) || !SIDES.contains(&self.cols) {
-            return bad(
-                "size",
-                format!(
-                    "{}x{}: each side must be {} to {} (border included)",
-                    self.rows,
-                    self.cols,
-                    SIDES.start(),
-                    SIDES.end()
-                ),
-            );
-        }
-        let inside = (self.rows - 2) * (self.cols - 2);
-        if self.monsters == 0
-            || self.monsters > MAX_GENERATED_MONSTERS
-            || self.monsters + 2 > inside
-        {
-            return bad(
-                "monsters",
-                format!(
-                    "{}: must be 1 to {MAX_GENERATED_MONSTERS} and leave room for Act-Man ({inside} inner cells)",
-                    self.monsters
-                ),
-            );
-        }
-        if self.min_turns == 0 || self.min_turns > MAX_MIN_TURNS {
-            return bad(
-                "min_turns",
-                format!("{}: must be 1 to {MAX_MIN_TURNS}", self.min_turns),
-            );
-        }
-        if self.max_candidates == 0 || self.max_candidates > MAX_CANDIDATES {
-            return bad(
-                "max_candidates",
-                format!("{}: must be 1 to {MAX_CANDIDATES}", self.max_candidates),
-            );
-        }
-        Ok(())
+        crate::games::anneal::check_sides(self.rows, self.cols, &SIDES)?;
+        crate::games::anneal::check_items(
+            "monsters",
+            self.monsters,
+            MAX_GENERATED_MONSTERS,
+            2,
+            (self.rows - 2) * (self.cols - 2),
+            "Act-Man",
+        )?;
+        FieldError::check_count(
+            "min_turns",
+            self.min_turns as usize,
+            1,
+            MAX_MIN_TURNS as usize,
+        )?;
+        FieldError::check_count(
+            "max_candidates",
+            usize::try_from(self.max_candidates).unwrap_or(usize::MAX),
+            1,
+            MAX_CANDIDATES as usize,
+        )
     }
 }
 

@@ -10,11 +10,12 @@ use super::analysis::{features, Features, PlanCount, PlanCounter};
 use super::graph::SlideGraph;
 use super::level::{Level, Tile};
 use crate::error::FieldError;
+use crate::games::anneal::{anneal, Eval, Failure, Schedule};
 use crate::grid::Grid;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// Smallest and largest side of a generated field (the course format's size, border
 /// included).
@@ -72,42 +73,27 @@ impl Default for GenerateOptions {
 impl GenerateOptions {
     /// Check every field against its limit.
     pub fn check(&self) -> Result<(), FieldError> {
-        let bad = |field: &'static str, message: String| Err(FieldError::new(field, message));
-        if !SIDES.contains(&self.rows) || !SIDES.contains(&self.cols) {
-            return bad(
-                "size",
-                format!(
-                    "{}x{}: each side must be {} to {} (border included)",
-                    self.rows,
-                    self.cols,
-                    SIDES.start(),
-                    SIDES.end()
-                ),
-            );
-        }
-        let inside = (self.rows - 2) * (self.cols - 2);
-        if self.fish == 0 || self.fish > MAX_FISH || self.fish + 1 > inside {
-            return bad(
-                "fish",
-                format!(
-                    "{}: must be 1 to {MAX_FISH} and leave room for Pengu ({inside} inner cells)",
-                    self.fish
-                ),
-            );
-        }
-        if self.min_moves == 0 || self.min_moves > MAX_MIN_MOVES {
-            return bad(
-                "min_moves",
-                format!("{}: must be 1 to {MAX_MIN_MOVES}", self.min_moves),
-            );
-        }
-        if self.max_candidates == 0 || self.max_candidates > MAX_CANDIDATES {
-            return bad(
-                "max_candidates",
-                format!("{}: must be 1 to {MAX_CANDIDATES}", self.max_candidates),
-            );
-        }
-        Ok(())
+        crate::games::anneal::check_sides(self.rows, self.cols, &SIDES)?;
+        crate::games::anneal::check_items(
+            "fish",
+            self.fish,
+            MAX_FISH,
+            1,
+            (self.rows - 2) * (self.cols - 2),
+            "Pengu",
+        )?;
+        FieldError::check_count(
+            "min_moves",
+            self.min_moves as usize,
+            1,
+            MAX_MIN_MOVES as usize,
+        )?;
+        FieldError::check_count(
+            "max_candidates",
+            usize::try_from(self.max_candidates).unwrap_or(usize::MAX),
+            1,
+            MAX_CANDIDATES as usize,
+        )
     }
 }
 
@@ -243,8 +229,9 @@ fn mutate(rng: &mut Pcg32, level: &mut Level) {
     }
 }
 
-/// Generate one level (see the module's doc). `progress` is called every 10,000
-/// candidates; `cancel` is checked as often.
+/// Generate one level (see the module's doc) with the annealing the generators share
+/// (`games::anneal`). `progress` is called every 10,000 candidates; `cancel`
+/// is checked as often.
 ///
 /// ```
 /// use gridlab::games::pengu::{generate, replay, GenerateOptions};
@@ -257,78 +244,54 @@ fn mutate(rng: &mut Pcg32, level: &mut Level) {
 pub fn generate(
     options: &GenerateOptions,
     cancel: Option<&AtomicBool>,
-    mut progress: Option<&mut dyn FnMut(GenerateProgress)>,
+    progress: Option<&mut dyn FnMut(GenerateProgress)>,
 ) -> Result<Generated, GenerateError> {
     options.check().map_err(GenerateError::Options)?;
     let mut rng = Pcg32::seed_from_u64(options.seed);
+    let schedule = Schedule {
+        run_length: RUN_LENGTH,
+        temperature: 12.0,
+        report_every: 10_000,
+    };
     let mut counter = PlanCounter::default();
     let max_states = (options.rows * options.cols) << options.fish;
-    let evaluate = |level: &Level, counter: &mut PlanCounter| {
-        let graph = SlideGraph::new(level);
-        let count = counter.count(&graph, PLAN_CAP, max_states, None);
-        (score(&count, options.unique), graph, count)
-    };
-    let mut best_moves = 0;
-    let mut best: Option<Generated> = None;
-    let mut candidates = 0u64;
-    while candidates < options.max_candidates {
-        let mut current = random_level(&mut rng, options.rows, options.cols, options.fish);
-        let ((mut current_score, _), _, _) = evaluate(&current, &mut counter);
-        candidates += 1;
-        for step in 0..RUN_LENGTH {
-            if candidates >= options.max_candidates {
-                break;
+    let found = anneal(
+        &mut rng,
+        &schedule,
+        options.max_candidates,
+        options.longest,
+        cancel,
+        progress,
+        |rng| random_level(rng, options.rows, options.cols, options.fish),
+        mutate,
+        |level| {
+            let count = counter.count(&SlideGraph::new(level), PLAN_CAP, max_states, None);
+            let (score, moves) = score(&count, options.unique);
+            let qualifies = matches!(count, PlanCount::Found { plans: 1, .. }) || !options.unique;
+            Eval {
+                score,
+                measure: moves,
+                qualifies,
+                found: (qualifies && moves >= options.min_moves).then_some(count),
             }
-            candidates += 1;
-            if candidates % 10_000 == 0 {
-                if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                    return Err(GenerateError::Cancelled);
-                }
-                if let Some(report) = progress.as_mut() {
-                    report(GenerateProgress {
-                        candidates,
-                        best: best_moves,
-                    });
-                }
-            }
-            let mut candidate = current.clone();
-            for _ in 0..rng.random_range(1..=2u32) {
-                mutate(&mut rng, &mut candidate);
-            }
-            let ((s, moves), graph, count) = evaluate(&candidate, &mut counter);
-            let meets_unique =
-                matches!(count, PlanCount::Found { plans: 1, .. }) || !options.unique;
-            if meets_unique && moves >= options.min_moves.max(best_moves + 1) {
-                let PlanCount::Found { plan, .. } = &count else {
-                    unreachable!("a level with moves was found")
-                };
-                let found = Generated {
-                    features: features(&candidate, &graph, &count),
-                    plan: plan.clone(),
-                    level: candidate.clone(),
-                    candidates,
-                };
-                if !options.longest {
-                    return Ok(found);
-                }
-                best = Some(found);
-            }
-            if meets_unique {
-                best_moves = best_moves.max(moves);
-            }
-            // Annealing: worse candidates pass with a chance that shrinks as the run
-            // cools.
-            let temperature = 12.0 * (1.0 - step as f64 / RUN_LENGTH as f64) + 0.5;
-            if s >= current_score
-                || rng.random::<f64>() < ((s - current_score) as f64 / temperature).exp()
-            {
-                current = candidate;
-                current_score = s;
-            }
+        },
+    );
+    match found {
+        Ok((level, count, candidates)) => {
+            let PlanCount::Found { plan, .. } = &count else {
+                unreachable!("a level is found with its plan")
+            };
+            Ok(Generated {
+                features: features(&level, &SlideGraph::new(&level), &count),
+                plan: plan.clone(),
+                level,
+                candidates,
+            })
         }
+        Err(Failure::Cancelled) => Err(GenerateError::Cancelled),
+        Err(Failure::NotFound { candidates, best }) => Err(GenerateError::NotFound {
+            candidates,
+            best_moves: best,
+        }),
     }
-    best.ok_or(GenerateError::NotFound {
-        candidates,
-        best_moves,
-    })
 }
