@@ -8,6 +8,7 @@ mod gpac;
 mod pengu;
 mod rogue;
 mod serve;
+mod slots;
 
 use clap::{Parser, Subcommand};
 use gridlab::search::{Outcome, Stats};

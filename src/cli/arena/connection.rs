@@ -1,18 +1,29 @@
-//! The server's connections: accepting (at most [`MAX_CONNECTIONS`] at once), and
-//! one task per client that reads its lines (at most [`MAX_LINE`] bytes each),
-//! forwards what they mean to the game loop, and writes what the game sends.
+//! The server's connections: accepting, and one task per client that reads its lines
+//! (at most [`MAX_LINE`] bytes each), forwards what they mean to the game loop, and
+//! writes what the game sends.
+//!
+//! Connections come in three pools, so that one kind cannot lock out another: at most
+//! [`MAX_PENDING`] that have not said hello yet (a newcomer past it evicts the oldest
+//! of them, so silent connections never keep out one that says hello at once), at
+//! most [`MAX_PLAYERS`] players (seated or waiting) and at most [`MAX_SPECTATORS`]
+//! spectators; a hello past its pool's cap is answered with an error and closed.
 
 use super::complaints::Complaints;
+use crate::cli::slots::{Pool, Slot};
 use gridlab::games::arena::{parse_client_line, ClientMessage, Command, MAX_LINE};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::{mpsc, watch, Semaphore};
+use tokio::sync::{mpsc, watch};
 
-/// Connections open at once (players, waiting players, spectators and connections
-/// that have not said hello yet); one more is told the server is full and closed.
-pub const MAX_CONNECTIONS: usize = 256;
+/// Connections that have not said hello (or asked to spectate) yet; a newcomer past
+/// this evicts the oldest of them.
+pub const MAX_PENDING: usize = 64;
+/// Players at once, seated or waiting for a seat.
+pub const MAX_PLAYERS: usize = 64;
+/// Spectators at once.
+pub const MAX_SPECTATORS: usize = 256;
 
 /// Lines queued for a client before it counts as a slow reader (later lines for it
 /// are dropped until it catches up).
@@ -37,6 +48,14 @@ pub enum Event {
     Left { id: u64 },
 }
 
+/// The connection pools of a server.
+#[derive(Clone)]
+struct Pools {
+    pending: Arc<Pool>,
+    players: Arc<Pool>,
+    spectators: Arc<Pool>,
+}
+
 /// Accept connections for ever, each served by [`connection`] in a task of its own.
 pub async fn accept_loop(
     listener: TcpListener,
@@ -44,19 +63,17 @@ pub async fn accept_loop(
     join_timeout: Duration,
     games: watch::Receiver<u32>,
 ) {
-    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let pools = Pools {
+        pending: Pool::new(MAX_PENDING),
+        players: Pool::new(MAX_PLAYERS),
+        spectators: Pool::new(MAX_SPECTATORS),
+    };
     let mut backoff = crate::cli::accept::Backoff::new();
     let mut next_id = 0;
     loop {
         let (stream, peer) = crate::cli::accept::accept(&listener, &mut backoff, "[arena]").await;
-        let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
-            // Full: say so (the line fits in a fresh socket's buffer) and close.
-            let _ = stream.try_write(
-                format!(
-                    "{{\"error\":\"the server is full ({MAX_CONNECTIONS} connections); try again later\"}}\n"
-                )
-                .as_bytes(),
-            );
+        // Every pending slot is unsettled: there is always one to evict.
+        let Some(slot) = pools.pending.take_evicting() else {
             continue;
         };
         next_id += 1;
@@ -64,7 +81,7 @@ pub async fn accept_loop(
         // A small send buffer: a client that stops reading is noticed soon and holds
         // little kernel memory.
         let _ = socket2::SockRef::from(&stream).set_send_buffer_size(32 * 1024);
-        let (events, games) = (events.clone(), games.clone());
+        let (events, games, pools) = (events.clone(), games.clone(), pools.clone());
         tokio::spawn(async move {
             connection(
                 stream,
@@ -73,9 +90,9 @@ pub async fn accept_loop(
                 events,
                 join_timeout,
                 games,
+                (slot, pools),
             )
             .await;
-            drop(slot);
         });
     }
 }
@@ -91,7 +108,12 @@ async fn connection(
     events: mpsc::Sender<Event>,
     join_timeout: Duration,
     mut games: watch::Receiver<u32>,
+    (pending, pools): (Slot, Pools),
 ) {
+    // The pending slot, given back at the hello for the player or spectator one.
+    let mut pending = Some(pending);
+    // The pool slot held once joined (the pending one is given back then).
+    let mut held: Option<Slot> = None;
     let (mut reader, mut writer) = stream.into_split();
     let (out_tx, mut out_rx) = mpsc::channel::<String>(QUEUE);
     let writer_task = tokio::spawn(async move {
@@ -110,13 +132,24 @@ async fn connection(
     let mut discarding = false;
     let mut log = Complaints::new(format!("[arena] client {id} ({peer})"));
     let join_deadline = tokio::time::Instant::now() + join_timeout;
-    let mut timed_out = false;
-    loop {
+    // Why the server closes the connection, said to the client before it closes.
+    let mut closing: Option<String> = None;
+    'read: loop {
         let deadline = (!joined).then_some(join_deadline);
         let read = tokio::select! {
             read = reader.read(&mut chunk) => read,
             () = sleep_until(deadline) => {
-                timed_out = true;
+                let secs = join_timeout.as_secs_f64();
+                log.say(&format!("no hello within {secs} s: closed"));
+                closing = Some(format!("no hello within {secs} s: closing the connection"));
+                break;
+            }
+            () = evicted(&mut pending) => {
+                log.say("closed for newer connections (too many without a hello)");
+                closing = Some(format!(
+                    "closed: more than {MAX_PENDING} connections had not said hello; \
+                     say hello at once after connecting"
+                ));
                 break;
             }
             Ok(()) = games.changed() => {
@@ -150,7 +183,26 @@ async fn connection(
             if line.trim().is_empty() {
                 continue;
             }
-            let event = match parse_client_line(&line) {
+            let message = parse_client_line(&line);
+            if let Ok(hello @ (ClientMessage::Hello(_) | ClientMessage::Spectate)) = &message {
+                if !joined {
+                    let (pool, who) = match hello {
+                        ClientMessage::Spectate => (&pools.spectators, "spectators"),
+                        _ => (&pools.players, "players (seated or waiting)"),
+                    };
+                    let Some(slot) = pool.try_take() else {
+                        log.say(&format!("{who} full: closed"));
+                        closing = Some(format!(
+                            "the server is full: {} {who} at most; try again later",
+                            pool.cap()
+                        ));
+                        break 'read;
+                    };
+                    held = Some(slot);
+                    pending = None;
+                }
+            }
+            let event = match message {
                 Ok(ClientMessage::Hello(name)) if !joined => {
                     joined = true;
                     log.finish();
@@ -191,27 +243,31 @@ async fn connection(
                 }
             };
             if events.send(event).await.is_err() {
-                break;
+                break 'read;
             }
         }
     }
     let _ = events.send(Event::Left { id }).await;
-    if timed_out {
-        log.say(&format!(
-            "no hello within {} s: closed",
-            join_timeout.as_secs_f64()
-        ));
-        let _ = out_tx.try_send(format!(
-            "{{\"error\":\"no hello within {} s: closing the connection\"}}",
-            join_timeout.as_secs_f64()
-        ));
+    drop(pending);
+    if let Some(why) = closing {
+        let _ = out_tx.try_send(serde_json::json!({ "error": why }).to_string());
         // Not joined, so the game holds no sender: the writer sends the line and ends.
         drop(out_tx);
         let _ = tokio::time::timeout(Duration::from_secs(1), writer_task).await;
+        drop(held);
         return;
     }
     drop(out_tx);
     writer_task.abort();
+    drop(held);
+}
+
+/// Wait until the pending slot is evicted (for ever once given back).
+async fn evicted(pending: &mut Option<Slot>) {
+    match pending {
+        Some(slot) => slot.evicted().await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Sleep until `deadline`, or for ever without one.

@@ -11,6 +11,7 @@ mod connection;
 mod limits;
 mod play;
 mod rating;
+mod replays;
 mod results;
 mod schedule;
 mod server;
@@ -27,6 +28,9 @@ pub use gridlab::games::arena::MAX_STEPS;
 pub const MAX_STEP_TIMEOUT_MS: u64 = 60_000;
 /// Most games `arena serve --games` plays (0 is for ever).
 pub const MAX_SERVE_GAMES: u32 = 1_000_000;
+/// Most replays a server playing for ever (`serve --games 0`) keeps: the oldest it
+/// wrote are deleted (and a game no client played in is not written).
+pub const KEEP_REPLAYS: u32 = 1000;
 /// Most games per entrant and seat in a tournament (`tournament --games`).
 pub const MAX_TOURNAMENT_GAMES: u32 = 10_000;
 /// Most entrants in a tournament.
@@ -117,6 +121,10 @@ pub struct ServeArgs {
     /// Folder for a replay per game (command logs the browser can open).
     #[arg(long, default_value = "replays")]
     replays: PathBuf,
+    /// With --games 0: the most replays kept (the oldest are deleted; for tests).
+    #[arg(long, default_value_t = KEEP_REPLAYS, hide = true,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    keep_replays: u32,
     /// Seconds a new connection has to say hello before it is closed (for tests).
     #[arg(long, default_value = "30", value_parser = parse_wait, hide = true)]
     join_timeout: Duration,
@@ -196,6 +204,13 @@ fn run_serve(args: ServeArgs) -> u8 {
         expect_clients,
         realtime: !args.lockstep,
         tick: Duration::from_millis(50),
+        // Lock-step waits for clients: with none seated the game pauses until one
+        // joins; an all-bot server (--bots 4) plays at the real-time rate.
+        no_client: if expect_clients == Some(0) {
+            server::NoClient::Tick
+        } else {
+            server::NoClient::Pause
+        },
         step_timeout: Duration::from_millis(args.step_timeout),
         games: args.games,
         lobby: args.wait,
@@ -206,6 +221,7 @@ fn run_serve(args: ServeArgs) -> u8 {
         },
         seed: args.seed,
         replays: Some(args.replays),
+        keep_replays: args.keep_replays as usize,
         report: true,
         reserved: Vec::new(),
         join_timeout: args.join_timeout,

@@ -113,6 +113,8 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
         },
         seed: spec.game_seed(),
         replays: None,
+        keep_replays: 0,
+        no_client: server::NoClient::Run,
         report: false,
         reserved: reserved.clone(),
         join_timeout: server::JOIN_TIMEOUT,

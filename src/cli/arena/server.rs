@@ -2,13 +2,16 @@
 //! played by bots), real-time (50 ms ticks) or lock-step, a replay file per game.
 //! A client's garbage, silence, slowness or departure never stops a game, and no
 //! client holds more than bounded resources: a line is at most [`MAX_LINE`] bytes,
-//! at most [`MAX_CONNECTIONS`] connections are open at once, a connection that has
-//! not said hello within [`Options::join_timeout`] is closed.
+//! connections are capped per kind ([`MAX_PENDING`] without a hello, [`MAX_PLAYERS`],
+//! [`MAX_SPECTATORS`]), a connection that has not said hello within
+//! [`Options::join_timeout`] is closed. A lock-step game with no client seated does
+//! not spin (see [`NoClient`]).
 
 use super::complaints::Complaints;
 #[cfg(doc)]
-use super::connection::MAX_CONNECTIONS;
+use super::connection::{MAX_PENDING, MAX_PLAYERS, MAX_SPECTATORS};
 use super::connection::{accept_loop, Event};
+use super::replays::Replays;
 use super::timing::{Policy, SeatTiming};
 #[cfg(doc)]
 use gridlab::games::arena::MAX_LINE;
@@ -24,6 +27,19 @@ use tokio::sync::{mpsc, watch};
 /// How long a new connection has to say hello (or ask to spectate) by default.
 pub const JOIN_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// What a lock-step step does when no client is seated (nobody to wait for).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoClient {
+    /// Step at once: a tournament's game, whose clients are its own programs (a seat
+    /// whose program is gone must not hold up the others) and whose games are few.
+    Run,
+    /// Wait a tick length (`Options::tick`) per step, answering joins and spectators
+    /// meanwhile: an all-bot lock-step game runs at the real-time rate.
+    Tick,
+    /// Pause the game (answering joins and spectators) until a client takes a seat.
+    Pause,
+}
+
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -32,6 +48,8 @@ pub struct Options {
     pub realtime: bool,
     /// Tick length in real time.
     pub tick: Duration,
+    /// Lock-step: what a step does with no client seated.
+    pub no_client: NoClient,
     /// Lock-step: the longest wait for a client's command.
     pub step_timeout: Duration,
     /// Games to play before the server stops (0: for ever).
@@ -46,6 +64,10 @@ pub struct Options {
     pub seed: u64,
     /// Folder for the replays (None: none written).
     pub replays: Option<PathBuf>,
+    /// A server that plays for ever (`games` 0) keeps at most this many replays (the
+    /// oldest it wrote are deleted; 0: no bound), and writes none for a game that no
+    /// client played in.
+    pub keep_replays: usize,
     /// Print per-game results and tick timing to standard output.
     pub report: bool,
     /// With a number of bots: how many clients the first game waits for (it starts
@@ -83,6 +105,8 @@ pub struct GameResult {
     pub timing: [SeatTiming; 4],
     /// The game's command log (its replay).
     pub log: CommandLog,
+    /// Whether a client held a seat at some step of the game.
+    pub clients_played: bool,
 }
 
 /// Serve on `listener` until `options.games` games are played.
@@ -154,6 +178,10 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
     }
     let mut results = Vec::new();
     let mut game = 0;
+    let mut replays = options
+        .replays
+        .clone()
+        .map(|dir| Replays::new(dir, options.keep_replays));
     while options.games == 0 || game < options.games {
         let result = play_one(
             &options,
@@ -165,6 +193,13 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
             &mut seats,
         )
         .await;
+        // A server that plays for ever keeps the replays of games clients played in.
+        if let Some(replays) = replays.as_mut() {
+            if options.games != 0 || result.clients_played {
+                let seed = options.seed.wrapping_add(u64::from(game));
+                replays.write(&format!("game-{game:03}-seed-{seed}.json"), &result.log);
+            }
+        }
         if options.report {
             let points = tournament_points(&result.scores);
             let mut line = format!("game {game}:");
@@ -354,6 +389,7 @@ async fn play_one(
     let mut last_round = 0;
     let start = tokio::time::Instant::now();
     let mut dropped: HashMap<u64, Complaints> = HashMap::new();
+    let mut clients_played = false;
     while !arena.over() {
         // Tell everyone the state of this tick.
         let line = tick_line(&arena, arena.round != last_round);
@@ -395,6 +431,35 @@ async fn play_one(
             let late = tokio::time::Instant::now().saturating_duration_since(due);
             jitter.push(late);
         } else {
+            // What has come is handled first: joins and spectators are answered even
+            // when there is no client to wait for.
+            while let Ok(event) = events.try_recv() {
+                time_answer(&event, seats, &mut timing, tick, &sent, &options.policy);
+                handle_event(
+                    event,
+                    clients,
+                    spectators,
+                    waiting,
+                    seats,
+                    &options.reserved,
+                    &options.config,
+                    Some(&arena),
+                    &mut commands,
+                );
+            }
+            if !seats.iter().any(|s| matches!(s, Seat::Client { .. })) {
+                let until = match options.no_client {
+                    NoClient::Run => None,
+                    NoClient::Tick => Some(Some(tokio::time::Instant::now() + options.tick)),
+                    NoClient::Pause => Some(None),
+                };
+                if let Some(until) = until {
+                    wait_for_client(
+                        options, until, events, clients, spectators, waiting, seats, &arena,
+                    )
+                    .await;
+                }
+            }
             let deadline = tokio::time::Instant::now() + options.step_timeout;
             loop {
                 let all_in = seats.iter().enumerate().all(|(s, seat)| {
@@ -440,6 +505,7 @@ async fn play_one(
                 Seat::Idle { .. } => None,
             };
         }
+        clients_played |= seats.iter().any(|s| matches!(s, Seat::Client { .. }));
         arena.step(&step);
         log.steps.push(step);
     }
@@ -451,20 +517,59 @@ async fn play_one(
     for out in clients.values().chain(spectators.values()) {
         let _ = out.try_send(over.clone());
     }
-    if let Some(dir) = &options.replays {
-        let path = dir.join(format!("game-{game:03}-seed-{seed}.json"));
-        if let Err(e) = std::fs::create_dir_all(dir)
-            .and_then(|()| std::fs::write(&path, serde_json::to_string(&log).unwrap_or_default()))
-        {
-            eprintln!("[arena] cannot write {}: {e}", path.display());
-        }
-    }
     GameResult {
         names: log.names.clone(),
         scores,
         jitter,
         timing,
         log,
+        clients_played,
+    }
+}
+
+/// Lock-step with no client seated: handle events until `until` (None: until a client
+/// takes a seat; a joiner gets the state at once and the step then waits for it).
+#[allow(clippy::too_many_arguments)] // the game loop's state, passed down whole
+async fn wait_for_client(
+    options: &Options,
+    until: Option<tokio::time::Instant>,
+    events: &mut mpsc::Receiver<Event>,
+    clients: &mut HashMap<u64, mpsc::Sender<String>>,
+    spectators: &mut HashMap<u64, mpsc::Sender<String>>,
+    waiting: &mut Vec<(u64, String)>,
+    seats: &mut [Seat],
+    arena: &Arena,
+) {
+    let mut paused = false;
+    while !seats.iter().any(|s| matches!(s, Seat::Client { .. })) {
+        if until.is_none() && !paused {
+            paused = true;
+            eprintln!(
+                "[arena] no client seated: the game pauses at step {} until one joins",
+                arena.tick
+            );
+        }
+        let event = match until {
+            Some(at) => match tokio::time::timeout_at(at, events.recv()).await {
+                Ok(event) => event,
+                Err(_) => return,
+            },
+            None => events.recv().await,
+        };
+        let Some(event) = event else {
+            return;
+        };
+        handle_event(
+            event,
+            clients,
+            spectators,
+            waiting,
+            seats,
+            &options.reserved,
+            &options.config,
+            Some(arena),
+            &mut [None; 4],
+        );
     }
 }
 
