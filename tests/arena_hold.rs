@@ -139,7 +139,10 @@ fn an_empty_lock_step_server_pauses_answers_and_writes_nothing() {
     let written = s.replays();
     assert!((2..=3).contains(&written.len()), "{written:?}");
     let ticks = cpu_over(&s, 2);
-    assert!(ticks < 60, "{ticks} ticks of CPU in 2 s after the player left");
+    assert!(
+        ticks < 60,
+        "{ticks} ticks of CPU in 2 s after the player left"
+    );
     assert_eq!(s.replays(), written);
     // The spectator saw the games played.
     let mut overs = 0;
@@ -157,7 +160,15 @@ fn an_all_bot_lock_step_server_plays_at_the_tick_rate_and_keeps_no_replay() {
     let s = server(
         "bots",
         &[
-            "--lockstep", "--bots", "4", "--games", "0", "--wait", "0", "--steps", "20",
+            "--lockstep",
+            "--bots",
+            "4",
+            "--games",
+            "0",
+            "--wait",
+            "0",
+            "--steps",
+            "20",
         ],
     );
     let (_w, mut watch) = s.open(r#"{"spectate": true}"#);

@@ -1,10 +1,15 @@
 //! `gridlab serve`: the playground over HTTP (static files from www/ and pkg/).
 //!
 //! axum routes and tower-http serves the files; the connections are hyper's, with
-//! limits against slow or idle clients: a request's head must arrive within
-//! [`HEADER_TIMEOUT`] (which also closes a kept-alive connection idle that long),
-//! and at most [`MAX_CONNECTIONS`] connections are served at once (more wait in the
-//! listen queue).
+//! limits against slow, idle or greedy clients (see [`Caps`]): a request's head must
+//! arrive within [`HEADER_TIMEOUT`] (which also closes a kept-alive connection idle
+//! that long), a write that makes no progress for [`WRITE_STALL`] drops the connection
+//! (a client that requests the wasm module and never reads), at most
+//! [`MAX_CONNECTIONS`] connections are served at once (more wait in the listen queue),
+//! at most [`MAX_PER_ADDRESS`] are open from one address (more are answered 503), and
+//! the Arena relays' WebSockets have pools of their own ([`MAX_SEAT_PAGES`],
+//! [`MAX_LIVE_PAGES`]). At start the soft limit on open files is raised to the hard
+//! one and the caps are sized to fit it.
 
 use super::{EXIT_BAD_INPUT, EXIT_OK};
 use axum::body::Body;
@@ -27,14 +32,32 @@ use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
+mod conn;
 mod relay;
-use relay::{Role, MAX_MESSAGE};
+use conn::{Conn, PerAddress};
+use relay::{Relays, Role, MAX_MESSAGE};
 
 /// How long a client has to send a request's head (request line and headers), and
 /// how long a kept-alive connection may stay idle between requests.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// Connections served at once; further ones wait in the listen queue.
 pub const MAX_CONNECTIONS: usize = 512;
+/// Connections open at once from one address (HTTP and WebSockets); more are answered
+/// 503 and closed.
+pub const MAX_PER_ADDRESS: usize = 256;
+/// Pages playing a seat through the relay (`/arena/seat`) at once; a newcomer past it
+/// closes the oldest that has not said hello yet, else is told the relay is full.
+pub const MAX_SEAT_PAGES: usize = 64;
+/// Pages watching through the relay (`/arena/live`) at once.
+pub const MAX_LIVE_PAGES: usize = 256;
+/// How long a write may make no progress (the client takes nothing) before the
+/// connection is dropped.
+pub const WRITE_STALL: Duration = Duration::from_secs(20);
+/// Open files kept for other uses than connections (standard streams, the listener,
+/// the runtime).
+const SPARE_FILES: u64 = 32;
+/// The fewest open files `gridlab serve` runs with.
+pub const MIN_OPEN_FILES: u64 = 64;
 /// How long Ctrl-C waits for the requests in flight.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(2);
 
@@ -59,21 +82,89 @@ pub struct ServeArgs {
     #[arg(long, hide = true, default_value_t = HEADER_TIMEOUT.as_millis() as u64,
           value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     header_timeout_ms: u64,
+    /// Longest write stall in milliseconds (for tests).
+    #[arg(long, hide = true, default_value_t = WRITE_STALL.as_millis() as u64,
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    write_timeout_ms: u64,
+    /// Connections served at once (for tests).
+    #[arg(long, hide = true, default_value_t = MAX_CONNECTIONS,
+          value_parser = caps_parser)]
+    max_connections: usize,
+    /// Connections open at once from one address (for tests).
+    #[arg(long, hide = true, default_value_t = MAX_PER_ADDRESS, value_parser = caps_parser)]
+    max_per_ip: usize,
+    /// Seat pages at once (for tests).
+    #[arg(long, hide = true, default_value_t = MAX_SEAT_PAGES, value_parser = caps_parser)]
+    max_seat_pages: usize,
+    /// Live pages at once (for tests).
+    #[arg(long, hide = true, default_value_t = MAX_LIVE_PAGES, value_parser = caps_parser)]
+    max_live_pages: usize,
+}
+
+/// A hidden cap: 1 to 100,000.
+fn caps_parser(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=100_000).contains(&n) => Ok(n),
+        _ => Err(format!("'{text}' is not a number from 1 to 100000")),
+    }
+}
+
+/// How many connections of each kind are served at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caps {
+    /// HTTP connections being served.
+    pub connections: usize,
+    /// Connections open from one address.
+    pub per_address: usize,
+    /// Seat pages on the relay.
+    pub seats: usize,
+    /// Live pages on the relay.
+    pub live: usize,
+}
+
+impl Caps {
+    /// These caps, scaled down if need be to fit `files` open files (an HTTP
+    /// connection may hold a file it serves, a relay page its Arena connection);
+    /// `Err` when `files` is below [`MIN_OPEN_FILES`].
+    pub fn fit(self, files: Option<u64>) -> Result<Caps, String> {
+        let Some(files) = files else {
+            return Ok(self);
+        };
+        if files < MIN_OPEN_FILES {
+            return Err(format!(
+                "this process may open only {files} files (ulimit -n); gridlab serve needs at least {MIN_OPEN_FILES}"
+            ));
+        }
+        let need = 2 * (self.connections + self.seats + self.live) as u64 + SPARE_FILES;
+        if need <= files {
+            return Ok(self);
+        }
+        let room = files - SPARE_FILES;
+        let scale = |n: usize| ((n as u64 * room / (need - SPARE_FILES)) as usize).max(1);
+        Ok(Caps {
+            connections: scale(self.connections),
+            per_address: self.per_address.min(scale(self.connections).max(2)),
+            seats: scale(self.seats),
+            live: scale(self.live),
+        })
+    }
 }
 
 /// The playground's routes: `/` is `www/`, `/pkg` is the wasm-bindgen output,
 /// `/levels` the level collection, and the relays to the Arena server at `arena`:
 /// `/arena/live` its spectator feed, `/arena/seat` a seat to play (WebSockets, a
 /// message per line; see [`relay`]).
-pub fn router(root: &std::path::Path, arena: Option<String>) -> Router {
+pub fn router(root: &std::path::Path, arena: Option<String>, relays: Relays) -> Router {
     let route = |role: Role| {
-        let arena = arena.clone();
+        let (arena, relays) = (arena.clone(), relays.clone());
         axum::routing::get(move |ws: WebSocketUpgrade| {
-            let arena = arena.clone();
+            let (arena, relays) = (arena.clone(), relays.clone());
             async move {
+                // The page's place, taken before the upgrade (None: the relay is full).
+                let slot = relays.take(role);
                 ws.max_message_size(MAX_MESSAGE)
                     .max_frame_size(MAX_MESSAGE)
-                    .on_upgrade(move |socket| relay::relay(socket, arena, role))
+                    .on_upgrade(move |socket| relay::relay(socket, arena, role, slot, relays))
             }
         })
     };
@@ -164,6 +255,26 @@ pub fn run(args: ServeArgs) -> u8 {
             return EXIT_BAD_INPUT;
         }
     };
+    let asked = Caps {
+        connections: args.max_connections,
+        per_address: args.max_per_ip,
+        seats: args.max_seat_pages,
+        live: args.max_live_pages,
+    };
+    let caps = match asked.fit(conn::raise_open_files()) {
+        Ok(caps) => caps,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return EXIT_BAD_INPUT;
+        }
+    };
+    if caps != asked {
+        eprintln!(
+            "warning: the open-file limit (ulimit -n) is low: serving at most {} connections \
+             ({} from one address), {} seat pages and {} live pages",
+            caps.connections, caps.per_address, caps.seats, caps.live
+        );
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(r) => r,
         Err(e) => {
@@ -181,14 +292,26 @@ pub fn run(args: ServeArgs) -> u8 {
         };
         let addr = listener.local_addr().unwrap_or(addr);
         println!("gridlab playground at http://{addr}/ (Ctrl-C to stop)");
-        let app = router(&args.root, args.arena.clone());
+        let relays = Relays::new(caps.seats, caps.live);
+        let app = router(&args.root, args.arena.clone(), relays);
         let shutdown = async {
             let _ = tokio::signal::ctrl_c().await;
         };
-        let header_timeout = Duration::from_millis(args.header_timeout_ms);
-        serve_http(listener, app, header_timeout, shutdown).await;
+        let limits = Limits {
+            caps,
+            header_timeout: Duration::from_millis(args.header_timeout_ms),
+            write_stall: Duration::from_millis(args.write_timeout_ms),
+        };
+        serve_http(listener, app, limits, shutdown).await;
         EXIT_OK
     })
+}
+
+/// The limits of [`serve_http`].
+struct Limits {
+    caps: Caps,
+    header_timeout: Duration,
+    write_stall: Duration,
 }
 
 /// Serve `app` on `listener` until `shutdown` completes, then give the requests in
@@ -196,10 +319,11 @@ pub fn run(args: ServeArgs) -> u8 {
 async fn serve_http(
     listener: TcpListener,
     app: Router,
-    header_timeout: Duration,
+    limits: Limits,
     shutdown: impl std::future::Future<Output = ()>,
 ) {
-    let slots = Arc::new(Semaphore::new(MAX_CONNECTIONS));
+    let slots = Arc::new(Semaphore::new(limits.caps.connections));
+    let addresses = PerAddress::default();
     let (closing_tx, closing_rx) = watch::channel(());
     let mut backoff = super::accept::Backoff::new();
     tokio::pin!(shutdown);
@@ -211,18 +335,26 @@ async fn serve_http(
                 Err(_) => break,
             },
         };
-        let (stream, _) = tokio::select! {
+        let (stream, peer) = tokio::select! {
             () = &mut shutdown => break,
             accepted = super::accept::accept(&listener, &mut backoff, "[serve]") => accepted,
         };
+        let Some(address) = addresses.take(peer.ip(), limits.caps.per_address) else {
+            refuse(&stream, limits.caps.per_address);
+            continue;
+        };
         let _ = stream.set_nodelay(true);
+        // A bounded send buffer: a client that stops reading holds little kernel memory.
+        let _ = socket2::SockRef::from(&stream).set_send_buffer_size(SEND_BUFFER);
+        let io = TokioIo::new(Conn::new(stream, limits.write_stall, address));
         let service = TowerToHyperService::new(app.clone());
         let mut closing = closing_rx.clone();
+        let header_timeout = limits.header_timeout;
         tokio::spawn(async move {
             let connection = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(header_timeout)
-                .serve_connection(TokioIo::new(stream), service)
+                .serve_connection(io, service)
                 .with_upgrades();
             tokio::pin!(connection);
             tokio::select! {
@@ -237,6 +369,25 @@ async fn serve_http(
     }
     drop(listener);
     let _ = closing_tx.send(());
-    let all = u32::try_from(MAX_CONNECTIONS).unwrap_or(u32::MAX);
+    let all = u32::try_from(limits.caps.connections).unwrap_or(u32::MAX);
     let _ = tokio::time::timeout(SHUTDOWN_GRACE, slots.acquire_many(all)).await;
+}
+
+/// The kernel's send buffer for a connection (it holds about twice this).
+const SEND_BUFFER: usize = 256 * 1024;
+
+/// Answer a connection over its address's cap with a 503 and close it (what it sent
+/// is read first, so that the close does not reset the answer away).
+fn refuse(stream: &tokio::net::TcpStream, cap: usize) {
+    let mut sink = [0u8; 4096];
+    while matches!(stream.try_read(&mut sink), Ok(n) if n > 0) {}
+    let body = format!("too many connections from your address ({cap} at most): try again\n");
+    let _ = stream.try_write(
+        format!(
+            "HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nContent-Type: text/plain\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+        .as_bytes(),
+    );
 }

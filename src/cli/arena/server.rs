@@ -8,9 +8,9 @@
 //! not spin (see [`NoClient`]).
 
 use super::complaints::Complaints;
+use super::connection::{accept_loop, Event};
 #[cfg(doc)]
 use super::connection::{MAX_PENDING, MAX_PLAYERS, MAX_SPECTATORS};
-use super::connection::{accept_loop, Event};
 use super::replays::Replays;
 use super::timing::{Policy, SeatTiming};
 #[cfg(doc)]

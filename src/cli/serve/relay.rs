@@ -14,10 +14,14 @@
 //! a line too long. Every size is bounded: a page's line ([`MAX_LINE`] bytes, as the
 //! server's), a page's WebSocket message ([`MAX_MESSAGE`]), a server's line
 //! ([`MAX_SERVER_LINE`]), the wait for the hello ([`HELLO_WAIT`]) and for the TCP
-//! connection ([`CONNECT_WAIT`]).
+//! connection ([`CONNECT_WAIT`]), and the pages at once ([`Relays`]: seats and live
+//! pages have pools of their own; a seat page that has not said hello yet is closed
+//! to make room for a newcomer).
 
+use crate::cli::slots::{Pool, Slot};
 use axum::extract::ws::{Message, WebSocket};
 use gridlab::games::arena::{parse_client_line, ClientMessage, MAX_LINE};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
@@ -27,8 +31,8 @@ use tokio::net::TcpStream;
 pub const MAX_MESSAGE: usize = 64 * 1024;
 /// The longest line passed from the Arena server to a page (a state is a few kB).
 pub const MAX_SERVER_LINE: usize = 1024 * 1024;
-/// How long a seat's page has to send its hello (the Arena server's own wait).
-pub const HELLO_WAIT: Duration = Duration::from_secs(30);
+/// How long a seat's page has to send its hello (a page sends it at once).
+pub const HELLO_WAIT: Duration = Duration::from_secs(10);
 /// How long the relay tries to reach the Arena server.
 pub const CONNECT_WAIT: Duration = Duration::from_secs(10);
 
@@ -39,6 +43,47 @@ pub enum Role {
     Spectator,
     /// Play a seat (`/arena/seat`).
     Player,
+}
+
+/// The relay's pools of pages: seats and live pages apart, so that watchers never
+/// keep out a player.
+#[derive(Clone)]
+pub struct Relays {
+    seats: Arc<Pool>,
+    live: Arc<Pool>,
+}
+
+impl Relays {
+    /// At most `seats` seat pages and `live` live pages at once.
+    pub fn new(seats: usize, live: usize) -> Relays {
+        Relays {
+            seats: Pool::new(seats),
+            live: Pool::new(live),
+        }
+    }
+
+    /// A place for a page in `role` (a seat page's can be taken back until its hello);
+    /// None when the pool is full.
+    pub fn take(&self, role: Role) -> Option<Slot> {
+        match role {
+            Role::Player => self.seats.take_evicting(),
+            Role::Spectator => self.live.try_take(),
+        }
+    }
+
+    /// The error for a page the pool of `role` has no room for.
+    fn full(&self, role: Role) -> String {
+        match role {
+            Role::Player => format!(
+                "the relay is full: {} seat pages at most; try again later",
+                self.seats.cap()
+            ),
+            Role::Spectator => format!(
+                "the relay is full: {} live pages at most; try again later",
+                self.live.cap()
+            ),
+        }
+    }
 }
 
 /// An error message for the page.
@@ -87,18 +132,16 @@ pub fn check_hello(text: &str) -> Result<(), String> {
     }
 }
 
-/// Wait for the page's hello (at most [`HELLO_WAIT`]); `Err` is the page's error.
-async fn hello(socket: &mut WebSocket) -> Result<String, String> {
+/// Wait for the page's hello (at most [`HELLO_WAIT`], and until `slot` is taken back);
+/// `Err` is the page's error.
+async fn hello(socket: &mut WebSocket, slot: &mut Slot, cap: usize) -> Result<String, String> {
     let first = tokio::time::timeout(HELLO_WAIT, async {
-        loop {
-            match socket.recv().await {
-                Some(Ok(Message::Text(t))) => return Ok(t.to_string()),
-                Some(Ok(Message::Binary(_))) => {
-                    return Err("a binary message: send the hello as text".to_string())
-                }
-                Some(Ok(_)) => continue,
-                Some(Err(_)) | None => return Err(String::new()),
-            }
+        let evicted =
+            format!("closed: more than {cap} seat pages had not said hello; say hello at once");
+        let mut evicted = Some(evicted);
+        tokio::select! {
+            first = first_message(socket) => first,
+            () = slot.evicted() => Err(evicted.take().unwrap_or_default()),
         }
     })
     .await
@@ -109,7 +152,24 @@ async fn hello(socket: &mut WebSocket) -> Result<String, String> {
         )
     })??;
     check_hello(&first)?;
+    slot.settle();
     Ok(first)
+}
+
+/// The page's first text message; `Err` is the page's error (empty: it closed).
+async fn first_message(socket: &mut WebSocket) -> Result<String, String> {
+    {
+        loop {
+            match socket.recv().await {
+                Some(Ok(Message::Text(t))) => return Ok(t.to_string()),
+                Some(Ok(Message::Binary(_))) => {
+                    return Err("a binary message: send the hello as text".to_string())
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => return Err(String::new()),
+            }
+        }
+    }
 }
 
 /// Read one line of the server (without its line break) into `buf`, at most
@@ -141,7 +201,14 @@ async fn read_line(
 
 /// Serve one page: connect to the Arena server at `arena` as `role` and pass lines
 /// both ways until either side closes.
-pub async fn relay(mut socket: WebSocket, arena: Option<String>, role: Role) {
+/// `slot` is the page's place in its pool (None: there was no room).
+pub async fn relay(
+    mut socket: WebSocket,
+    arena: Option<String>,
+    role: Role,
+    slot: Option<Slot>,
+    relays: Relays,
+) {
     let Some(addr) = arena else {
         let _ = socket
             .send(error(
@@ -150,9 +217,14 @@ pub async fn relay(mut socket: WebSocket, arena: Option<String>, role: Role) {
             .await;
         return;
     };
+    let Some(mut slot) = slot else {
+        let _ = socket.send(error(&relays.full(role))).await;
+        let _ = socket.send(Message::Close(None)).await;
+        return;
+    };
     let first = match role {
         Role::Spectator => "{\"spectate\": true}".to_string(),
-        Role::Player => match hello(&mut socket).await {
+        Role::Player => match hello(&mut socket, &mut slot, relays.seats.cap()).await {
             Ok(line) => line,
             Err(e) => {
                 if !e.is_empty() {
