@@ -294,16 +294,16 @@ pub(crate) fn text_list_arg(
     name: &str,
     len: Option<usize>,
 ) -> Result<Vec<String>, JsValue> {
-    list_arg(value, name, len, "strings", |item, at| text_arg(item, at))
+    list_arg(value, name, len, "strings", text_arg)
 }
 
-/// An array argument of `len` numbers (or any length for `None`).
+/// An array (or typed array) argument of `len` numbers (or any length for `None`).
 pub(crate) fn number_list_arg(
     value: &JsValue,
     name: &str,
     len: Option<usize>,
 ) -> Result<Vec<f64>, JsValue> {
-    list_arg(value, name, len, "numbers", |item, at| number_arg(item, at))
+    list_arg(value, name, len, "numbers", number_arg)
 }
 
 fn list_arg<T>(
@@ -313,7 +313,7 @@ fn list_arg<T>(
     what: &str,
     item: impl Fn(&JsValue, &str) -> Result<T, JsValue>,
 ) -> Result<Vec<T>, JsValue> {
-    if !js_sys::Array::is_array(value) {
+    if !js_sys::Array::is_array(value) && !js_sys::ArrayBuffer::is_view(value) {
         return Err(type_error(name, &format!("an array of {what}"), value));
     }
     let array = js_sys::Array::from(value);
