@@ -1,7 +1,8 @@
 //! Act-Man II bindings.
 
 use super::{
-    message, move_error, parse_error, progress_callback, solve_level, solve_options, to_js, Solved,
+    function_arg, int_arg, message, move_error, opt_int_arg, parse_error, progress_callback,
+    solve_level, solve_options, text_arg, to_js, Solved, MAX_INDEX,
 };
 use crate::games::actman::{self, Dungeon, Game, SolveOptions};
 use crate::grid::Pos;
@@ -20,8 +21,8 @@ session_bindings!(
 impl ActmanSession {
     /// Parse a dungeon in the course format (throws `{line, column, message}`).
     #[wasm_bindgen(constructor)]
-    pub fn new(text: &str) -> Result<ActmanSession, JsValue> {
-        let dungeon = Dungeon::parse(text).map_err(parse_error)?;
+    pub fn new(text: JsValue) -> Result<ActmanSession, JsValue> {
+        let dungeon = Dungeon::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
         Ok(ActmanSession {
             inner: actman::ActmanSession::new(dungeon),
         })
@@ -29,13 +30,16 @@ impl ActmanSession {
 
     /// The grader's verdict line for the game so far as a plan of at most `limit`
     /// actions (`*** VICTORY ***`, `* Plan limit reached`, ...).
-    pub fn verdict(&self, limit: Option<usize>) -> String {
-        self.inner.verdict(limit)
+    pub fn verdict(&self, limit: JsValue) -> Result<String, JsValue> {
+        let limit = opt_int_arg(&limit, "limit", 0, MAX_INDEX)?;
+        Ok(self.inner.verdict(limit))
     }
 
     /// Where each monster would step if Act-Man moved to (`row`, `col`) now; throws
     /// `{message}` off the board.
-    pub fn chases_towards(&self, row: usize, col: usize) -> Result<JsValue, JsValue> {
+    pub fn chases_towards(&self, row: JsValue, col: JsValue) -> Result<JsValue, JsValue> {
+        let row = int_arg(&row, "row", 0, MAX_INDEX)?;
+        let col = int_arg(&col, "col", 0, MAX_INDEX)?;
         self.inner
             .chases_towards(Pos::new(row, col))
             .map(|c| to_js(&c))
@@ -66,9 +70,9 @@ struct Found {
 /// cells (bit 31 set: generated; clear: expanded).
 #[wasm_bindgen]
 pub fn actman_solve(
-    text: &str,
+    text: JsValue,
     options: JsValue,
-    progress: Option<js_sys::Function>,
+    progress: JsValue,
 ) -> Result<JsValue, JsValue> {
     solve_level(
         text,
@@ -102,8 +106,8 @@ pub fn actman_solve(
 /// Returns the common verdict (`win` in `moves` turns with `plans` optimal plans, the
 /// needs in `note` and `features`; or `no_plan`, `limit_reached`).
 #[wasm_bindgen]
-pub fn actman_verdict(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    let dungeon = Dungeon::parse(text).map_err(parse_error)?;
+pub fn actman_verdict(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let dungeon = Dungeon::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
     let limits: actman::AnalysisLimits = solve_options(options, actman::AnalysisLimits::check)?;
     let analysis = actman::analyze(&dungeon, limits, None);
     Ok(to_js(&analysis.verdict(limits.plan_cap)))
@@ -115,10 +119,8 @@ pub fn actman_verdict(text: &str, options: JsValue) -> Result<JsValue, JsValue> 
 /// features, candidates, seed}`; throws `{message}` when the options are out of range
 /// or no dungeon came out.
 #[wasm_bindgen]
-pub fn actman_generate(
-    options: JsValue,
-    progress: Option<js_sys::Function>,
-) -> Result<JsValue, JsValue> {
+pub fn actman_generate(options: JsValue, progress: JsValue) -> Result<JsValue, JsValue> {
+    let progress = function_arg(progress, "progress")?;
     let options: actman::GenerateOptions = solve_options(options, actman::GenerateOptions::check)?;
     let mut report = progress_callback(&progress);
     match actman::generate(&options, None, Some(&mut report)) {

@@ -1,7 +1,9 @@
 //! Arena bindings: a game in the browser (you and three bots, or four bots), stepped by
 //! the page's clock, and the replay of a server's command log.
 
-use super::{message, to_js};
+use super::{
+    int_arg, message, number_list_arg, opt_int_arg, seed_arg, text_arg, text_list_arg, to_js,
+};
 use crate::games::arena::{
     replay, tick_line, tournament_points, Arena, Bot, BotKind, Command, CommandLog, Config, Heading,
 };
@@ -25,10 +27,10 @@ impl ArenaSession {
     /// A game seeded by `seed`; `seats` is four of `human`, `greedy`, `hunter`,
     /// `miner`; `steps` overrides the 6000 steps (throws `{message}` on a bad seat).
     #[wasm_bindgen(constructor)]
-    pub fn new(seats: Vec<String>, seed: f64, steps: Option<u32>) -> Result<ArenaSession, JsValue> {
-        if seats.len() != 4 {
-            return Err(message("four seats, each human, greedy, hunter or miner"));
-        }
+    pub fn new(seats: JsValue, seed: JsValue, steps: JsValue) -> Result<ArenaSession, JsValue> {
+        let seats = text_list_arg(&seats, "seats", Some(4))?;
+        let seed = seed_arg(&seed, "seed")?;
+        let steps: Option<u32> = opt_int_arg(&steps, "steps", 0, u32::MAX.into())?;
         let mut bots = Vec::new();
         for s in &seats {
             bots.push(match s.as_str() {
@@ -41,7 +43,6 @@ impl ArenaSession {
             ..Config::default()
         };
         config.check().map_err(|e| message(e.to_string()))?;
-        let seed = seed as u64;
         Ok(ArenaSession {
             arena: Arena::new(config.clone(), seed),
             bots,
@@ -60,19 +61,23 @@ impl ArenaSession {
 
     /// Give a human seat its command for the next step: `U D L R REV DROP` (throws
     /// `{message}` for anything else).
-    pub fn command(&mut self, seat: usize, word: &str) -> Result<(), JsValue> {
-        let command = Command::from_word(word)
+    pub fn command(&mut self, seat: JsValue, word: JsValue) -> Result<(), JsValue> {
+        let seat: usize = int_arg(&seat, "seat", 0, 3)?;
+        let word = text_arg(&word, "word")?;
+        let command = Command::from_word(&word)
             .ok_or_else(|| message(format!("unknown command '{word}' (U, D, L, R, REV, DROP)")))?;
-        if seat >= 4 {
-            return Err(message(format!("no seat {seat}")));
-        }
         self.pending[seat] = Some(command);
         Ok(())
     }
 
     /// Play `n` steps (bots decide, humans use their last command); returns whether
     /// the game goes on.
-    pub fn step(&mut self, n: u32) -> bool {
+    pub fn step(&mut self, n: JsValue) -> Result<bool, JsValue> {
+        let n: u32 = int_arg(&n, "n", 0, u32::MAX.into())?;
+        Ok(self.play_steps(n))
+    }
+
+    fn play_steps(&mut self, n: u32) -> bool {
         for _ in 0..n {
             if self.arena.over() {
                 break;
@@ -129,8 +134,8 @@ impl ArenaSession {
 
     /// A session that replays a command log (a server's replay file): `step()` plays
     /// the logged commands (throws `{message}` for a malformed log).
-    pub fn from_log(text: &str) -> Result<ArenaSession, JsValue> {
-        let log = CommandLog::parse(text).map_err(message)?;
+    pub fn from_log(text: JsValue) -> Result<ArenaSession, JsValue> {
+        let log = CommandLog::parse(&text_arg(&text, "text")?).map_err(message)?;
         let session = ArenaSession {
             arena: Arena::new(log.config.clone(), log.seed),
             bots: (0..4).map(|_| None).collect(),
@@ -153,22 +158,24 @@ impl ArenaSession {
 
     /// Go to step `tick` of a replay (from the start: a 6000-step game replays in
     /// milliseconds).
-    pub fn seek(&mut self, tick: u32) {
+    pub fn seek(&mut self, tick: JsValue) -> Result<(), JsValue> {
+        let tick: u32 = int_arg(&tick, "tick", 0, u32::MAX.into())?;
         if tick < self.arena.tick {
             self.arena = Arena::new(self.log.config.clone(), self.log.seed);
             self.log.steps.clear();
             self.last_round = 0;
         }
         let n = tick.saturating_sub(self.arena.tick);
-        self.step(n);
+        self.play_steps(n);
+        Ok(())
     }
 }
 
 /// The final scores of a replay file, from a replay of its commands (checks the page's
 /// replay against the engine's).
 #[wasm_bindgen]
-pub fn arena_replay_scores(text: &str) -> Result<JsValue, JsValue> {
-    let log = CommandLog::parse(text).map_err(message)?;
+pub fn arena_replay_scores(text: JsValue) -> Result<JsValue, JsValue> {
+    let log = CommandLog::parse(&text_arg(&text, "text")?).map_err(message)?;
     let arena = replay(&log);
     Ok(to_js(
         &arena.players.iter().map(|p| p.score).collect::<Vec<_>>(),
@@ -184,12 +191,8 @@ pub fn arena_headings() -> String {
 /// Tournament points of one game's four scores: 5, 3, 2, 1 by place, tied players
 /// sharing the points of the places they span.
 #[wasm_bindgen]
-pub fn arena_tournament_points(scores: Vec<f64>) -> Result<Vec<f64>, JsValue> {
-    let scores: [i64; 4] = scores
-        .iter()
-        .map(|&s| s as i64)
-        .collect::<Vec<_>>()
-        .try_into()
-        .map_err(|_| message("four scores"))?;
+pub fn arena_tournament_points(scores: JsValue) -> Result<Vec<f64>, JsValue> {
+    let scores = number_list_arg(&scores, "scores", Some(4))?;
+    let scores: [i64; 4] = std::array::from_fn(|i| scores[i] as i64);
     Ok(tournament_points(&scores).to_vec())
 }

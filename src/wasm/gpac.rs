@@ -1,23 +1,22 @@
 //! GPac bindings: a game session (agents or the keyboard), a world-file replay and the
 //! evolution lab.
 
-use super::{message, parse_error, to_js};
+use super::{
+    int_arg, message, number_arg, opt_int_arg, options_arg, parse_error, seed_arg, text_arg, to_js,
+    MAX_INDEX,
+};
 use crate::error::FieldError;
 use crate::games::gpac::evolve::{EvolveConfig, Run};
 use crate::games::gpac::{
     random_map, BoardTile, GhostKind, Ini, Map, Match, PacKind, Replay, Settings, Turn, World,
-    WorldFile, Xy,
+    WorldFile, Xy, MAX_BENCH_GAMES,
 };
 use serde::Serialize;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 fn settings_from(options: JsValue) -> Result<Settings, JsValue> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(Settings::default());
-    }
-    let settings: Settings = serde_wasm_bindgen::from_value(options)
-        .map_err(|e| message(format!("bad settings: {e}")))?;
+    let settings: Settings = options_arg(options, "bad settings")?;
     settings.check().map_err(field_error)?;
     Ok(settings)
 }
@@ -89,20 +88,24 @@ impl GpacSession {
     /// with settings `{pillDensity, pillSpawn, fruitProb, fruitScore, timeMultiplier,
     /// ghosts, noPillOnGhostStart}` (all optional).
     #[wasm_bindgen(constructor)]
-    pub fn new(map: &str, settings: JsValue, seed: f64) -> Result<GpacSession, JsValue> {
-        let map = Map::parse_for_browser(map).map_err(parse_error)?;
-        GpacSession::with_map(map, settings_from(settings)?, seed as u64)
+    pub fn new(map: JsValue, settings: JsValue, seed: JsValue) -> Result<GpacSession, JsValue> {
+        let map = Map::parse_for_browser(&text_arg(&map, "map")?).map_err(parse_error)?;
+        let seed = seed_arg(&seed, "seed")?;
+        GpacSession::with_map(map, settings_from(settings)?, seed)
     }
 
     /// A session on a random W×H map with walls at `density`, repaired.
     pub fn random(
-        width: usize,
-        height: usize,
-        density: f64,
+        width: JsValue,
+        height: JsValue,
+        density: JsValue,
         settings: JsValue,
-        seed: f64,
+        seed: JsValue,
     ) -> Result<GpacSession, JsValue> {
-        let seed = seed as u64;
+        let width: usize = int_arg(&width, "width", 0, MAX_INDEX)?;
+        let height: usize = int_arg(&height, "height", 0, MAX_INDEX)?;
+        let density = number_arg(&density, "density")?;
+        let seed = seed_arg(&seed, "seed")?;
         if !(1..=200).contains(&width) || !(1..=200).contains(&height) || width * height < 2 {
             return Err(message("sides from 1 to 200 and at least 2 cells"));
         }
@@ -122,8 +125,10 @@ impl GpacSession {
 
     /// Choose the players: Pac-Man `pill`, `fruit`, `avoid` or `keyboard`; ghosts
     /// `wander` or `chase`. Restarts with the same seed.
-    pub fn set_players(&mut self, pacman: &str, ghosts: &str) -> Result<(), JsValue> {
-        let pacman = match pacman {
+    pub fn set_players(&mut self, pacman: JsValue, ghosts: JsValue) -> Result<(), JsValue> {
+        let pacman = text_arg(&pacman, "pacman")?;
+        let ghosts = text_arg(&ghosts, "ghosts")?;
+        let pacman = match pacman.as_str() {
             "keyboard" => None,
             other => Some(other.parse::<PacKind>().map_err(message)?),
         };
@@ -132,9 +137,11 @@ impl GpacSession {
         Ok(())
     }
 
-    /// Start again with `seed` (the same seed replays the same game).
-    pub fn set_seed(&mut self, seed: f64) {
-        self.inner.reseed(seed as u64);
+    /// Start again with `seed` (the same seed replays the same game); throws a
+    /// `RangeError` for a seed that is not a whole number from 0 to 2^53.
+    pub fn set_seed(&mut self, seed: JsValue) -> Result<(), JsValue> {
+        self.inner.reseed(seed_arg(&seed, "seed")?);
+        Ok(())
     }
 
     /// New settings (as the constructor takes them): the match starts again on the
@@ -163,7 +170,8 @@ impl GpacSession {
     }
 
     /// Let the agents play up to `turns` turns (stops at the end); returns the view.
-    pub fn run(&mut self, turns: u32) -> Result<JsValue, JsValue> {
+    pub fn run(&mut self, turns: JsValue) -> Result<JsValue, JsValue> {
+        let turns = int_arg(&turns, "turns", 0, u32::MAX.into())?;
         self.inner.run(turns).map_err(|e| message(e.to_string()))?;
         Ok(self.view())
     }
@@ -193,8 +201,8 @@ pub struct GpacReplay {
 impl GpacReplay {
     /// Read and check a world file (throws `{line, column, message}`).
     #[wasm_bindgen(constructor)]
-    pub fn new(text: &str) -> Result<GpacReplay, JsValue> {
-        let world = WorldFile::parse(text).map_err(parse_error)?;
+    pub fn new(text: JsValue) -> Result<GpacReplay, JsValue> {
+        let world = WorldFile::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
         let replay = Replay::new(world).map_err(parse_error)?;
         Ok(GpacReplay { replay })
     }
@@ -229,13 +237,15 @@ impl GpacReplay {
 
     /// Snapshot `i`: `{pacman, ghosts, pills, fruit, time, score}` (coordinates as
     /// `[x, y]`), or `null` past the end.
-    pub fn frame(&self, i: usize) -> JsValue {
-        self.replay.frame(i).map_or(JsValue::NULL, |f| to_js(&f))
+    pub fn frame(&self, i: JsValue) -> Result<JsValue, JsValue> {
+        let i = int_arg(&i, "i", 0, MAX_INDEX)?;
+        Ok(self.replay.frame(i).map_or(JsValue::NULL, |f| to_js(&f)))
     }
 
-    /// Snapshot `i` as text (top row first).
-    pub fn render(&self, i: usize) -> String {
-        self.replay.render(i).unwrap_or_default()
+    /// Snapshot `i` as text (top row first; empty past the end).
+    pub fn render(&self, i: JsValue) -> Result<String, JsValue> {
+        let i = int_arg(&i, "i", 0, MAX_INDEX)?;
+        Ok(self.replay.render(i).unwrap_or_default())
     }
 }
 
@@ -261,9 +271,11 @@ impl GpacLab {
     /// A run of the experiment in a course INI config (throws `{line, column,
     /// message}`), seeded; `evaluations` overrides the budget when given.
     #[wasm_bindgen(constructor)]
-    pub fn new(config: &str, seed: f64, evaluations: Option<usize>) -> Result<GpacLab, JsValue> {
-        let seed = seed as u64;
-        let ini = Ini::parse(config).map_err(parse_error)?;
+    pub fn new(config: JsValue, seed: JsValue, evaluations: JsValue) -> Result<GpacLab, JsValue> {
+        let config = text_arg(&config, "config")?;
+        let seed = seed_arg(&seed, "seed")?;
+        let evaluations: Option<usize> = opt_int_arg(&evaluations, "evaluations", 0, MAX_INDEX)?;
+        let ini = Ini::parse(&config).map_err(parse_error)?;
         let mut config = EvolveConfig::from_ini(&ini).map_err(parse_error)?;
         if let Some(e) = evaluations {
             config.evaluations = e;
@@ -351,15 +363,16 @@ impl GpacLab {
 
 /// Play `games` seeded games (seeds `seed`, `seed + 1`, ...) between agents on a map
 /// and time them: `{games, turns, meanScore, scores, elapsedMs}` (for the benchmark
-/// and the native-vs-browser checks).
+/// and the native-vs-browser checks). Throws a `RangeError` naming `games` beyond 1 to
+/// `MAX_BENCH_GAMES` (1,000,000) and a `TypeError` for an argument of the wrong type.
 #[wasm_bindgen]
 pub fn gpac_play(
-    map: &str,
+    map: JsValue,
     settings: JsValue,
-    pacman: &str,
-    ghosts: &str,
-    seed: f64,
-    games: u32,
+    pacman: JsValue,
+    ghosts: JsValue,
+    seed: JsValue,
+    games: JsValue,
 ) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
@@ -370,16 +383,16 @@ pub fn gpac_play(
         scores: Vec<i64>,
         elapsed_ms: f64,
     }
-    let map = Map::parse(map).map_err(parse_error)?;
+    let map = Map::parse(&text_arg(&map, "map")?).map_err(parse_error)?;
     let settings = settings_from(settings)?;
-    let pacman: PacKind = pacman.parse().map_err(message)?;
-    let ghosts: GhostKind = ghosts.parse().map_err(message)?;
+    let pacman: PacKind = text_arg(&pacman, "pacman")?.parse().map_err(message)?;
+    let ghosts: GhostKind = text_arg(&ghosts, "ghosts")?.parse().map_err(message)?;
+    let seed = seed_arg(&seed, "seed")?;
+    let games: u32 = int_arg(&games, "games", 1, MAX_BENCH_GAMES.into())?;
     let world = Arc::new(World::new(map));
     let start = web_time::Instant::now();
     let outcomes: Vec<_> = (0..u64::from(games))
-        .map(|k| {
-            crate::games::gpac::play(&world, &settings, pacman, ghosts, seed as u64 + k, false)
-        })
+        .map(|k| crate::games::gpac::play(&world, &settings, pacman, ghosts, seed + k, false))
         .collect();
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
     let scores: Vec<i64> = outcomes.iter().map(|o| o.score).collect();
@@ -396,7 +409,7 @@ pub fn gpac_play(
 /// settings}` (all optional: 8 games from seed 1, avoid against chase, the default
 /// settings). Returns the common verdict (`verdict: 'score'`, `score`, `features`).
 #[wasm_bindgen]
-pub fn gpac_verdict(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
+pub fn gpac_verdict(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     #[derive(serde::Deserialize)]
     #[serde(default)]
     struct Options {
@@ -415,17 +428,13 @@ pub fn gpac_verdict(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
             }
         }
     }
-    let map = Map::parse(text).map_err(parse_error)?;
+    let map = Map::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
     let settings = if options.is_object() {
         settings_from(js_sys::Reflect::get(&options, &"settings".into())?)?
     } else {
         Settings::default()
     };
-    let o: Options = if options.is_object() {
-        serde_wasm_bindgen::from_value(options).map_err(|e| message(format!("bad options: {e}")))?
-    } else {
-        Options::default()
-    };
+    let o: Options = options_arg(options, "bad options")?;
     let pacman: PacKind = o.pacman.parse().map_err(message)?;
     let ghosts: GhostKind = o.ghosts.parse().map_err(message)?;
     Ok(to_js(&crate::games::gpac::map_verdict(

@@ -1,6 +1,6 @@
 //! Exports of the board: an animated GIF recorded frame by frame.
 
-use super::message;
+use super::{bytes_arg, int_arg, message, MAX_INDEX};
 use crate::animation::GifWriter;
 use wasm_bindgen::prelude::*;
 
@@ -15,15 +15,19 @@ impl GifRecorder {
     /// An empty looping animation of `width` × `height` pixels, each frame shown for
     /// `delay_ms`; throws `{message}` beyond the limits (2,048 pixels a side).
     #[wasm_bindgen(constructor)]
-    pub fn new(width: usize, height: usize, delay_ms: u32) -> Result<GifRecorder, JsValue> {
+    pub fn new(width: JsValue, height: JsValue, delay_ms: JsValue) -> Result<GifRecorder, JsValue> {
+        let width = int_arg(&width, "width", 0, MAX_INDEX)?;
+        let height = int_arg(&height, "height", 0, MAX_INDEX)?;
+        let delay_ms = int_arg(&delay_ms, "delay_ms", 0, u32::MAX.into())?;
         let writer = GifWriter::new(width, height, delay_ms).map_err(message)?;
         Ok(GifRecorder { writer })
     }
 
     /// Add a frame (a canvas's RGBA pixels); throws `{message}` for a wrong length or
     /// past 1,000 frames.
-    pub fn add_frame(&mut self, rgba: &mut [u8]) -> Result<(), JsValue> {
-        self.writer.add_frame(rgba).map_err(message)
+    pub fn add_frame(&mut self, rgba: JsValue) -> Result<(), JsValue> {
+        let mut rgba = bytes_arg(&rgba, "rgba")?;
+        self.writer.add_frame(&mut rgba).map_err(message)
     }
 
     /// Frames added so far.

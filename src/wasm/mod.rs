@@ -57,7 +57,8 @@ macro_rules! session_bindings {
 
             /// Play one move by its symbol: its report, or throws `{index, symbol,
             /// message}` and changes nothing.
-            pub fn play(&mut self, symbol: char) -> Result<JsValue, JsValue> {
+            pub fn play(&mut self, symbol: JsValue) -> Result<JsValue, JsValue> {
+                let symbol = $crate::wasm::char_arg(&symbol, "symbol")?;
                 $crate::games::session::Session::play(&mut self.inner, symbol)
                     .map(|r| $crate::wasm::to_js(&r))
                     .map_err($crate::wasm::move_error)
@@ -66,8 +67,9 @@ macro_rules! session_bindings {
             /// Restart and play a move string: the reports of the moves, or throws
             /// `{index, symbol, message}` at the first illegal one, the legal moves
             /// before it played.
-            pub fn replay(&mut self, moves: &str) -> Result<JsValue, JsValue> {
-                $crate::games::session::Session::replay(&mut self.inner, moves)
+            pub fn replay(&mut self, moves: JsValue) -> Result<JsValue, JsValue> {
+                let moves = $crate::wasm::text_arg(&moves, "moves")?;
+                $crate::games::session::Session::replay(&mut self.inner, &moves)
                     .map_err($crate::wasm::move_error)?;
                 Ok(self.history())
             }
@@ -84,8 +86,12 @@ macro_rules! session_bindings {
 
             /// Play the move of `line` after the moves so far (false when `line`
             /// does not continue them).
-            pub fn redo(&mut self, line: &str) -> bool {
-                $crate::games::session::Session::redo(&mut self.inner, line)
+            pub fn redo(&mut self, line: JsValue) -> Result<bool, JsValue> {
+                let line = $crate::wasm::text_arg(&line, "line")?;
+                Ok($crate::games::session::Session::redo(
+                    &mut self.inner,
+                    &line,
+                ))
             }
 
             /// Back to the level's start.
@@ -95,7 +101,15 @@ macro_rules! session_bindings {
 
             /// Paint the cell at (`row`, `col`) with a palette symbol and restart;
             /// throws `{message}` off the board or for a refused edit.
-            pub fn paint(&mut self, row: usize, col: usize, symbol: char) -> Result<(), JsValue> {
+            pub fn paint(
+                &mut self,
+                row: JsValue,
+                col: JsValue,
+                symbol: JsValue,
+            ) -> Result<(), JsValue> {
+                let row: usize = $crate::wasm::int_arg(&row, "row", 0, $crate::wasm::MAX_INDEX)?;
+                let col: usize = $crate::wasm::int_arg(&col, "col", 0, $crate::wasm::MAX_INDEX)?;
+                let symbol = $crate::wasm::char_arg(&symbol, "symbol")?;
                 let at = $crate::grid::Pos::new(row, col);
                 if !$crate::games::session::Session::contains(&self.inner, at) {
                     return Err($crate::wasm::message(format!(
@@ -107,7 +121,9 @@ macro_rules! session_bindings {
             }
 
             /// Resize the level and restart; throws `{message}` beyond the limits.
-            pub fn resize(&mut self, rows: usize, cols: usize) -> Result<(), JsValue> {
+            pub fn resize(&mut self, rows: JsValue, cols: JsValue) -> Result<(), JsValue> {
+                let rows = $crate::wasm::int_arg(&rows, "rows", 0, $crate::wasm::MAX_INDEX)?;
+                let cols = $crate::wasm::int_arg(&cols, "cols", 0, $crate::wasm::MAX_INDEX)?;
                 $crate::games::session::Session::resize(&mut self.inner, rows, cols)
                     .map_err(|e| $crate::wasm::message(e.message))
             }
@@ -126,10 +142,199 @@ use crate::error::{MoveError, ParseError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// Install the panic hook so that a Rust panic reaches the console with its message.
+thread_local! {
+    /// The message of the last panic, for the page's error bar ([`last_panic`]).
+    static LAST_PANIC: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Install the panic hook: a Rust panic reaches the console with its message (and
+/// stack), and [`last_panic`] keeps the message for the page to show.
 #[wasm_bindgen(start)]
 pub fn start() {
-    console_error_panic_hook::set_once();
+    std::panic::set_hook(Box::new(|info| {
+        let text = info.to_string();
+        LAST_PANIC.with(|last| {
+            if let Ok(mut last) = last.try_borrow_mut() {
+                *last = Some(text);
+            }
+        });
+        console_error_panic_hook::hook(info);
+    }));
+}
+
+/// The message of the last Rust panic (after which the module traps with
+/// `RuntimeError: unreachable`), or `undefined` when none happened.
+#[wasm_bindgen]
+pub fn last_panic() -> Option<String> {
+    LAST_PANIC.with(|last| last.try_borrow().ok().and_then(|l| l.clone()))
+}
+
+/// How a JavaScript value is named in a type error: its `typeof`, with `null` and
+/// arrays told apart.
+fn type_name(value: &JsValue) -> String {
+    if value.is_null() {
+        "null".into()
+    } else if js_sys::Array::is_array(value) {
+        "an array".into()
+    } else {
+        value.js_typeof().as_string().unwrap_or_default()
+    }
+}
+
+/// A `TypeError` naming the argument, what it must be and what it was.
+pub(crate) fn type_error(name: &str, expected: &str, value: &JsValue) -> JsValue {
+    js_sys::TypeError::new(&format!(
+        "{name} must be {expected}, not {}",
+        type_name(value)
+    ))
+    .into()
+}
+
+/// A `RangeError` naming the argument.
+pub(crate) fn range_error(name: &str, text: impl std::fmt::Display) -> JsValue {
+    js_sys::RangeError::new(&format!("{name}: {text}")).into()
+}
+
+/// A string argument (the bindings take `JsValue` for every string: wasm-bindgen's
+/// release glue passes any other value on unchecked, and the module traps). Throws a
+/// `TypeError` naming `name` for anything but a string.
+pub(crate) fn text_arg(value: &JsValue, name: &str) -> Result<String, JsValue> {
+    value
+        .as_string()
+        .ok_or_else(|| type_error(name, "a string", value))
+}
+
+/// A one-character string argument (a move symbol, a palette symbol, a letter).
+pub(crate) fn char_arg(value: &JsValue, name: &str) -> Result<char, JsValue> {
+    let text = value
+        .as_string()
+        .ok_or_else(|| type_error(name, "a one-character string", value))?;
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Ok(c),
+        _ => Err(range_error(
+            name,
+            format!("one character, not {} characters", text.chars().count()),
+        )),
+    }
+}
+
+/// A whole-number argument from `min` to `max`: a `TypeError` naming `name` for
+/// anything but a number, a `RangeError` for a fraction, NaN or a number out of range.
+pub(crate) fn int_arg<T: TryFrom<u64>>(
+    value: &JsValue,
+    name: &str,
+    min: u64,
+    max: u64,
+) -> Result<T, JsValue> {
+    let n = value
+        .as_f64()
+        .ok_or_else(|| type_error(name, "a number", value))?;
+    if n.fract() != 0.0 || !(min as f64..=max as f64).contains(&n) {
+        return Err(range_error(
+            name,
+            format!("{n} is not a whole number from {min} to {max}"),
+        ));
+    }
+    T::try_from(n as u64).map_err(|_| range_error(name, format!("{n} is too large")))
+}
+
+/// An optional whole-number argument: `None` for `undefined` or `null`, else as
+/// [`int_arg`].
+pub(crate) fn opt_int_arg<T: TryFrom<u64>>(
+    value: &JsValue,
+    name: &str,
+    min: u64,
+    max: u64,
+) -> Result<Option<T>, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        int_arg(value, name, min, max).map(Some)
+    }
+}
+
+/// The largest index or size a binding takes before the game's own limits (which are
+/// all far lower): what a `usize` holds in wasm32.
+pub(crate) const MAX_INDEX: u64 = u32::MAX as u64;
+
+/// The largest seed: every whole number JavaScript holds exactly (2^53).
+pub(crate) const MAX_SEED: u64 = 1 << 53;
+
+/// A seed: a whole number from 0 to 2^53.
+pub(crate) fn seed_arg(value: &JsValue, name: &str) -> Result<u64, JsValue> {
+    int_arg(value, name, 0, MAX_SEED)
+}
+
+/// A number argument (any number; its range is the game's to check).
+pub(crate) fn number_arg(value: &JsValue, name: &str) -> Result<f64, JsValue> {
+    value
+        .as_f64()
+        .ok_or_else(|| type_error(name, "a number", value))
+}
+
+/// An optional callback: `None` for `undefined` or `null`, a `TypeError` naming `name`
+/// for anything but a function.
+pub(crate) fn function_arg(
+    value: JsValue,
+    name: &str,
+) -> Result<Option<js_sys::Function>, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else if value.is_function() {
+        Ok(Some(value.into()))
+    } else {
+        Err(type_error(name, "a function", &value))
+    }
+}
+
+/// An array argument of `len` strings (or any length for `None`).
+pub(crate) fn text_list_arg(
+    value: &JsValue,
+    name: &str,
+    len: Option<usize>,
+) -> Result<Vec<String>, JsValue> {
+    list_arg(value, name, len, "strings", text_arg)
+}
+
+/// An array (or typed array) argument of `len` numbers (or any length for `None`).
+pub(crate) fn number_list_arg(
+    value: &JsValue,
+    name: &str,
+    len: Option<usize>,
+) -> Result<Vec<f64>, JsValue> {
+    list_arg(value, name, len, "numbers", number_arg)
+}
+
+fn list_arg<T>(
+    value: &JsValue,
+    name: &str,
+    len: Option<usize>,
+    what: &str,
+    item: impl Fn(&JsValue, &str) -> Result<T, JsValue>,
+) -> Result<Vec<T>, JsValue> {
+    if !js_sys::Array::is_array(value) && !js_sys::ArrayBuffer::is_view(value) {
+        return Err(type_error(name, &format!("an array of {what}"), value));
+    }
+    let array = js_sys::Array::from(value);
+    let n = array.length() as usize;
+    if let Some(len) = len.filter(|&len| len != n) {
+        return Err(range_error(name, format!("{len} {what}, not {n}")));
+    }
+    (0..n)
+        .map(|i| item(&array.get(i as u32), &format!("{name}[{i}]")))
+        .collect()
+}
+
+/// A byte-array argument (a `Uint8Array` or `Uint8ClampedArray`, as a canvas gives).
+pub(crate) fn bytes_arg(value: &JsValue, name: &str) -> Result<Vec<u8>, JsValue> {
+    if value.is_instance_of::<js_sys::Uint8Array>()
+        || value.is_instance_of::<js_sys::Uint8ClampedArray>()
+    {
+        Ok(js_sys::Uint8Array::new(value).to_vec())
+    } else {
+        Err(type_error(name, "a Uint8Array or Uint8ClampedArray", value))
+    }
 }
 
 pub(crate) fn to_js<T: Serialize>(value: &T) -> JsValue {
@@ -155,14 +360,16 @@ pub(crate) fn message(text: impl std::fmt::Display) -> JsValue {
 /// JavaScript held to their limits by `check`, then `run` with a progress reporter
 /// that calls `progress` (if any) with the statistics.
 pub(crate) fn solve_level<L, O: serde::de::DeserializeOwned + Default>(
-    text: &str,
+    text: JsValue,
     options: JsValue,
-    progress: Option<js_sys::Function>,
+    progress: JsValue,
     parse: impl FnOnce(&str) -> Result<L, ParseError>,
     check: impl FnOnce(&O) -> Result<(), crate::error::FieldError>,
     run: impl FnOnce(&L, &O, &mut dyn FnMut(&crate::search::Stats)) -> Result<JsValue, JsValue>,
 ) -> Result<JsValue, JsValue> {
-    let level = parse(text).map_err(parse_error)?;
+    let text = text_arg(&text, "text")?;
+    let progress = function_arg(progress, "progress")?;
+    let level = parse(&text).map_err(parse_error)?;
     let options: O = solve_options(options, check)?;
     let mut report = progress_reporter(&progress);
     run(&level, &options, &mut report)
@@ -175,14 +382,36 @@ pub(crate) fn solve_options<T: serde::de::DeserializeOwned + Default>(
     options: JsValue,
     check: impl FnOnce(&T) -> Result<(), crate::error::FieldError>,
 ) -> Result<T, JsValue> {
-    let options = if options.is_undefined() || options.is_null() {
-        T::default()
-    } else {
-        serde_wasm_bindgen::from_value(options)
-            .map_err(|e| message(format!("bad solver options: {e}")))?
-    };
+    let options: T = options_arg(options, "bad solver options")?;
     check(&options).map_err(|e| message(format!("bad solver options: {e}")))?;
     Ok(options)
+}
+
+/// An options object from JavaScript: the defaults for `undefined`/`null`, else the
+/// object's fields. A value that is not an object, or a field of the wrong type, throws
+/// `{field, message}` with the field as JavaScript spells it (`maxStates`, `goal.at_least`)
+/// and `what` before the message.
+pub(crate) fn options_arg<T: serde::de::DeserializeOwned + Default>(
+    options: JsValue,
+    what: &str,
+) -> Result<T, JsValue> {
+    if options.is_undefined() || options.is_null() {
+        return Ok(T::default());
+    }
+    if !options.is_object() || js_sys::Array::is_array(&options) {
+        return Err(to_js(&serde_json::json!({
+            "field": "options",
+            "message": format!("{what}: options must be an object, not {}", type_name(&options)),
+        })));
+    }
+    let deserializer = serde_wasm_bindgen::Deserializer::from(options);
+    serde_path_to_error::deserialize(deserializer).map_err(|e| {
+        let field = e.path().to_string();
+        to_js(&serde_json::json!({
+            "field": field,
+            "message": format!("{what}: {field}: {}", e.inner()),
+        }))
+    })
 }
 
 /// What a solve returns to the page: the fields every game's search has, and the

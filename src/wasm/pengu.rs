@@ -1,6 +1,9 @@
 //! Pengu bindings.
 
-use super::{message, parse_error, progress_callback, solve_level, solve_options, to_js, Solved};
+use super::{
+    function_arg, message, parse_error, progress_callback, solve_level, solve_options, text_arg,
+    to_js, Solved,
+};
 use crate::games::pengu::{
     self, AnalysisLimits, GenerateError, GenerateOptions, Level, SolveOptions, Tile,
 };
@@ -18,8 +21,8 @@ session_bindings!(
 impl PenguSession {
     /// Parse a level in the course format (throws `{line, column, message}`).
     #[wasm_bindgen(constructor)]
-    pub fn new(text: &str) -> Result<PenguSession, JsValue> {
-        let level = Level::parse(text).map_err(parse_error)?;
+    pub fn new(text: JsValue) -> Result<PenguSession, JsValue> {
+        let level = Level::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
         Ok(PenguSession {
             inner: pengu::PenguSession::new(level),
         })
@@ -56,11 +59,11 @@ pub fn pengu_palette() -> String {
 
 /// Check a level text: `null` when it parses, else `{line, column, message}`.
 #[wasm_bindgen]
-pub fn pengu_check(text: &str) -> JsValue {
-    match Level::parse(text) {
+pub fn pengu_check(text: JsValue) -> Result<JsValue, JsValue> {
+    Ok(match Level::parse(&text_arg(&text, "text")?) {
         Ok(_) => JsValue::NULL,
         Err(e) => parse_error(e),
-    }
+    })
 }
 
 /// Pengu's part of a solve's result.
@@ -80,11 +83,7 @@ struct Found {
 /// status, stats, note, output, traceTruncated, trace}` with `trace` a `Uint32Array` of
 /// cell indices (bit 31 set: generated; clear: expanded).
 #[wasm_bindgen]
-pub fn pengu_solve(
-    text: &str,
-    options: JsValue,
-    progress: Option<js_sys::Function>,
-) -> Result<JsValue, JsValue> {
+pub fn pengu_solve(text: JsValue, options: JsValue, progress: JsValue) -> Result<JsValue, JsValue> {
     solve_level(
         text,
         options,
@@ -119,8 +118,8 @@ pub fn pengu_solve(
 /// [{cell, kind}], features}` (see `games::verdict`); throws `{line, column, message}`
 /// for a level that does not parse.
 #[wasm_bindgen]
-pub fn pengu_verdict(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
-    let level = Level::parse(text).map_err(parse_error)?;
+pub fn pengu_verdict(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let level = Level::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
     let limits: AnalysisLimits = solve_options(options, AnalysisLimits::check)?;
     let analysis = pengu::analyze(&level, limits, None);
     Ok(to_js(&analysis.verdict(&level, limits.plan_cap)))
@@ -131,10 +130,8 @@ pub fn pengu_verdict(text: &str, options: JsValue) -> Result<JsValue, JsValue> {
 /// with `{candidates, best}`. Returns `{level, plan, features, candidates, seed}`;
 /// throws `{message}` when the options are out of range or no level came out.
 #[wasm_bindgen]
-pub fn pengu_generate(
-    options: JsValue,
-    progress: Option<js_sys::Function>,
-) -> Result<JsValue, JsValue> {
+pub fn pengu_generate(options: JsValue, progress: JsValue) -> Result<JsValue, JsValue> {
+    let progress = function_arg(progress, "progress")?;
     let options: GenerateOptions = solve_options(options, GenerateOptions::check)?;
     let mut report = progress_callback(&progress);
     match pengu::generate(&options, None, Some(&mut report)) {

@@ -1,6 +1,6 @@
 //! Rogue bindings.
 
-use super::{message, parse_error, to_js};
+use super::{char_arg, function_arg, int_arg, message, parse_error, text_arg, to_js};
 use crate::games::rogue::{
     self, step_digit, Analysis, CycleRogue, Dungeon, MonsterStrategy, PlayersError, RogueStrategy,
     Side, Summary, BROWSER_MAX_SITES, FOREVER,
@@ -41,11 +41,12 @@ impl RogueSession {
     /// Parse a dungeon in the coursework format (throws `{line, column, message}`).
     /// With `lenient`, short rows are padded with walls (see `warnings()`).
     #[wasm_bindgen(constructor)]
-    pub fn new(text: &str, lenient: Option<bool>) -> Result<RogueSession, JsValue> {
+    pub fn new(text: JsValue, lenient: Option<bool>) -> Result<RogueSession, JsValue> {
+        let text = text_arg(&text, "text")?;
         let (dungeon, warnings) = if lenient.unwrap_or(false) {
-            Dungeon::parse_lenient(text).map_err(parse_error)?
+            Dungeon::parse_lenient(&text).map_err(parse_error)?
         } else {
-            (Dungeon::parse(text).map_err(parse_error)?, Vec::new())
+            (Dungeon::parse(&text).map_err(parse_error)?, Vec::new())
         };
         Ok(RogueSession {
             inner: rogue::RogueSession::new(dungeon, warnings),
@@ -61,9 +62,11 @@ impl RogueSession {
     /// `cycle`, `optimal` or `human`. The game so far is kept. Throws `{message}` for
     /// an unknown name or when `optimal` needs an exact solution the dungeon is too
     /// large for; the players stay as they were then.
-    pub fn set_players(&mut self, monster: &str, rogue: &str) -> Result<(), JsValue> {
+    pub fn set_players(&mut self, monster: JsValue, rogue: JsValue) -> Result<(), JsValue> {
+        let monster = text_arg(&monster, "monster")?;
+        let rogue = text_arg(&rogue, "rogue")?;
         self.inner
-            .set_players(monster, rogue)
+            .set_players(&monster, &rogue)
             .map_err(players_error)
     }
 
@@ -71,7 +74,13 @@ impl RogueSession {
     /// `optimal` side falls back to `bfs` (monster) or `cycle` (rogue) beyond
     /// [`BROWSER_MAX_SITES`] open sites (the rule is the strategies' `affordable`).
     /// Other names (`human`) pass through.
-    pub fn affordable_players(&self, monster: &str, rogue: &str) -> Vec<String> {
+    pub fn affordable_players(
+        &self,
+        monster: JsValue,
+        rogue: JsValue,
+    ) -> Result<Vec<String>, JsValue> {
+        let monster = text_arg(&monster, "monster")?;
+        let rogue = text_arg(&rogue, "rogue")?;
         let sites = Analysis::open_sites(self.inner.dungeon());
         let monster = match monster.parse::<MonsterStrategy>() {
             Ok(s) => s.affordable(sites, BROWSER_MAX_SITES).to_string(),
@@ -81,17 +90,21 @@ impl RogueSession {
             Ok(s) => s.affordable(sites, BROWSER_MAX_SITES).to_string(),
             Err(_) => rogue.to_string(),
         };
-        vec![monster, rogue]
+        Ok(vec![monster, rogue])
     }
 
-    /// Set the move limit (turns, at least 1) and restart.
-    pub fn set_max_moves(&mut self, turns: u32) {
+    /// Set the move limit (turns, 1 to `MAX_MOVES`) and restart; throws a
+    /// `RangeError` beyond.
+    pub fn set_max_moves(&mut self, turns: JsValue) -> Result<(), JsValue> {
+        let turns = int_arg(&turns, "turns", 1, rogue::MAX_MOVES.into())?;
         self.inner.set_max_moves(turns);
+        Ok(())
     }
 
     /// Rename the monster (a letter A–Z) where it stands, and restart; throws
     /// `{message}` for anything but a capital letter.
-    pub fn set_monster_letter(&mut self, letter: char) -> Result<(), JsValue> {
+    pub fn set_monster_letter(&mut self, letter: JsValue) -> Result<(), JsValue> {
+        let letter = char_arg(&letter, "letter")?;
         self.inner
             .set_monster_letter(letter)
             .map_err(|e| message(e.message))
@@ -108,8 +121,9 @@ impl RogueSession {
 
     /// Let the strategies play until the game ends, a human is to move, or
     /// `max_half_moves` half-moves were played; returns the half-moves played.
-    pub fn run(&mut self, max_half_moves: u32) -> JsValue {
-        to_js(&self.inner.run(max_half_moves))
+    pub fn run(&mut self, max_half_moves: JsValue) -> Result<JsValue, JsValue> {
+        let max_half_moves = int_arg(&max_half_moves, "max_half_moves", 0, u32::MAX.into())?;
+        Ok(to_js(&self.inner.run(max_half_moves)))
     }
 
     /// The positions `{monster, rogue}` at the start and after every half-move.
@@ -221,7 +235,7 @@ pub fn rogue_palette() -> String {
 /// column, message}` for a bad dungeon and `{message}` for one with more than
 /// `MAX_SITES` open sites.
 #[wasm_bindgen]
-pub fn rogue_analyze(text: &str) -> Result<JsValue, JsValue> {
+pub fn rogue_analyze(text: JsValue) -> Result<JsValue, JsValue> {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct Timed {
@@ -229,7 +243,7 @@ pub fn rogue_analyze(text: &str) -> Result<JsValue, JsValue> {
         summary: Summary,
         elapsed_ms: f64,
     }
-    let dungeon = Dungeon::parse(text).map_err(parse_error)?;
+    let dungeon = Dungeon::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
     let start = web_time::Instant::now();
     let analysis = Analysis::new(&dungeon).map_err(|e| message(e.to_string()))?;
     let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
@@ -244,8 +258,8 @@ pub fn rogue_analyze(text: &str) -> Result<JsValue, JsValue> {
 /// the features. Throws `{line, column, message}` for a bad dungeon and `{message}`
 /// for one too large to solve.
 #[wasm_bindgen]
-pub fn rogue_verdict(text: &str, _options: JsValue) -> Result<JsValue, JsValue> {
-    let dungeon = Dungeon::parse(text).map_err(parse_error)?;
+pub fn rogue_verdict(text: JsValue, _options: JsValue) -> Result<JsValue, JsValue> {
+    let dungeon = Dungeon::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
     let report = crate::games::rogue::analyze(&dungeon).map_err(|e| message(e.to_string()))?;
     Ok(to_js(&report.verdict()))
 }
@@ -256,10 +270,8 @@ pub fn rogue_verdict(text: &str, _options: JsValue) -> Result<JsValue, JsValue> 
 /// candidates, seed}`; throws `{message}` when the options are out of range or no
 /// dungeon came out.
 #[wasm_bindgen]
-pub fn rogue_generate(
-    options: JsValue,
-    progress: Option<js_sys::Function>,
-) -> Result<JsValue, JsValue> {
+pub fn rogue_generate(options: JsValue, progress: JsValue) -> Result<JsValue, JsValue> {
+    let progress = function_arg(progress, "progress")?;
     use crate::games::rogue::{generate, GenerateError, GenerateOptions};
     let options: GenerateOptions = super::solve_options(options, GenerateOptions::check)?;
     let mut report = super::progress_callback(&progress);

@@ -19,7 +19,7 @@ import { LevelGenerator } from './level-generator.js';
 import { h } from './ui.js';
 import { SolverPanel } from './solver-panel.js';
 import { ComparePanel } from './compare.js';
-import { debouncedSaver, load } from './storage.js';
+import { debouncedSaver, read, remove } from './storage.js';
 
 export const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -556,9 +556,13 @@ export class GameBase extends EventTarget {
     this.session = null;
   }
 
-  /** The first load: a shared link, else the autosave, else the default level. */
+  /**
+   * The first load: a shared link, else the autosave, else the default level. An error
+   * already showing (a link that could not be read) stays until the user acts; an
+   * autosave that is damaged or no longer loads is discarded with a note.
+   */
   start(shared) {
-    let saved = load(this.id);
+    let { save: saved, damaged } = checkSave(read(this.id));
     const view = shared && shared.view;
     if (shared && (shared.level == null || (saved && saved.level === shared.level))) {
       // A reload keeps the hash: the autosave knows more (the level as first loaded).
@@ -566,17 +570,41 @@ export class GameBase extends EventTarget {
       shared = null;
     }
     let ok = false;
+    let discard = damaged;
     if (shared) {
-      ok = this.loadLevel(shared.level, { moves: shared.moves || '', name: this.sharedName(shared.level), record: false });
-    } else if (saved && saved.level) {
-      ok = this.loadLevel(saved.base || saved.level, { name: saved.name, record: false });
+      ok = this.loadLevel(shared.level, { moves: shared.moves || '', name: this.sharedName(shared.level), record: false, keepError: true });
+    } else if (saved) {
+      ok = this.loadLevel(saved.base || saved.level, { name: saved.name, record: false, keepError: true });
       if (ok && saved.base && saved.base !== saved.level) ok = this.replaceLevel(saved.level);
       if (ok && saved.moves) this.replayMoves(saved.moves);
+      if (!ok) discard = `its ${this.spec.noun} does not load`;
     }
-    if (!ok) this.loadLevel(this.catalog.defaultLevel().text, { record: false, keepError: !!shared });
+    const fallback = !ok;
+    if (fallback) this.loadLevel(this.catalog.defaultLevel().text, { record: false, keepError: true });
+    if (discard) {
+      remove(this.id);
+      const loaded = fallback ? `, and the default ${this.spec.noun} is loaded` : '';
+      this.shell.showError(`The saved game was damaged (${discard}): it is discarded${loaded}.`, 'Your saved game was not restored. ');
+    }
     this.editor.resetHistory();
     if (view) this.applyView(view);
   }
+}
+
+/**
+ * An autosave as `read` from storage (`{value}` or `{damaged}`): `{save}` when it is
+ * one this page writes (`level` text; `moves`, `base`, `name` text when present),
+ * `{save: null}` when there is none, `{save: null, damaged}` (what is wrong) otherwise.
+ */
+export function checkSave({ value, damaged }) {
+  if (damaged) return { save: null, damaged };
+  if (value == null) return { save: null };
+  if (typeof value !== 'object' || Array.isArray(value)) return { save: null, damaged: 'it is not an object' };
+  if (typeof value.level !== 'string' || !value.level) return { save: null, damaged: '`level` is not a level text' };
+  for (const key of ['moves', 'base', 'name']) {
+    if (value[key] != null && typeof value[key] !== 'string') return { save: null, damaged: `\`${key}\` is not text` };
+  }
+  return { save: value };
 }
 
 /** The module a game exports: `export default gameModule('pengu', 'Pengu', PenguGame)`. */

@@ -38,10 +38,11 @@ const shell = {
   nameTabs(names) {
     for (const t of TABS) $(`#tab-${t}`).textContent = (names && names[t]) || TAB_NAMES[t];
   },
-  showError(message) {
+  /** Show an error under the board until the user dismisses it or loads a level. */
+  showError(message, heading = 'Cannot load this level. ') {
     const el = $('#error');
     el.replaceChildren(
-      h('strong', {}, 'Cannot load this level. '),
+      h('strong', {}, heading),
       h('span.msg', {}, message),
       h('button.btn.ghost.icon-only.alert-close', { type: 'button', 'aria-label': 'Dismiss', onclick: () => shell.clearError() }, '×'),
     );
@@ -264,7 +265,25 @@ async function onHashChange() {
 /** A shared state worth loading: a level or a view. */
 const sharedOrNull = (shared) => (shared && (shared.level != null || shared.view) ? shared : null);
 
+/**
+ * A wasm trap no handler caught (a Rust panic ends in `RuntimeError: unreachable`, its
+ * message kept by `last_panic()`): shown in the error bar rather than leaving a broken
+ * page.
+ */
+function onFault(err) {
+  if (!(err instanceof WebAssembly.RuntimeError) || !document.body) return;
+  let detail = err.message;
+  try {
+    detail = (shell.api && shell.api.last_panic && shell.api.last_panic()) || detail;
+  } catch {
+    /* the module is past use: the trap's own message stays */
+  }
+  shell.showError(`The game engine stopped on an internal error (${detail}). Reload the page to go on: your autosave is kept.`, 'Internal error. ');
+}
+
 async function boot() {
+  addEventListener('error', (e) => onFault(e.error));
+  addEventListener('unhandledrejection', (e) => onFault(e.reason));
   buildPicker();
   for (const t of TABS) $(`#tab-${t}`).addEventListener('click', () => selectTab(t));
   $('#present').addEventListener('click', () => setPresenting(!shell.presenting()));
@@ -288,6 +307,8 @@ async function boot() {
     shared = await parseHash(location.hash);
   } catch (err) {
     shell.showError(err.message);
+    // The link's game still opens (with its autosave or default level).
+    if (err && err.game) shared = { game: err.game };
   }
   const pick = (id) => id && gameById(id) && !gameById(id).soon;
   const prefs = storage.load('prefs') || {};

@@ -11,6 +11,23 @@ export function load(key) {
   }
 }
 
+/** What is stored under `key`: `{value}` (null when nothing is), or `{value: null,
+ *  damaged}` when it is not JSON. */
+export function read(key) {
+  let raw = null;
+  try {
+    raw = localStorage.getItem(PREFIX + key);
+  } catch {
+    return { value: null };
+  }
+  if (!raw) return { value: null };
+  try {
+    return { value: JSON.parse(raw) };
+  } catch {
+    return { value: null, damaged: 'it is not JSON' };
+  }
+}
+
 export function save(key, value) {
   try {
     localStorage.setItem(PREFIX + key, JSON.stringify(value));

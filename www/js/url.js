@@ -4,7 +4,17 @@
 // parameter is the view (tab, algorithm, players, seed, overlays, …): a flat
 // {key: string} object that the shell and the game write and read back whole.
 
-const MAX_HASH_LEVEL = 60000; // characters of encoded level kept in the URL
+/** Characters of encoded level (the `lz=` or `level=` value) a link holds. */
+export const MAX_HASH_LEVEL = 60000;
+/** Bytes of level text (UTF-8) a link holds once decoded (a deflated level stops there). */
+export const MAX_LINK_LEVEL = 1000000;
+/** Characters of moves a link holds (longer lines are left out of the page's links). */
+export const MAX_LINK_MOVES = 500000;
+/** Characters a link's hash may have: the level, the moves and the view. */
+export const MAX_HASH = 1000000;
+
+const tooLarge = (what, game) => ({ message: `this link is too large: ${what}`, tooLarge: true, game });
+const count = (n) => n.toLocaleString('en-US');
 
 export function toBase64Url(bytes) {
   let bin = '';
@@ -39,8 +49,31 @@ async function compress(text) {
   }
 }
 
+/**
+ * Inflate a deflated level, stopping as soon as it passes `MAX_LINK_LEVEL` bytes (a
+ * small link can inflate to gigabytes): throws `{message, tooLarge}` then.
+ */
 async function decompress(s) {
-  const bytes = await pipe(fromBase64Url(s), new DecompressionStream('deflate-raw'));
+  const stream = new Blob([fromBase64Url(s)]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  const reader = stream.getReader();
+  const chunks = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (total > MAX_LINK_LEVEL) {
+      reader.cancel().catch(() => {});
+      throw tooLarge(`its level inflates to more than ${count(MAX_LINK_LEVEL)} bytes`);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.length;
+  }
   return new TextDecoder().decode(bytes);
 }
 
@@ -49,8 +82,9 @@ const RESERVED = new Set(['game', 'lz', 'level', 'moves']);
 /** Build the hash (without '#') for a game, a level text, a move string and a view. */
 export async function buildHash({ game, level, moves, view }) {
   const params = [['game', game]];
-  if (level != null) {
-    const plain = encodeText(level);
+  const bytes = level != null ? new TextEncoder().encode(level) : null;
+  if (bytes && bytes.length <= MAX_LINK_LEVEL) {
+    const plain = toBase64Url(bytes);
     const packed = await compress(level);
     if (packed && packed.length < plain.length) {
       if (packed.length <= MAX_HASH_LEVEL) params.push(['lz', packed]);
@@ -58,7 +92,7 @@ export async function buildHash({ game, level, moves, view }) {
       params.push(['level', plain]);
     }
   }
-  if (moves) params.push(['moves', moves]);
+  if (moves && moves.length <= MAX_LINK_MOVES) params.push(['moves', moves]);
   for (const [k, v] of Object.entries(view || {})) {
     if (v != null && v !== '' && !RESERVED.has(k)) params.push([encodeURIComponent(k), encodeURIComponent(String(v))]);
   }
@@ -69,18 +103,29 @@ export async function buildHash({ game, level, moves, view }) {
 export const hashHasLevel = (hash) => /(^|&)(lz|level)=/.test(hash);
 
 /** Read a hash: `{game, level, moves, view}` (fields missing when absent) or null. Throws
- *  `{message}` when the level is there but cannot be decoded. */
+ *  `{message, game}` when the level is there but cannot be decoded, and `{message,
+ *  tooLarge, game}` past the limits above (checked before anything is decoded, and
+ *  while inflating); `game` is the link's game when it was read. */
 export async function parseHash(hash) {
-  const h = (hash || '').replace(/^#/, '');
+  const h = String(hash || '').replace(/^#/, '');
   if (!h) return null;
+  if (h.length > MAX_HASH) throw tooLarge(`${count(h.length)} characters (at most ${count(MAX_HASH)})`);
   const params = new URLSearchParams(h.replace(/\+/g, '%2B'));
   const out = {};
   if (params.has('game')) out.game = params.get('game');
+  const packed = params.get('lz') ?? params.get('level');
+  if (packed != null && packed.length > MAX_HASH_LEVEL) {
+    throw tooLarge(`its level has ${count(packed.length)} characters (at most ${count(MAX_HASH_LEVEL)})`, out.game);
+  }
   try {
     if (params.has('lz')) out.level = await decompress(params.get('lz'));
     else if (params.has('level')) out.level = decodeText(params.get('level'));
-  } catch {
-    throw { message: 'the level in this link is damaged (cannot decode it)' };
+  } catch (err) {
+    if (err && err.tooLarge) throw { ...err, game: out.game };
+    throw { message: 'the level in this link is damaged (cannot decode it)', game: out.game };
+  }
+  if (params.has('moves') && params.get('moves').length > MAX_LINK_MOVES) {
+    throw tooLarge(`its moves have more than ${count(MAX_LINK_MOVES)} characters`, out.game);
   }
   if (params.has('moves')) out.moves = params.get('moves').replace(/[^1-9A-Za-z]/g, ''); // digits; N S E W shots
   const view = {};

@@ -30,7 +30,7 @@ pub struct BenchArgs {
     #[arg(long, required = true, num_args = 1..)]
     map: Vec<String>,
     /// Games on each map (1 to 1,000,000).
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=u64::from(gridlab::games::gpac::MAX_BENCH_GAMES)))]
     games: u64,
     /// Seed of the first game (then seed + 1, ...).
     #[arg(long, default_value_t = 0)]

@@ -26,7 +26,7 @@ pub use agents::{
 pub use evolve::{random_map, repair, repair_with, Pairing, Repaired};
 pub use ini::{Ini, MAX_EXPANDED_LEN, MAX_REFERENCE_DEPTH};
 pub use map::{Cell, Map, Steps, BROWSER_MAX_CELLS, FAR, MAX_SIDE, NONE};
-pub use play::{map_verdict, play, MapFeatures, Outcome, MAX_VERDICT_GAMES};
+pub use play::{map_verdict, play, MapFeatures, Outcome, MAX_BENCH_GAMES, MAX_VERDICT_GAMES};
 pub use replay::{Frame, Replay};
 pub use rules::{
     pill_period, End, Game, Move, PillSpawn, Settings, World, MAX_FRUIT_SCORE, MAX_GAME_TURNS,

@@ -67,6 +67,9 @@ pub fn play(
 /// Most games [`map_verdict`] plays.
 pub const MAX_VERDICT_GAMES: u32 = 1_000;
 
+/// Most games a benchmark plays (`gpac bench --games`, the page's `gpac_play`).
+pub const MAX_BENCH_GAMES: u32 = 1_000_000;
+
 /// Measured features of a map for the editor: its seeded games' scores and its shape.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MapFeatures {

@@ -32,8 +32,8 @@ export const settingsMethods = {
 
   setSeed(seed) {
     const n = Math.max(0, Math.floor(Number(seed)));
-    if (!Number.isFinite(n)) {
-      this.shell.toast('The seed is a whole number', 'warn');
+    if (!Number.isSafeInteger(n)) {
+      this.shell.toast('The seed is a whole number from 0 to 2^53 − 1', 'warn');
       this.ui.update();
       return;
     }

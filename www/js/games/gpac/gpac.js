@@ -48,7 +48,7 @@ class GpacGame extends AutoGame {
     const prefs = load('prefs') || {};
     const pick = (list, v, d) => (list.some(([id]) => id === v) ? v : d);
     this.players = [pick(PACMEN, prefs.gpacPacman, 'avoid'), pick(GHOSTS, prefs.gpacGhosts, 'chase')];
-    this.seed = Number.isInteger(prefs.gpacSeed) && prefs.gpacSeed >= 0 ? prefs.gpacSeed : 3;
+    this.seed = Number.isSafeInteger(prefs.gpacSeed) && prefs.gpacSeed >= 0 ? prefs.gpacSeed : 3;
     this.settings = cleanSettings({ ...DEFAULT_SETTINGS, ...(prefs.gpacSettings || {}) });
     this.speedIndex = Number.isInteger(prefs.gpacSpeed) ? Math.max(0, Math.min(SPEEDS.length - 1, prefs.gpacSpeed)) : 3;
     this.realtime = prefs.gpacRealtime === true;
