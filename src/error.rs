@@ -32,6 +32,24 @@ impl ParseError {
     }
 }
 
+/// Longest piece of a user's text an error message quotes ([`excerpt`]).
+pub const MAX_EXCERPT: usize = 40;
+
+/// `text` as an error message quotes it: at most [`MAX_EXCERPT`] characters, then `…`
+/// (a 10 MB token pasted by mistake makes a one-line message, not a 10 MB one).
+///
+/// ```
+/// use gridlab::error::excerpt;
+/// assert_eq!(excerpt("abc"), "abc");
+/// assert_eq!(excerpt(&"#".repeat(100)), format!("{}…", "#".repeat(40)));
+/// ```
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(MAX_EXCERPT) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 /// A move string that cannot be replayed: the 0-based index of the first bad move.
 /// It displays as the 1-based position, the character and the reason.
 ///
@@ -164,7 +182,7 @@ macro_rules! names {
                 })+
                 Err($crate::error::NameError {
                     what: $what,
-                    given: s.to_string(),
+                    given: $crate::error::excerpt(s),
                     expected: &[$($name),+],
                 })
             }

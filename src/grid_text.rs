@@ -87,7 +87,10 @@ fn parse_header(header: &str, max_cells: usize) -> Result<(usize, usize), ParseE
                 _ => Err(ParseError::new(
                     1,
                     column(f),
-                    format!("{name} must be a positive whole number, found '{f}'"),
+                    format!(
+                        "{name} must be a positive whole number, found '{}'",
+                        crate::error::excerpt(f)
+                    ),
                 )),
             },
         }

@@ -400,3 +400,21 @@ fn inputs_past_64_mib_are_refused_before_parsing() {
         &["larger than 64 MiB"],
     );
 }
+
+#[test]
+fn a_huge_bad_token_is_quoted_short() {
+    use gridlab::games::{actman, gpac, pengu, rogue};
+    let token = "x".repeat(1_000_000);
+    let messages = [
+        pengu::Level::parse(&format!("{token} 3\n")).map(|_| ()),
+        actman::Dungeon::parse(&format!("3 {token}\n")).map(|_| ()),
+        rogue::Dungeon::parse(&format!("{token}\n")).map(|_| ()),
+        gpac::WorldFile::parse(&format!("{token}\n")).map(|_| ()),
+        gpac::Ini::parse(&format!("{token}\n")).map(|_| ()),
+    ]
+    .map(|r| r.expect_err("a bad header").to_string());
+    for message in messages {
+        assert!(message.contains(&format!("'{}…'", "x".repeat(40))), "{message}");
+        assert!(message.len() < 200, "{} bytes", message.len());
+    }
+}

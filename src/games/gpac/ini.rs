@@ -73,7 +73,10 @@ impl Ini {
                 return Err(ParseError::new(
                     no,
                     1,
-                    format!("expected 'key = value' or a [section], found '{trimmed}'"),
+                    format!(
+                        "expected 'key = value' or a [section], found '{}'",
+                        crate::error::excerpt(trimmed)
+                    ),
                 ));
             };
             let name = section

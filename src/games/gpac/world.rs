@@ -130,7 +130,7 @@ impl WorldFile {
                     format!(
                         "expected the {what} (1 to {}), found '{}'",
                         super::map::MAX_SIDE,
-                        line.trim()
+                        crate::error::excerpt(line.trim())
                     ),
                 )),
             }

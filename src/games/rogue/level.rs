@@ -98,7 +98,7 @@ impl Dungeon {
                     1,
                     format!(
                         "the first line must be the size N (1 to {MAX_SIDE}), found '{}'",
-                        header.trim()
+                        crate::error::excerpt(header.trim())
                     ),
                 ))
             }
