@@ -55,6 +55,9 @@ fn peak_of<T>(f: impl FnOnce() -> T) -> (usize, T) {
 
 const MIB: usize = 1 << 20;
 
+/// A count under a budget in bytes: the states it stored, `None` if the budget stopped it.
+type Run<'a> = dyn Fn(usize) -> Option<usize> + 'a;
+
 /// A `side` × `side` hall with Act-Man in a corner and `monsters` spread from the
 /// far one.
 fn actman_hall(side: usize, monsters: usize) -> actman::Dungeon {
@@ -208,7 +211,7 @@ fn the_memory_estimate_is_not_below_the_cost_measured_on_real_levels() {
             actman::PlanCount::LimitReached { note } => (!by_memory(&note)).then_some(STATES),
         }
     };
-    let runs: [(&str, Box<dyn Fn(usize) -> Option<usize>>); 3] = [
+    let runs: [(&str, Box<Run>); 3] = [
         ("actman, 4 monsters", Box::new(actman_run(&few))),
         ("actman, 32 monsters", Box::new(actman_run(&many))),
         (

@@ -489,13 +489,8 @@ fn analyses_stop_at_their_memory_budget_under_the_cap() {
         ("--max-memory", "0"),
         ("--plan-cap", "0"),
     ] {
-        assert_bad_input(
-            capped(&["pengu", "analyze", &field, option, value]),
-            &[option],
-        );
-        assert_bad_input(
-            capped(&["actman", "analyze", &dungeon, option, value]),
-            &[option],
-        );
+        let arg = format!("{option}={value}");
+        assert_bad_input(capped(&["pengu", "analyze", &field, &arg]), &[option]);
+        assert_bad_input(capped(&["actman", "analyze", &dungeon, &arg]), &[option]);
     }
 }
