@@ -61,11 +61,13 @@ pub trait Table {
     /// use gridlab::search::Table;
     /// let mut v: Vec<u64> = Vec::new();
     /// for _ in 0..16 {
-    ///     assert!(v.make_room(0, 256));
+    ///     assert!(v.make_room(0, 200)); // 16 slots of 8 bytes
     ///     v.push(1);
     /// }
-    /// assert!(!v.make_room(0, 256)); // 32 slots of 8 bytes pass 256 bytes
-    /// assert!(v.make_room(0, 512));
+    /// assert!(!v.make_room(0, 200)); // 32 slots would take 256 bytes
+    /// assert!(!v.make_room(100, 300)); // and 100 elsewhere
+    /// assert!(v.make_room(0, 300));
+    /// assert_eq!(v.capacity(), 32);
     /// ```
     fn make_room(&mut self, other: usize, budget: usize) -> bool {
         let (len, slots) = (self.items(), self.slots());
