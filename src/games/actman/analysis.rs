@@ -18,6 +18,7 @@
 
 use super::level::Dungeon;
 use super::solver::{solve, ActProblem, Objective, Restriction, SolveOptions, MAX_TURNS};
+use crate::games::verdict::memory_note;
 use crate::search::{Algorithm, Outcome, Problem, Solver, Table};
 use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
@@ -183,7 +184,6 @@ pub fn count_plans<P: Problem>(
     }
 }
 
-use crate::games::verdict::memory_note;
 pub use crate::games::verdict::{AnalysisLimits, MAX_ANALYSIS_STATES};
 
 /// Measured features of a dungeon's difficulty, for sorting a batch of levels.

@@ -7,7 +7,7 @@
 use super::graph::{SlideGraph, BLOCKED};
 use super::level::{Level, Tile};
 use super::solver::{solve, Goal, SolveOptions};
-use crate::games::verdict::{CellMark, LevelVerdict, MarkKind, Verdict};
+use crate::games::verdict::{memory_note, CellMark, LevelVerdict, MarkKind, Verdict};
 use crate::grid::Dir;
 use crate::search::{Algorithm, Outcome, Solver, Table};
 use rustc_hash::FxHashMap;
@@ -388,7 +388,6 @@ impl Analysis {
     }
 }
 
-use crate::games::verdict::memory_note;
 pub use crate::games::verdict::{AnalysisLimits, MAX_ANALYSIS_STATES};
 
 /// Analyse `level` for the editor and the generator.
