@@ -5,6 +5,7 @@
 
 use crate::error::FieldError;
 use crate::search::MIN_MAX_MEMORY;
+use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
 /// The kind of a level's verdict.
@@ -140,11 +141,59 @@ pub fn memory_note(states: usize, budget: usize) -> String {
 #[serde(default, rename_all = "camelCase")]
 pub struct AnalysisLimits {
     /// Most states of each exact search.
+    #[serde(deserialize_with = "max_states")]
     pub max_states: usize,
     /// Most bytes the tables of each exact search may hold.
+    #[serde(deserialize_with = "max_memory")]
     pub max_memory: usize,
     /// Most optimal plans counted ("at least" beyond).
+    #[serde(deserialize_with = "plan_cap")]
     pub plan_cap: u64,
+}
+
+/// Read a count from any number, naming `field` when the value is not a whole number
+/// from 0 to the type's most (a string, a negative or a fraction).
+fn count<'de, D: Deserializer<'de>, T: TryFrom<u64>>(
+    d: D,
+    field: &'static str,
+) -> Result<T, D::Error> {
+    struct Whole(&'static str);
+    impl Visitor<'_> for Whole {
+        type Value = u64;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            write!(f, "{}: a whole number of at least 0", self.0)
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<u64, E> {
+            Ok(v)
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<u64, E> {
+            u64::try_from(v).map_err(|_| E::custom(format!("{}: {v} is negative", self.0)))
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<u64, E> {
+            if v >= 0.0 && v.fract() == 0.0 && v < u64::MAX as f64 {
+                Ok(v as u64)
+            } else {
+                Err(E::custom(format!(
+                    "{}: {v} is not a whole number of at least 0",
+                    self.0
+                )))
+            }
+        }
+    }
+    let v = d.deserialize_any(Whole(field))?;
+    T::try_from(v).map_err(|_| de::Error::custom(format!("{field}: {v} is too large")))
+}
+
+fn max_states<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    count(d, "max_states")
+}
+
+fn max_memory<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    count(d, "max_memory")
+}
+
+fn plan_cap<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    count(d, "plan_cap")
 }
 
 impl AnalysisLimits {
@@ -158,6 +207,13 @@ impl AnalysisLimits {
     /// assert_eq!(bad.check().unwrap_err().field, "plan_cap");
     /// let bad = AnalysisLimits { max_states: 20_000_001, ..AnalysisLimits::default() };
     /// assert_eq!(bad.check().unwrap_err().field, "max_states");
+    /// // From JSON (the page's options): a value that is no count names its field.
+    /// let read = |json| serde_json::from_str::<AnalysisLimits>(json).unwrap_err().to_string();
+    /// assert!(read(r#"{"maxStates": -1}"#).starts_with("max_states: -1 is negative"));
+    /// assert!(read(r#"{"planCap": 1.5}"#).starts_with("plan_cap: 1.5 is not a whole number"));
+    /// assert!(read(r#"{"maxMemory": "x"}"#).contains("expected max_memory: a whole number"));
+    /// let ok: AnalysisLimits = serde_json::from_str(r#"{"maxStates": 5}"#).unwrap();
+    /// assert_eq!((ok.max_states, ok.plan_cap), (5, 1_000));
     /// ```
     pub fn check(&self) -> Result<(), FieldError> {
         FieldError::check_count("max_states", self.max_states, 1, MAX_ANALYSIS_STATES)?;
