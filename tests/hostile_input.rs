@@ -414,7 +414,104 @@ fn a_huge_bad_token_is_quoted_short() {
     ]
     .map(|r| r.expect_err("a bad header").to_string());
     for message in messages {
-        assert!(message.contains(&format!("'{}…'", "x".repeat(40))), "{message}");
+        assert!(
+            message.contains(&format!("'{}…'", "x".repeat(40))),
+            "{message}"
+        );
         assert!(message.len() < 200, "{} bytes", message.len());
+    }
+}
+
+/// A `side` × `side` hall with Act-Man in a corner and `monsters` spread from the
+/// far one.
+fn hall(dir: &Path, side: usize, monsters: usize) -> String {
+    let mut rows = walled(side, side);
+    rows[1][1] = 'A';
+    for k in 0..monsters {
+        let (r, c) = (
+            side - 3 - (k * 7) % (side - 5),
+            side - 3 - (k * 11 + k / 3) % (side - 5),
+        );
+        rows[r][c] = if k % 2 == 0 { 'G' } else { 'D' };
+    }
+    let text: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    write(
+        dir,
+        "hall.txt",
+        &format!("{side} {side}\n{}\n", text.join("\n")),
+    )
+}
+
+#[test]
+fn analyses_stop_at_their_memory_budget_under_the_cap() {
+    let dir = temp("analyze");
+    // 32 monsters in a 40 × 40 hall, at the stated most states: it used to take 1.9 GB
+    // and abort. Its tables stop at the budget asked (the default is 1 GiB).
+    let dungeon = hall(&dir, 40, 32);
+    let (code, out, err) = capped(&[
+        "actman",
+        "analyze",
+        &dungeon,
+        "--max-states",
+        "20000000",
+        "--max-memory",
+        "64",
+    ]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("limit reached: memory limit of 64 MiB reached at"),
+        "{err}"
+    );
+    assert!(out.contains("\"outcome\": \"limit_reached\""), "{out}");
+    // Under a cap tighter than the budget, the table's growth is refused and the
+    // analysis stops the same way.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 400000 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_gridlab"))
+        .args(["actman", "analyze", &dungeon, "--max-states", "20000000"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("limit reached: memory limit of 1024 MiB"),
+        "{err}"
+    );
+    // A 30 × 30 field with 40 fish: the plan count hashes its states, then A* tries.
+    let mut grid = walled(30, 30);
+    let mut k = 7u64;
+    let mut placed = 0;
+    while placed < 70 {
+        k = k
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let (r, c) = (1 + (k >> 33) as usize % 28, 1 + (k >> 13) as usize % 28);
+        if grid[r][c] == ' ' && (r, c) != (1, 1) {
+            grid[r][c] = if placed < 40 { '*' } else { '#' };
+            placed += 1;
+        }
+    }
+    grid[1][1] = 'P';
+    let mut text = "30 30\n".to_string();
+    for row in &grid {
+        text.extend(row);
+        text.push('\n');
+    }
+    let field = write(&dir, "field.txt", &text);
+    let (code, _, err) = capped(&["pengu", "analyze", &field, "--max-memory", "32"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("limit reached: memory limit of"), "{err}");
+    // Limits out of range name their option.
+    for (option, value) in [
+        ("--max-states", "0"),
+        ("--max-states", "20000001"),
+        ("--max-states", "-5"),
+        ("--max-memory", "0"),
+        ("--plan-cap", "0"),
+    ] {
+        let arg = format!("{option}={value}");
+        assert_bad_input(capped(&["pengu", "analyze", &field, &arg]), &[option]);
+        assert_bad_input(capped(&["actman", "analyze", &dungeon, &arg]), &[option]);
     }
 }

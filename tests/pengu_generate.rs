@@ -239,6 +239,7 @@ fn past_the_count_limit_a_star_proves_the_optimum_and_says_the_plans_were_not_co
     let limits = AnalysisLimits {
         max_states: 300_000,
         plan_cap: 1_000,
+        ..AnalysisLimits::default()
     };
     let a = analyze(&level, limits, None);
     let PlanCount::Optimal { moves, plan, note } = &a.count else {
@@ -283,4 +284,79 @@ fn longest_keeps_the_longest_level_of_the_whole_budget() {
         bfs_moves(&longest.level),
         Some(longest.features.optimal_moves as usize)
     );
+}
+
+/// Start `gridlab args`, send it Ctrl-C (SIGINT) after a second, and return how long
+/// it took to end after that, with its exit code and standard error.
+#[cfg(unix)]
+fn interrupted(args: &[&str]) -> (std::time::Duration, Option<i32>, String) {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_secs(1));
+    assert!(child.try_wait().unwrap().is_none(), "still generating");
+    let sigint = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sigint.success());
+    let sent = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if sent.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            panic!("{args:?} still running 20 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (sent.elapsed(), status.code(), err)
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_generation_within_moments() {
+    // Workloads whose candidates are slow: the flag used to be read every 10,000
+    // (Pengu) or 1,000 (Act-Man) candidates, 20 to 30 s after Ctrl-C.
+    for args in [
+        &[
+            "pengu",
+            "generate",
+            "--size",
+            "16x16",
+            "--fish",
+            "12",
+            "--min-moves",
+            "200",
+        ][..],
+        &[
+            "actman",
+            "generate",
+            "--size",
+            "14x14",
+            "--monsters",
+            "6",
+            "--min-turns",
+            "80",
+        ][..],
+    ] {
+        let (took, code, err) = interrupted(args);
+        assert_eq!(code, Some(1), "{args:?}: {err}");
+        assert!(err.contains("cancelled"), "{args:?}: {err}");
+        // A loose bound for a busy machine: it used to take 20 s or more.
+        assert!(took.as_secs_f64() < 5.0, "{args:?}: {took:?} after Ctrl-C");
+    }
 }

@@ -30,10 +30,13 @@ pub enum ActmanCommand {
 pub struct AnalyzeArgs {
     /// Dungeon file in the course format, or - for standard input.
     file: String,
-    /// Most states of each exact search (about 100 bytes a state with up to 16
-    /// monsters: the default stays under 1 GB).
+    /// Most states of each exact search (1 to 20,000,000).
     #[arg(long, default_value_t = 5_000_000)]
     max_states: usize,
+    /// Most memory each exact search's tables may take, in MiB (at least 1); the
+    /// analysis then stops with "limit reached".
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    max_memory: u64,
     /// Most optimal plans counted (beyond: "at least").
     #[arg(long, default_value_t = 1_000_000)]
     plan_cap: u64,
@@ -139,6 +142,7 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
     let cancel = cancel_on_ctrl_c();
     let limits = AnalysisLimits {
         max_states: args.max_states,
+        max_memory: usize::try_from(args.max_memory << 20).unwrap_or(usize::MAX),
         plan_cap: args.plan_cap,
     };
     if let Err(e) = limits.check() {
@@ -149,7 +153,11 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
     emit(&format!("{json:#}\n"));
     match analysis.count {
         PlanCount::Found { .. } => EXIT_OK,
-        _ => EXIT_NOT_MET,
+        PlanCount::LimitReached { note } => {
+            eprintln!("limit reached: {note}");
+            EXIT_NOT_MET
+        }
+        PlanCount::NoPlan { .. } => EXIT_NOT_MET,
     }
 }
 

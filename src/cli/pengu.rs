@@ -29,9 +29,14 @@ pub enum PenguCommand {
 pub struct AnalyzeArgs {
     /// Field file in the course format, or - for standard input.
     file: String,
-    /// Most states of the exact plan count.
+    /// Most states of the exact plan count (1 to 20,000,000; the A* that proves the
+    /// optimum when the count stops stores ten times as many).
     #[arg(long, default_value_t = 20_000_000)]
     max_states: usize,
+    /// Most memory each exact search's tables may take, in MiB (at least 1); the
+    /// analysis then stops with "limit reached".
+    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    max_memory: u64,
     /// Most optimal plans counted (beyond: "at least").
     #[arg(long, default_value_t = 1_000_000)]
     plan_cap: u64,
@@ -133,6 +138,7 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
     let cancel = cancel_on_ctrl_c();
     let limits = AnalysisLimits {
         max_states: args.max_states,
+        max_memory: usize::try_from(args.max_memory << 20).unwrap_or(usize::MAX),
         plan_cap: args.plan_cap,
     };
     if let Err(e) = limits.check() {
@@ -152,7 +158,11 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
     emit(&format!("{json:#}\n"));
     match analysis.count {
         PlanCount::Found { .. } | PlanCount::Optimal { .. } => EXIT_OK,
-        _ => EXIT_NOT_MET,
+        PlanCount::LimitReached { note } => {
+            eprintln!("limit reached: {note}");
+            EXIT_NOT_MET
+        }
+        PlanCount::NoPlan { .. } => EXIT_NOT_MET,
     }
 }
 

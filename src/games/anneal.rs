@@ -84,7 +84,8 @@ pub(crate) struct Schedule {
     pub run_length: u64,
     /// Starting temperature, in score units.
     pub temperature: f64,
-    /// Candidates between two cancel checks and progress reports.
+    /// Candidates between two progress reports (the cancel flag is read before every
+    /// candidate).
     pub report_every: u64,
 }
 
@@ -113,11 +114,13 @@ pub(crate) fn anneal<L: Clone, T>(
             if candidates >= max_candidates {
                 break;
             }
+            // A candidate may take a while (its exact searches): the flag is read before
+            // every one, and the searches read it too.
+            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return Err(Failure::Cancelled);
+            }
             candidates += 1;
             if candidates % schedule.report_every == 0 {
-                if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                    return Err(Failure::Cancelled);
-                }
                 if let Some(report) = progress.as_mut() {
                     report(Progress {
                         candidates,

@@ -1,7 +1,7 @@
 //! Best-first searches (A* and greedy) and the packed node store they share with BFS.
 
 use super::record::Pushed;
-use super::{Limits, Monitor, Outcome, Problem, SearchResult, DEAD_END};
+use super::{Limits, Monitor, Outcome, Problem, SearchResult, Table, DEAD_END};
 use indexmap::map::Entry;
 use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
@@ -40,26 +40,16 @@ impl<S: Clone + Eq + std::hash::Hash, A: Copy> NodeStore<S, A> {
         self.map.len()
     }
 
-    /// Bytes a state slot takes: the entry (hash, state, node) and its share of the
-    /// hash index (an 8-byte slot and a control byte, at most 7/8 full).
-    const SLOT_BYTES: usize =
-        std::mem::size_of::<(usize, S, Node<A>)>() + (std::mem::size_of::<usize>() + 1) * 8 / 7 + 1;
-
     /// Bytes the store holds now.
     pub fn bytes(&self) -> usize {
-        self.map.capacity().saturating_mul(Self::SLOT_BYTES)
+        self.map.bytes()
     }
 
     /// Make room for one more state while the search holds at most `budget` bytes,
     /// `other` of them outside the store; `false` when growing would pass the budget or
     /// the allocator refuses.
     pub fn make_room(&mut self, other: usize, budget: usize) -> bool {
-        let (len, capacity) = (self.map.len(), self.map.capacity());
-        match super::grown_capacity(len, capacity, Self::SLOT_BYTES, other, budget) {
-            None => false,
-            Some(c) if c == capacity => true,
-            Some(c) => self.map.try_reserve(c - len).is_ok(),
-        }
+        self.map.make_room(other, budget)
     }
 
     pub fn state(&self, id: usize) -> &S {
@@ -302,15 +292,5 @@ fn make_room<S: Clone + Eq + std::hash::Hash, A: Copy>(
     open: &mut BinaryHeap<Reverse<(u64, u32)>>,
     budget: usize,
 ) -> bool {
-    const ENTRY: usize = std::mem::size_of::<Reverse<(u64, u32)>>();
-    let heap_bytes = open.capacity() * ENTRY;
-    if !store.make_room(heap_bytes, budget) {
-        return false;
-    }
-    let (len, capacity) = (open.len(), open.capacity());
-    match super::grown_capacity(len, capacity, ENTRY, store.bytes(), budget) {
-        None => false,
-        Some(c) if c == capacity => true,
-        Some(c) => open.try_reserve_exact(c - len).is_ok(),
-    }
+    store.make_room(open.bytes(), budget) && open.make_room(store.bytes(), budget)
 }

@@ -1,6 +1,7 @@
 //! Iterative-deepening depth-first search with a per-iteration transposition table.
 
 use super::record::{Pushed, Taken};
+use super::Table;
 use super::{Limits, Monitor, Outcome, Problem, SearchResult};
 use rustc_hash::FxHashMap;
 
@@ -193,15 +194,8 @@ pub fn iddfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
     mon.finish(Outcome::LimitReached, best.1, stored)
 }
 
-/// Make room for one more state in the transposition table within `budget` bytes (a
-/// slot holds the state, its depth and a control byte, at most 7/8 full); `false` when
-/// growing would pass it or the allocator refuses.
+/// Make room for one more state in the transposition table within `budget` bytes;
+/// `false` when growing would pass it or the allocator refuses.
 fn make_room<S: Eq + std::hash::Hash>(seen: &mut FxHashMap<S, u32>, budget: usize) -> bool {
-    let slot = (std::mem::size_of::<(S, u32)>() + 1) * 8 / 7 + 1;
-    let (len, capacity) = (seen.len(), seen.capacity());
-    match super::grown_capacity(len, capacity, slot, 0, budget) {
-        None => false,
-        Some(c) if c == capacity => true,
-        Some(c) => seen.try_reserve(c - len).is_ok(),
-    }
+    seen.make_room(0, budget)
 }

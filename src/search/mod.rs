@@ -33,11 +33,13 @@
 
 mod best_first;
 mod bfs;
+mod budget;
 mod iddfs;
 mod record;
 
 pub use best_first::{astar, greedy};
 pub use bfs::bfs;
+pub use budget::{grown_capacity, Table};
 pub use iddfs::iddfs;
 pub use record::{event_id, Record, Taken, EXPANDED, TAKEN};
 
@@ -223,34 +225,6 @@ pub fn run<P: Problem>(
 
 /// The default of [`Limits::max_memory`]: 1 GiB, which fits a laptop.
 pub const DEFAULT_MAX_MEMORY: usize = 1 << 30;
-
-/// Whether a table of `len` items in `capacity` slots of `slot_bytes` bytes each can
-/// take one more item while the search holds at most `budget` bytes, `other` of them
-/// elsewhere: there is a free slot, or doubling the slots fits. Returns the capacity to
-/// grow to (`Some(capacity)` when no growth is needed), or `None` when it does not fit.
-///
-/// ```
-/// use gridlab::search::grown_capacity;
-/// assert_eq!(grown_capacity(3, 4, 10, 0, 1000), Some(4)); // a free slot
-/// assert_eq!(grown_capacity(4, 4, 10, 0, 1000), Some(16)); // at least 16 slots
-/// assert_eq!(grown_capacity(16, 16, 10, 0, 320), Some(32));
-/// assert_eq!(grown_capacity(16, 16, 10, 0, 300), None); // 32 slots are 320 bytes
-/// assert_eq!(grown_capacity(16, 16, 10, 30, 320), None); // 320 + 30 > 320
-/// ```
-pub fn grown_capacity(
-    len: usize,
-    capacity: usize,
-    slot_bytes: usize,
-    other: usize,
-    budget: usize,
-) -> Option<usize> {
-    if len < capacity {
-        return Some(capacity);
-    }
-    let grown = capacity.saturating_mul(2).max(16);
-    let bytes = grown.saturating_mul(slot_bytes).saturating_add(other);
-    (bytes <= budget).then_some(grown)
-}
 
 /// The most trace events a search records (64 MB of `u32`).
 pub const MAX_TRACE_EVENTS: usize = 16 << 20;

@@ -102,13 +102,15 @@ pub fn actman_solve(
     )
 }
 
-/// The editor's verdict on a dungeon: `options` is `{maxStates, planCap}` (optional).
+/// The editor's verdict on a dungeon: `options` is `{maxStates, maxMemory, planCap}`
+/// (optional; `maxMemory` in bytes, at most 1 GiB, default 512 MiB).
 /// Returns the common verdict (`win` in `moves` turns with `plans` optimal plans, the
 /// needs in `note` and `features`; or `no_plan`, `limit_reached`).
 #[wasm_bindgen]
 pub fn actman_verdict(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let dungeon = Dungeon::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
-    let limits: actman::AnalysisLimits = solve_options(options, actman::AnalysisLimits::check)?;
+    let limits: actman::AnalysisLimits =
+        solve_options(options, actman::AnalysisLimits::check_browser)?;
     let analysis = actman::analyze(&dungeon, limits, None);
     Ok(to_js(&analysis.verdict(limits.plan_cap)))
 }

@@ -113,14 +113,15 @@ pub fn pengu_solve(text: JsValue, options: JsValue, progress: JsValue) -> Result
     )
 }
 
-/// Analyse a level for the editor: `options` is `{maxStates, planCap}` (optional).
+/// Analyse a level for the editor: `options` is `{maxStates, maxMemory, planCap}`
+/// (optional; `maxMemory` in bytes, at most 1 GiB, default 512 MiB).
 /// Returns the common verdict `{verdict, moves, plans, planCap, plan, note, marks:
 /// [{cell, kind}], features}` (see `games::verdict`); throws `{line, column, message}`
 /// for a level that does not parse.
 #[wasm_bindgen]
 pub fn pengu_verdict(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let level = Level::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
-    let limits: AnalysisLimits = solve_options(options, AnalysisLimits::check)?;
+    let limits: AnalysisLimits = solve_options(options, AnalysisLimits::check_browser)?;
     let analysis = pengu::analyze(&level, limits, None);
     Ok(to_js(&analysis.verdict(&level, limits.plan_cap)))
 }

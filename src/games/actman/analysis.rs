@@ -18,7 +18,8 @@
 
 use super::level::Dungeon;
 use super::solver::{solve, ActProblem, Objective, Restriction, SolveOptions, MAX_TURNS};
-use crate::search::{Algorithm, Outcome, Problem, Solver};
+use crate::games::verdict::memory_note;
+use crate::search::{Algorithm, Outcome, Problem, Solver, Table};
 use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
 use serde::Serialize;
@@ -56,14 +57,16 @@ pub enum PlanCount {
 /// each state's count is the sum of its parents' over the actions between them
 /// (two actions leading to the same state are two plans), so the goal states of the
 /// first goal layer add up to the number of distinct shortest action strings.
-/// States failing [`Problem::viable`] are dropped; plans are capped at `cap`, states
-/// at `max_states`; `cancel` is checked every 4,096 states.
+/// States failing [`Problem::viable`] are dropped; plans are capped at
+/// `limits.plan_cap`, states at `limits.max_states`, and the table's bytes (counted as
+/// it grows, see [`Table`]) at `limits.max_memory`; `cancel` is checked every 1,024
+/// states.
 pub fn count_plans<P: Problem>(
     problem: &P,
-    cap: u64,
-    max_states: usize,
+    limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> PlanCount {
+    let (cap, max_states) = (limits.plan_cap, limits.max_states);
     struct Node<A> {
         depth: u32,
         count: u64,
@@ -100,7 +103,7 @@ pub fn count_plans<P: Problem>(
         if d + 1 > goal_depth {
             break;
         }
-        if head % 4096 == 0 && cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if head % 1024 == 0 && cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
             return PlanCount::LimitReached {
                 note: "cancelled".into(),
             };
@@ -124,6 +127,11 @@ pub fn count_plans<P: Problem>(
             if nodes.len() >= max_states {
                 return PlanCount::LimitReached {
                     note: format!("more than {max_states} states"),
+                };
+            }
+            if !nodes.make_room(0, limits.max_memory) {
+                return PlanCount::LimitReached {
+                    note: memory_note(nodes.len(), limits.max_memory),
                 };
             }
             if problem.is_goal(&next) {
@@ -280,39 +288,42 @@ macro_rules! with_problem {
 /// The optimal plan count of `dungeon` under `restriction` (see [`count_plans`]).
 ///
 /// ```
-/// use gridlab::games::actman::{count_optimal, Dungeon, PlanCount, Restriction};
+/// use gridlab::games::actman::{count_optimal, AnalysisLimits, Dungeon, PlanCount, Restriction};
 /// let d = Dungeon::parse("3 7\n#######\n#A  G #\n#######").unwrap();
-/// let count = count_optimal(&d, Restriction::default(), 100, 1_000, None);
+/// let count = count_optimal(&d, Restriction::default(), AnalysisLimits::default(), None);
 /// assert!(matches!(count, PlanCount::Found { turns: 1, plans: 1, .. })); // fire east
 /// ```
 pub fn count_optimal(
     dungeon: &Dungeon,
     restriction: Restriction,
-    cap: u64,
-    max_states: usize,
+    limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> PlanCount {
-    with_problem!(dungeon, restriction, |p| count_plans(
-        &p, cap, max_states, cancel
-    ))
-    .unwrap_or_else(|| PlanCount::LimitReached {
-        note: format!(
-            "{} monsters: more than the {} a search supports",
-            dungeon.monsters.len(),
-            super::solver::MAX_MONSTERS
-        ),
+    with_problem!(dungeon, restriction, |p| count_plans(&p, limits, cancel)).unwrap_or_else(|| {
+        PlanCount::LimitReached {
+            note: format!(
+                "{} monsters: more than the {} a search supports",
+                dungeon.monsters.len(),
+                super::solver::MAX_MONSTERS
+            ),
+        }
     })
 }
 
 /// Whether the restricted game has no victory: `Some(true)` proved (exhaustive),
-/// `Some(false)` a victory exists, `None` a limit stopped the search.
+/// `Some(false)` a victory exists, `None` a limit stopped the search (`limits`'
+/// plan cap is not used).
 pub fn needs(
     dungeon: &Dungeon,
     restriction: Restriction,
-    max_states: usize,
+    limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> Option<bool> {
-    match count_optimal(dungeon, restriction, 1, max_states, cancel) {
+    let limits = AnalysisLimits {
+        plan_cap: 1,
+        ..limits
+    };
+    match count_optimal(dungeon, restriction, limits, cancel) {
         PlanCount::Found { .. } => Some(false),
         PlanCount::NoPlan { .. } => Some(true),
         PlanCount::LimitReached { .. } => None,
@@ -331,13 +342,7 @@ pub fn needs(
 /// assert_eq!((a.needs_bullet, a.needs_lure), (Some(false), Some(true)));
 /// ```
 pub fn analyze(dungeon: &Dungeon, limits: AnalysisLimits, cancel: Option<&AtomicBool>) -> Analysis {
-    let count = count_optimal(
-        dungeon,
-        Restriction::default(),
-        limits.plan_cap,
-        limits.max_states,
-        cancel,
-    );
+    let count = count_optimal(dungeon, Restriction::default(), limits, cancel);
     let (mut needs_bullet, mut needs_lure) = (None, None);
     if matches!(count, PlanCount::Found { .. }) {
         let bullet = Restriction {
@@ -348,8 +353,8 @@ pub fn analyze(dungeon: &Dungeon, limits: AnalysisLimits, cancel: Option<&Atomic
             no_collisions: true,
             ..Restriction::default()
         };
-        needs_bullet = needs(dungeon, bullet, limits.max_states, cancel);
-        needs_lure = needs(dungeon, lure, limits.max_states, cancel);
+        needs_bullet = needs(dungeon, bullet, limits, cancel);
+        needs_lure = needs(dungeon, lure, limits, cancel);
     }
     let features = match &count {
         PlanCount::Found { .. } => Some(features(

@@ -12,11 +12,12 @@ use super::level::{Dungeon, Kind};
 use super::solver::Restriction;
 use crate::error::FieldError;
 use crate::games::anneal::{anneal, Eval, Failure, Progress, Schedule};
+use crate::games::verdict::{AnalysisLimits, DEFAULT_ANALYSIS_MEMORY};
 use crate::grid::{Grid, Pos};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Smallest and largest side of a generated dungeon (border included).
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=14;
@@ -35,7 +36,11 @@ pub const CANDIDATE_STATES: usize = 400_000;
 const PLAN_CAP: u64 = 1 << 20;
 /// Most states of the searches that decide the needs not asked for, once a dungeon
 /// is found (a need is reported only when proved).
-const FINAL_STATES: usize = 2_000_000;
+const FINAL: AnalysisLimits = AnalysisLimits {
+    max_states: 2_000_000,
+    max_memory: DEFAULT_ANALYSIS_MEMORY,
+    plan_cap: 1,
+};
 /// The game without the bullet.
 const NO_BULLET: Restriction = Restriction {
     no_bullet: true,
@@ -274,8 +279,15 @@ struct Proof {
     needs_lure: bool,
 }
 
-fn evaluate(d: &Dungeon, options: &GenerateOptions) -> Eval<Proof> {
-    let count = count_optimal(d, Restriction::default(), PLAN_CAP, CANDIDATE_STATES, None);
+/// The limits of a candidate's searches.
+const CANDIDATE: AnalysisLimits = AnalysisLimits {
+    max_states: CANDIDATE_STATES,
+    max_memory: DEFAULT_ANALYSIS_MEMORY,
+    plan_cap: PLAN_CAP,
+};
+
+fn evaluate(d: &Dungeon, options: &GenerateOptions, cancel: Option<&AtomicBool>) -> Eval<Proof> {
+    let count = count_optimal(d, Restriction::default(), CANDIDATE, cancel);
     let PlanCount::Found {
         turns, plans, plan, ..
     } = &count
@@ -298,7 +310,7 @@ fn evaluate(d: &Dungeon, options: &GenerateOptions) -> Eval<Proof> {
             return false;
         }
         let proved = !wins_under(d, restriction, plan)
-            && needs(d, restriction, CANDIDATE_STATES, None) == Some(true);
+            && needs(d, restriction, CANDIDATE, cancel) == Some(true);
         if !proved {
             score -= 40;
         }
@@ -323,7 +335,7 @@ fn evaluate(d: &Dungeon, options: &GenerateOptions) -> Eval<Proof> {
 }
 
 /// Generate one dungeon (see the module's doc). `progress` is called every 1,000
-/// candidates; `cancel` is checked as often.
+/// candidates; `cancel` is checked before every candidate (and inside its searches).
 ///
 /// ```
 /// use gridlab::games::actman::{generate, Game, GenerateOptions, Status};
@@ -354,7 +366,7 @@ pub fn generate(
         progress,
         |rng| random_dungeon(rng, options.rows, options.cols, options.monsters),
         mutate,
-        |d| evaluate(d, options),
+        |d| evaluate(d, options, cancel),
     );
     match found {
         Ok((dungeon, proof, candidates)) => {
@@ -365,10 +377,13 @@ pub fn generate(
             let decide = |proved: bool, restriction: Restriction| {
                 proved
                     || (!wins_under(&dungeon, restriction, plan)
-                        && needs(&dungeon, restriction, FINAL_STATES, None) == Some(true))
+                        && needs(&dungeon, restriction, FINAL, cancel) == Some(true))
             };
             let needs_bullet = decide(proof.needs_bullet, NO_BULLET);
             let needs_lure = decide(proof.needs_lure, NO_LURE);
+            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return Err(GenerateError::Cancelled);
+            }
             Ok(Generated {
                 text: dungeon.to_text(),
                 plan: plan.clone(),

@@ -7,9 +7,9 @@
 use super::graph::{SlideGraph, BLOCKED};
 use super::level::{Level, Tile};
 use super::solver::{solve, Goal, SolveOptions};
-use crate::games::verdict::{CellMark, LevelVerdict, MarkKind, Verdict};
+use crate::games::verdict::{memory_note, CellMark, LevelVerdict, MarkKind, Verdict};
 use crate::grid::Dir;
-use crate::search::{Algorithm, Outcome, Solver};
+use crate::search::{Algorithm, Outcome, Solver, Table};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -59,6 +59,23 @@ pub enum PlanCount {
     },
 }
 
+/// One state of a plan count, in breadth-first order.
+#[derive(Clone, Copy)]
+struct Node {
+    /// Fish eaten (bit `f`: fish `f`).
+    eaten: u64,
+    /// Shortest paths to it (capped).
+    count: u64,
+    /// Rest position id.
+    pos: u32,
+    /// Moves from the start.
+    depth: u32,
+    /// The node it was first reached from.
+    parent: u32,
+    /// The move from the parent (index in `Dir::ALL`).
+    dir: u8,
+}
+
 /// A breadth-first search over (rest position, fish eaten) that counts the shortest
 /// paths to a state with every fish eaten: each state's count is the sum of its
 /// parents' over the moves between them, so states on the last layer add up to the
@@ -66,13 +83,7 @@ pub enum PlanCount {
 /// generator counts hundreds of thousands of levels).
 #[derive(Default)]
 pub struct PlanCounter {
-    /// Per node in BFS order: position id, fish eaten, depth, path count, parent, move.
-    pos: Vec<u32>,
-    eaten: Vec<u64>,
-    depth: Vec<u32>,
-    count: Vec<u64>,
-    parent: Vec<u32>,
-    dir: Vec<u8>,
+    nodes: Vec<Node>,
     dense: Vec<u32>,
     hashed: FxHashMap<(u32, u64), u32>,
     /// Per position and direction: the surviving slide's end and the fish it eats.
@@ -80,23 +91,26 @@ pub struct PlanCounter {
 }
 
 impl PlanCounter {
-    /// Count the optimal plans for "every fish, alive" on `graph` (plans capped at
-    /// `cap`, at most `max_states` states; `cancel` is checked every 4,096 states).
+    /// Count the optimal plans for "every fish, alive" on `graph`: plans capped at
+    /// `limits.plan_cap`, at most `limits.max_states` states, and the counter's tables
+    /// (counted as they grow, see [`Table`]) at most `limits.max_memory` bytes;
+    /// `cancel` is checked every 1,024 states.
     ///
     /// ```
-    /// use gridlab::games::pengu::{Level, PlanCount, PlanCounter, SlideGraph};
+    /// use gridlab::games::pengu::{AnalysisLimits, Level, PlanCount, PlanCounter, SlideGraph};
     /// // Two fish in a row: one move east eats both, and nothing else does.
     /// let level = Level::parse("4 5\n#####\n#P**#\n#   #\n#####").unwrap();
-    /// let count = PlanCounter::default().count(&SlideGraph::new(&level), 100, 1_000, None);
+    /// let limits = AnalysisLimits::default();
+    /// let count = PlanCounter::default().count(&SlideGraph::new(&level), limits, None);
     /// assert!(matches!(count, PlanCount::Found { moves: 1, plans: 1, .. }));
     /// ```
     pub fn count(
         &mut self,
         graph: &SlideGraph,
-        cap: u64,
-        max_states: usize,
+        limits: AnalysisLimits,
         cancel: Option<&AtomicBool>,
     ) -> PlanCount {
+        let (cap, max_states, budget) = (limits.plan_cap, limits.max_states, limits.max_memory);
         let fish = graph.fish_cells.len();
         if fish > MAX_COUNTED_FISH {
             return PlanCount::LimitReached {
@@ -116,35 +130,56 @@ impl PlanCounter {
                 states: 1,
             };
         }
-        self.prepare(graph);
+        let over = |states| PlanCount::LimitReached {
+            note: memory_note(states, budget),
+        };
+        if !self.prepare(graph, budget) {
+            return over(0);
+        }
         let dense = fish < 32 && graph.positions() << fish <= DENSE_LIMIT;
+        self.dense.clear();
+        self.hashed.clear();
+        self.nodes.clear();
         if dense {
-            self.dense.clear();
-            self.dense.resize(graph.positions() << fish, u32::MAX);
-        } else {
-            self.hashed.clear();
+            let len = graph.positions() << fish;
+            let others = self.bytes() - self.dense.bytes();
+            if len.saturating_mul(4).saturating_add(others) > budget
+                || self.dense.try_reserve_exact(len).is_err()
+            {
+                return over(0);
+            }
+            self.dense.resize(len, u32::MAX);
         }
-        for v in [&mut self.pos, &mut self.parent, &mut self.depth] {
-            v.clear();
+        if !self.make_room(budget, dense) {
+            return over(0);
         }
-        self.eaten.clear();
-        self.count.clear();
-        self.dir.clear();
-        self.push(0, 0, 0, 1, 0, 0, dense, fish);
+        self.push(
+            Node {
+                eaten: 0,
+                count: 1,
+                pos: 0,
+                depth: 0,
+                parent: 0,
+                dir: 0,
+            },
+            dense,
+            fish,
+        );
         let mut goal_depth = u32::MAX;
         let mut head = 0;
-        while head < self.pos.len() {
-            let (p, e, d, c) = (
-                self.pos[head],
-                self.eaten[head],
-                self.depth[head],
-                self.count[head],
-            );
+        while head < self.nodes.len() {
+            let Node {
+                pos: p,
+                eaten: e,
+                depth: d,
+                count: c,
+                ..
+            } = self.nodes[head];
             if d + 1 > goal_depth || e == full {
                 head += 1;
                 continue;
             }
-            if head % 4096 == 0 && cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            if head % 1024 == 0 && cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return PlanCount::LimitReached {
                     note: "cancelled".into(),
                 };
@@ -157,20 +192,32 @@ impl PlanCounter {
                 let e2 = e | gain;
                 match self.find(to, e2, dense, fish) {
                     Some(n) => {
-                        if self.depth[n] == d + 1 {
-                            self.count[n] = self.count[n].saturating_add(c).min(cap);
+                        let node = &mut self.nodes[n];
+                        if node.depth == d + 1 {
+                            node.count = node.count.saturating_add(c).min(cap);
                         }
                     }
                     None => {
-                        if self.pos.len() >= max_states {
+                        if self.nodes.len() >= max_states {
                             return PlanCount::LimitReached {
                                 note: format!("more than {max_states} states"),
                             };
                         }
+                        if !self.make_room(budget, dense) {
+                            return over(self.nodes.len());
+                        }
                         if e2 == full {
                             goal_depth = goal_depth.min(d + 1);
                         }
-                        self.push(to, e2, d + 1, c.min(cap), head as u32, k as u8, dense, fish);
+                        let node = Node {
+                            eaten: e2,
+                            count: c.min(cap),
+                            pos: to,
+                            depth: d + 1,
+                            parent: head as u32,
+                            dir: k as u8,
+                        };
+                        self.push(node, dense, fish);
                     }
                 }
             }
@@ -178,34 +225,60 @@ impl PlanCounter {
         }
         if goal_depth == u32::MAX {
             return PlanCount::NoPlan {
-                states: self.pos.len(),
+                states: self.nodes.len(),
             };
         }
         let mut plans = 0u64;
         let mut first = None;
-        for n in 0..self.pos.len() {
-            if self.eaten[n] == full && self.depth[n] == goal_depth {
-                plans = plans.saturating_add(self.count[n]).min(cap);
+        for (n, node) in self.nodes.iter().enumerate() {
+            if node.eaten == full && node.depth == goal_depth {
+                plans = plans.saturating_add(node.count).min(cap);
                 first.get_or_insert(n);
             }
         }
         let mut plan = Vec::new();
         let mut n = first.expect("a goal at the goal depth");
         while n != 0 {
-            plan.push(Dir::ALL[self.dir[n] as usize].digit());
-            n = self.parent[n] as usize;
+            let node = self.nodes[n];
+            plan.push(Dir::ALL[node.dir as usize].digit());
+            n = node.parent as usize;
         }
         PlanCount::Found {
             moves: goal_depth,
             plans,
             plan: plan.iter().rev().collect(),
-            states: self.pos.len(),
+            states: self.nodes.len(),
         }
     }
 
-    /// Per position and direction: where a surviving slide ends and the fish it eats.
-    fn prepare(&mut self, graph: &SlideGraph) {
+    /// Bytes the counter's tables hold.
+    fn bytes(&self) -> usize {
+        self.nodes.bytes() + self.dense.bytes() + self.hashed.bytes() + self.moves.bytes()
+    }
+
+    /// Room for one more state within `budget` bytes (the `dense` table has a slot
+    /// for every state already); `false` when it does not fit.
+    fn make_room(&mut self, budget: usize, dense: bool) -> bool {
+        let others = self.bytes() - self.nodes.bytes();
+        if !self.nodes.make_room(others, budget) {
+            return false;
+        }
+        dense || {
+            let others = self.bytes() - self.hashed.bytes();
+            self.hashed.make_room(others, budget)
+        }
+    }
+
+    /// Per position and direction: where a surviving slide ends and the fish it eats;
+    /// `false` when the table does not fit in `budget` bytes.
+    fn prepare(&mut self, graph: &SlideGraph, budget: usize) -> bool {
         self.moves.clear();
+        let len = graph.positions() * 8;
+        let bytes = len.saturating_mul(std::mem::size_of::<(u32, u64)>());
+        let others = self.bytes() - self.moves.bytes();
+        if bytes.saturating_add(others) > budget || self.moves.try_reserve_exact(len).is_err() {
+            return false;
+        }
         for id in 0..graph.positions() {
             for dir in Dir::ALL {
                 let edge = graph.edge(id, dir);
@@ -217,6 +290,7 @@ impl PlanCounter {
                 self.moves.push((edge.to, gain));
             }
         }
+        true
     }
 
     fn find(&self, pos: u32, eaten: u64, dense: bool, fish: usize) -> Option<usize> {
@@ -228,30 +302,14 @@ impl PlanCounter {
         (n != u32::MAX).then_some(n as usize)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn push(
-        &mut self,
-        pos: u32,
-        eaten: u64,
-        depth: u32,
-        count: u64,
-        parent: u32,
-        dir: u8,
-        dense: bool,
-        fish: usize,
-    ) {
-        let n = self.pos.len() as u32;
+    fn push(&mut self, node: Node, dense: bool, fish: usize) {
+        let n = self.nodes.len() as u32;
         if dense {
-            self.dense[(pos as usize) << fish | eaten as usize] = n;
+            self.dense[(node.pos as usize) << fish | node.eaten as usize] = n;
         } else {
-            self.hashed.insert((pos, eaten), n);
+            self.hashed.insert((node.pos, node.eaten), n);
         }
-        self.pos.push(pos);
-        self.eaten.push(eaten);
-        self.depth.push(depth);
-        self.count.push(count);
-        self.parent.push(parent);
-        self.dir.push(dir);
+        self.nodes.push(node);
     }
 }
 
@@ -342,12 +400,12 @@ pub use crate::games::verdict::{AnalysisLimits, MAX_ANALYSIS_STATES};
 /// assert_eq!(a.uneatable, [8, 9]); // the only slide over them ends on the shark
 /// ```
 pub fn analyze(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool>) -> Analysis {
-    let graph = match SlideGraph::with_limit(level, limits.max_states) {
+    let graph = match SlideGraph::bounded(level, limits.max_states, limits.max_memory) {
         Ok(graph) => graph,
-        Err(found) => {
+        Err(limit) => {
             return Analysis {
                 count: PlanCount::LimitReached {
-                    note: format!("more than {found} rest cells"),
+                    note: limit.to_string(),
                 },
                 uneatable: Vec::new(),
                 never_rests: Vec::new(),
@@ -372,8 +430,13 @@ pub fn analyze(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool
         .filter(|&(i, &t)| matches!(t, Tile::Ice | Tile::Snow | Tile::Fish) && !rests[i])
         .map(|(i, _)| i as u32)
         .collect();
+    // The graph stays while the count runs: its bytes come out of the budget.
+    let limits = AnalysisLimits {
+        max_memory: limits.max_memory.saturating_sub(graph.bytes()),
+        ..limits
+    };
     let mut count = if uneatable.is_empty() {
-        PlanCounter::default().count(&graph, limits.plan_cap, limits.max_states, cancel)
+        PlanCounter::default().count(&graph, limits, cancel)
     } else {
         PlanCount::NoPlan { states: 0 }
     };
@@ -408,6 +471,7 @@ fn optimum_by_astar(
             solver: Solver::Search(Algorithm::Astar),
             goal: Goal::All,
             max_states: limits.max_states.saturating_mul(10),
+            max_memory: limits.max_memory,
             ..SolveOptions::default()
         },
         cancel,

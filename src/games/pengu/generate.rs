@@ -11,6 +11,7 @@ use super::graph::SlideGraph;
 use super::level::{Level, Tile};
 use crate::error::FieldError;
 use crate::games::anneal::{anneal, Eval, Failure, Schedule};
+use crate::games::verdict::{AnalysisLimits, DEFAULT_ANALYSIS_MEMORY};
 use crate::grid::Grid;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -231,7 +232,7 @@ fn mutate(rng: &mut Pcg32, level: &mut Level) {
 
 /// Generate one level (see the module's doc) with the annealing the generators share
 /// (`games::anneal`). `progress` is called every 10,000 candidates; `cancel`
-/// is checked as often.
+/// is checked before every candidate and inside its plan count.
 ///
 /// ```
 /// use gridlab::games::pengu::{generate, replay, GenerateOptions};
@@ -254,7 +255,11 @@ pub fn generate(
         report_every: 10_000,
     };
     let mut counter = PlanCounter::default();
-    let max_states = (options.rows * options.cols) << options.fish;
+    let limits = AnalysisLimits {
+        max_states: (options.rows * options.cols) << options.fish,
+        max_memory: DEFAULT_ANALYSIS_MEMORY,
+        plan_cap: PLAN_CAP,
+    };
     let found = anneal(
         &mut rng,
         &schedule,
@@ -265,7 +270,7 @@ pub fn generate(
         |rng| random_level(rng, options.rows, options.cols, options.fish),
         mutate,
         |level| {
-            let count = counter.count(&SlideGraph::new(level), PLAN_CAP, max_states, None);
+            let count = counter.count(&SlideGraph::new(level), limits, cancel);
             let (score, moves) = score(&count, options.unique);
             let qualifies = matches!(count, PlanCount::Found { plans: 1, .. }) || !options.unique;
             Eval {

@@ -5,12 +5,35 @@
 use super::level::{Level, Tile};
 use super::rules::{slide, SlideEnd};
 use crate::grid::Dir;
+use crate::search::Table;
 use std::collections::VecDeque;
 
 /// `Edge::to` of a move into an adjacent wall.
 pub const BLOCKED: u32 = u32::MAX;
 /// `Edge::to` of a move that ends on a hazard.
 pub const DIES: u32 = u32::MAX - 1;
+
+/// Why [`SlideGraph::bounded`] gave up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GraphLimit {
+    /// More rest positions than the limit: the count reached.
+    Positions(usize),
+    /// The graph's tables would pass this many bytes.
+    Memory(usize),
+}
+
+impl std::fmt::Display for GraphLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GraphLimit::Positions(found) => write!(f, "more than {found} rest cells"),
+            GraphLimit::Memory(bytes) => write!(
+                f,
+                "memory limit of {} MiB reached by the field's slide graph",
+                bytes >> 20
+            ),
+        }
+    }
+}
 
 /// One move from a rest position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,11 +86,40 @@ impl SlideGraph {
     /// assert_eq!(SlideGraph::with_limit(&level, 4).unwrap().positions(), 4);
     /// ```
     pub fn with_limit(level: &Level, max_positions: usize) -> Result<SlideGraph, usize> {
+        Self::bounded(level, max_positions, usize::MAX).map_err(|e| match e {
+            GraphLimit::Positions(found) => found,
+            GraphLimit::Memory(_) => unreachable!("no memory budget"),
+        })
+    }
+
+    /// Like [`SlideGraph::with_limit`], and the graph's tables (with the field's two
+    /// cell maps) take at most `max_memory` bytes (see [`crate::search::Table`]).
+    ///
+    /// ```
+    /// use gridlab::games::pengu::{GraphLimit, Level, SlideGraph};
+    /// let level = Level::parse("4 4\n####\n#P0#\n#00#\n####").unwrap();
+    /// assert_eq!(SlideGraph::bounded(&level, 2, 1 << 20).unwrap_err(), GraphLimit::Positions(3));
+    /// assert!(matches!(SlideGraph::bounded(&level, 4, 200), Err(GraphLimit::Memory(200))));
+    /// assert_eq!(SlideGraph::bounded(&level, 4, 1 << 20).unwrap().positions(), 4);
+    /// ```
+    pub fn bounded(
+        level: &Level,
+        max_positions: usize,
+        max_memory: usize,
+    ) -> Result<SlideGraph, GraphLimit> {
         let tiles = &level.tiles;
+        // The two cell maps below.
+        let maps = tiles.len().saturating_mul(8);
+        if maps > max_memory {
+            return Err(GraphLimit::Memory(max_memory));
+        }
         let mut fish_id = vec![u32::MAX; tiles.len()];
-        let mut fish_cells = Vec::new();
+        let mut fish_cells: Vec<u32> = Vec::new();
         for (i, &t) in tiles.cells().iter().enumerate() {
             if t == Tile::Fish {
+                if !fish_cells.make_room(maps, max_memory) {
+                    return Err(GraphLimit::Memory(max_memory));
+                }
                 fish_id[i] = fish_cells.len() as u32;
                 fish_cells.push(i as u32);
             }
@@ -76,20 +128,32 @@ impl SlideGraph {
         let start = tiles.index_of(level.start);
         pos_id[start] = 0;
         let mut cells = vec![start as u32];
-        let mut edges = Vec::new();
-        let mut covers = Vec::new();
+        let mut edges: Vec<Edge> = Vec::new();
+        let mut covers: Vec<u32> = Vec::new();
         // Not a DistanceMap search: it numbers rest positions as it finds them and
         // records every slide's edge and fish, with no distances to keep.
         let mut queue = VecDeque::from([start]);
         while let Some(cell) = queue.pop_front() {
+            let fixed = maps + fish_cells.bytes() + queue.capacity() * 8;
             for dir in Dir::ALL {
+                if !edges.make_room(fixed + cells.bytes() + covers.bytes(), max_memory) {
+                    return Err(GraphLimit::Memory(max_memory));
+                }
                 let cover_start = covers.len() as u32;
+                let others = fixed + cells.bytes() + edges.bytes();
+                let mut full = false;
                 let end = slide(tiles, tiles.pos_of(cell), dir, |p| {
                     let f = fish_id[tiles.index_of(p)];
-                    if f != u32::MAX {
-                        covers.push(f);
+                    if f != u32::MAX && !full {
+                        full = !covers.make_room(others, max_memory);
+                        if !full {
+                            covers.push(f);
+                        }
                     }
                 });
+                if full {
+                    return Err(GraphLimit::Memory(max_memory));
+                }
                 let to = match end {
                     SlideEnd::Blocked => BLOCKED,
                     SlideEnd::Dies(_) => DIES,
@@ -97,7 +161,11 @@ impl SlideGraph {
                         let i = tiles.index_of(p);
                         if pos_id[i] == u32::MAX {
                             if cells.len() >= max_positions {
-                                return Err(cells.len() + 1);
+                                return Err(GraphLimit::Positions(cells.len() + 1));
+                            }
+                            if !cells.make_room(fixed + edges.bytes() + covers.bytes(), max_memory)
+                            {
+                                return Err(GraphLimit::Memory(max_memory));
                             }
                             pos_id[i] = cells.len() as u32;
                             cells.push(i as u32);
@@ -119,6 +187,11 @@ impl SlideGraph {
             covers,
             fish_cells,
         })
+    }
+
+    /// Bytes the graph's tables hold.
+    pub fn bytes(&self) -> usize {
+        self.cells.bytes() + self.edges.bytes() + self.covers.bytes() + self.fish_cells.bytes()
     }
 
     /// Number of rest positions.

@@ -34,7 +34,7 @@ pub use generate::{
     generate, GenerateError, GenerateOptions, GenerateProgress, Generated, MAX_CANDIDATES,
     MAX_FISH, MAX_MIN_MOVES, SIDES,
 };
-pub use graph::{Edge, SlideGraph, BLOCKED, DIES};
+pub use graph::{Edge, GraphLimit, SlideGraph, BLOCKED, DIES};
 pub use level::{Level, Tile, MAX_CELLS, MAX_RESIZED_SIDE};
 pub use problem::{FishSet, PenguProblem, PenguState};
 pub use rules::{replay, slide, Game, MoveReport, SlideEnd, Status};

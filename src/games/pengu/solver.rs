@@ -1,7 +1,7 @@
 //! Pengu solvers: seeded random play and the shared searches over packed states
 //! `(rest position, eaten-fish bit set)`, with an admissible slide-distance heuristic.
 
-use super::graph::SlideGraph;
+use super::graph::{GraphLimit, SlideGraph};
 use super::level::Level;
 use super::problem::PenguProblem;
 use super::rules::{replay, Game, Status};
@@ -254,14 +254,15 @@ pub fn tracked_fish(level: &Level, graph: &SlideGraph, goal: Goal) -> Result<Vec
 
 /// Run a search on `level` for `goal`.
 fn search_level(level: &Level, algorithm: Algorithm, goal: Goal, limits: &mut Limits) -> Solution {
-    let graph = match SlideGraph::with_limit(level, limits.max_states) {
+    let graph = match SlideGraph::bounded(level, limits.max_states, limits.max_memory) {
         Ok(graph) => graph,
-        Err(found) => {
+        Err(GraphLimit::Positions(found)) => {
             return limit_reached(format!(
                 "more than {found} rest cells: the field alone exceeds the limit of {} states",
                 limits.max_states
             ))
         }
+        Err(memory) => return limit_reached(memory.to_string()),
     };
     let tracked = match tracked_fish(level, &graph, goal) {
         Ok(tracked) => tracked,

@@ -371,7 +371,8 @@ fn evaluate(layout: &Layout, options: &GenerateOptions) -> Eval<(Dungeon, Rc<Ana
 }
 
 /// Generate one dungeon (see the module's doc). `progress` is called every 1,000
-/// candidates; `cancel` is checked as often.
+/// candidates; `cancel` is checked before every candidate (a candidate's exact
+/// analysis takes milliseconds: at most 24 × 24 cells).
 ///
 /// ```
 /// use gridlab::games::rogue::{generate, Analysis, GenerateOptions, Outcome};
