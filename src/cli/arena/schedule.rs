@@ -233,6 +233,9 @@ impl MatchSpec {
                     self.entrants
                 ));
             }
+            if let Some(c) = rest.chars().find(|c| c.is_control() && *c != '\t') {
+                return Err(format!("{what} {index}:...: a control character ({c:?})"));
+            }
             Ok((index, rest.to_string()))
         };
         let mut commands: Vec<(usize, String)> = Vec::new();

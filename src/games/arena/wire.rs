@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 /// The longest line a client may send, in bytes.
 pub const MAX_LINE: usize = 4096;
+/// Longest seat token a hello may carry, in bytes (a tournament's are 32 hex digits).
+pub const MAX_TOKEN: usize = 64;
 
 #[derive(Serialize)]
 struct WireUnit {
@@ -120,6 +122,10 @@ pub fn tick_line(arena: &Arena, with_maze: bool) -> String {
 pub enum ClientMessage {
     /// `{"hello": "<team name>"}`.
     Hello(String),
+    /// `{"hello": "<team name>", "token": "<seat token>"}`: a hello for a seat a
+    /// tournament reserved (the token is the `ARENA_TOKEN` the entrant was started
+    /// with; the server never sends it to anyone).
+    HelloWithToken(String, String),
     /// `{"tick": n, "cmd": "U"}` (the tick is optional).
     Command(Option<u32>, Command),
     /// `{"tick": n}`: nothing new this step (lets a lock-step server go on at once).
@@ -132,6 +138,7 @@ pub enum ClientMessage {
 #[serde(deny_unknown_fields)]
 struct RawMessage {
     hello: Option<String>,
+    token: Option<String>,
     tick: Option<u32>,
     cmd: Option<String>,
     spectate: Option<bool>,
@@ -151,7 +158,16 @@ pub fn parse_client_line(line: &str) -> Result<ClientMessage, String> {
         serde_json::from_str(line.trim()).map_err(|e| format!("not a message: {e}"))?;
     if let Some(name) = raw.hello {
         let name: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
-        return Ok(ClientMessage::Hello(name));
+        return match raw.token {
+            None => Ok(ClientMessage::Hello(name)),
+            Some(token) if token.len() > MAX_TOKEN => {
+                Err(format!("token: longer than {MAX_TOKEN} bytes"))
+            }
+            Some(token) => Ok(ClientMessage::HelloWithToken(name, token)),
+        };
+    }
+    if raw.token.is_some() {
+        return Err("token: only a hello carries one".into());
     }
     if raw.spectate == Some(true) {
         return Ok(ClientMessage::Spectate);
