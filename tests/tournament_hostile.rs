@@ -306,6 +306,9 @@ fn results(dir: &Dir) -> String {
     out
 }
 
+/// A change made to a result file.
+type Mutation = fn(&mut serde_json::Value);
+
 /// `--merge` checks every record against its own plan line and its replay: a lie in
 /// any field is refused (exit 2) with the file, the game and the field named, never
 /// a panic, an overflow or a NaN rating.
@@ -315,7 +318,7 @@ fn merge_refuses_records_that_do_not_fit_their_plan_line() {
     let out = results(&dir);
     let file = Path::new(&out).join("game-00000.json");
     let good = std::fs::read_to_string(&file).unwrap();
-    let cases: [(&str, fn(&mut serde_json::Value)); 8] = [
+    let cases: [(&str, Mutation); 8] = [
         ("seats[0].entrant: entrant 999", |r| {
             r["seats"][0]["entrant"] = 999.into()
         }),

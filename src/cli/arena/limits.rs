@@ -39,7 +39,7 @@ fn hard_limit(resource: libc::__rlimit_resource_t) -> Option<u64> {
     // SAFETY: getrlimit(2) writes the struct we own.
     #[allow(unsafe_code)]
     let ok = unsafe { libc::getrlimit(resource, &mut limit) } == 0;
-    (ok && limit.rlim_max != libc::RLIM_INFINITY).then_some(limit.rlim_max as u64)
+    (ok && limit.rlim_max != libc::RLIM_INFINITY).then_some(limit.rlim_max)
 }
 
 /// `limits` lowered to what this process may give (a child cannot get more than its
