@@ -144,6 +144,12 @@ fn a_hijacker_takes_no_seat_and_forfeits_for_trying() {
         err.contains("hijack forfeits (tried to take a seat not its own"),
         "{err}"
     );
+    // No token is ever logged (a token is 32 hex digits).
+    let longest_hex = err
+        .split(|c: char| !c.is_ascii_hexdigit())
+        .map(str::len)
+        .max();
+    assert!(longest_hex < Some(32), "{err}");
 }
 
 /// Children that leave the process group and the session (`setsid`), whether their

@@ -10,13 +10,21 @@ use std::sync::{Arc, Mutex};
 /// Bytes of randomness in a seat token (shown as twice as many hex digits).
 pub const TOKEN_BYTES: usize = 16;
 
-/// A seat kept for one entrant program.
-#[derive(Clone, Debug, PartialEq)]
+/// A seat kept for one entrant program (its `Debug` form does not show the token).
+#[derive(Clone, PartialEq)]
 pub struct Reserved {
     /// The seat's name (in the names the server sends, the replay and the log).
     pub name: String,
     /// The secret its program says hello with.
     pub token: String,
+}
+
+impl std::fmt::Debug for Reserved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reserved")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A fresh token: [`TOKEN_BYTES`] from the operating system's random source, in hex.

@@ -117,8 +117,9 @@ pub fn tick_line(arena: &Arena, with_maze: bool) -> String {
     .unwrap_or_default()
 }
 
-/// A client's line, understood.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A client's line, understood. Its `Debug` form (what a server logs) never shows a
+/// token.
+#[derive(Clone, PartialEq, Eq)]
 pub enum ClientMessage {
     /// `{"hello": "<team name>"}`.
     Hello(String),
@@ -132,6 +133,24 @@ pub enum ClientMessage {
     Pass(u32),
     /// `{"spectate": true}`: watch without a seat.
     Spectate,
+}
+
+impl std::fmt::Debug for ClientMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClientMessage::Hello(name) => f.debug_tuple("Hello").field(name).finish(),
+            ClientMessage::HelloWithToken(name, _) => f
+                .debug_tuple("HelloWithToken")
+                .field(name)
+                .field(&"(token not shown)")
+                .finish(),
+            ClientMessage::Command(tick, command) => {
+                f.debug_tuple("Command").field(tick).field(command).finish()
+            }
+            ClientMessage::Pass(tick) => f.debug_tuple("Pass").field(tick).finish(),
+            ClientMessage::Spectate => f.write_str("Spectate"),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -152,6 +171,9 @@ struct RawMessage {
 ///            ClientMessage::Command(Some(3), Command::Go(Heading::Left)));
 /// assert!(parse_client_line(r#"{"cmd": "JUMP"}"#).unwrap_err().contains("unknown command"));
 /// assert!(parse_client_line("hello").is_err());
+/// let hello = parse_client_line(r#"{"hello": "ada", "token": "c0ffee"}"#).unwrap();
+/// assert_eq!(hello, ClientMessage::HelloWithToken("ada".into(), "c0ffee".into()));
+/// assert!(!format!("{hello:?}").contains("c0ffee"));
 /// ```
 pub fn parse_client_line(line: &str) -> Result<ClientMessage, String> {
     let raw: RawMessage =

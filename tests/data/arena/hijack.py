@@ -27,6 +27,10 @@ for seat in range(4):
             extra.append(hello({"hello": other}))
             extra.append(hello({"hello": other, "token": "0" * 32}))
 extra.append(hello({"hello": "bot:greedy", "token": token}))
+# A spectator's hello with its token (ignored, and logged without the token).
+watcher = socket.create_connection((host, port))
+watcher.sendall((json.dumps({"spectate": True}) + "\n" + json.dumps({"hello": "w", "token": token}) + "\n").encode())
+extra.append(watcher)
 for line in me.makefile("r"):
     message = json.loads(line)
     if "tick" in message:
