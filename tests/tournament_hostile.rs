@@ -324,7 +324,12 @@ fn merge_refuses_records_that_do_not_fit_their_plan_line() {
     let out = results(&dir);
     let file = Path::new(&out).join("game-00000.json");
     let good = std::fs::read_to_string(&file).unwrap();
-    let cases: [(&str, Mutation); 8] = [
+    let cases: [(&str, Mutation); 9] = [
+        ("match: --command: 6 given", |r| {
+            let line = r["match"].as_str().unwrap().to_string();
+            r["match"] =
+                format!("{line} --command 2:x --command 3:y --command 4:z --command 5:w").into();
+        }),
         ("seats[0].entrant: entrant 999", |r| {
             r["seats"][0]["entrant"] = 999.into()
         }),

@@ -232,7 +232,8 @@ pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), S
     let mut steps = 0u64;
     let mut spec: Option<MatchSpec> = None;
     let mut entrants: Vec<Option<Entrant>> = Vec::new();
-    let mut games: Vec<Option<GameRecord>> = Vec::new();
+    // By game number: a line may claim millions of games, and only those read count.
+    let mut games: std::collections::BTreeMap<u32, GameRecord> = Default::default();
     for path in &files {
         let text = super::super::read_input(&path.to_string_lossy())?;
         bytes += text.len() as u64;
@@ -256,9 +257,8 @@ pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), S
                     "from another tournament (its match line differs in seed, games, entrants or options)".into(),
                 ));
             }
-            if games.is_empty() {
+            if entrants.is_empty() {
                 entrants = vec![None; first.entrants as usize];
-                games = vec![None; first.of as usize];
             }
             steps += record.replay.steps.len() as u64;
             if steps > MAX_JSON_STEPS {
@@ -276,30 +276,28 @@ pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), S
                     _ => *slot = Some(e),
                 }
             }
-            let slot = &mut games[record.game as usize];
-            if slot.is_some() {
+            if games.contains_key(&record.game) {
                 return Err(at("two results for this game".into()));
             }
-            *slot = Some(record);
+            games.insert(record.game, record);
         }
     }
     let Some(spec) = spec else {
         return Err(format!("--merge {}: no game results there", dir.display()));
     };
-    let missing: Vec<String> = games
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| g.is_none())
-        .map(|(i, _)| i.to_string())
-        .collect();
-    if !missing.is_empty() {
-        let more = if missing.len() > 10 { " …" } else { "" };
+    let count = spec.of as usize - games.len();
+    if count > 0 {
+        let missing: Vec<String> = (0..spec.of)
+            .filter(|g| !games.contains_key(g))
+            .take(10)
+            .map(|g| g.to_string())
+            .collect();
+        let more = if count > 10 { " …" } else { "" };
         return Err(format!(
-            "--merge {}: {} of {} games missing: {}{more}",
+            "--merge {}: {count} of {} games missing: {}{more}",
             dir.display(),
-            missing.len(),
             spec.of,
-            missing[..missing.len().min(10)].join(", ")
+            missing.join(", ")
         ));
     }
     let entrants = entrants
@@ -307,7 +305,7 @@ pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), S
         .enumerate()
         .map(|(i, e)| e.ok_or(format!("entrant {i} plays no game")))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((spec, entrants, games.into_iter().flatten().collect()))
+    Ok((spec, entrants, games.into_values().collect()))
 }
 
 /// Check one record against its plan line `spec`: its game and seed, four seats

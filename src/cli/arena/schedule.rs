@@ -220,6 +220,12 @@ impl MatchSpec {
         if self.seats.len() != 4 {
             return Err(format!("--seat: {} given, a game has 4", self.seats.len()));
         }
+        if self.commands.len() > 4 {
+            return Err(format!(
+                "--command: {} given, a game seats at most 4 entrants",
+                self.commands.len()
+            ));
+        }
         let split = |what: &str, text: &str| -> Result<(usize, String), String> {
             let (index, rest) = text
                 .split_once(':')
