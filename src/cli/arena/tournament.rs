@@ -22,8 +22,9 @@ pub const MAX_JSON_STEPS: u64 = 20_000_000;
 pub struct TournamentArgs {
     /// An entrant: `bot:greedy|hunter|miner`, or a command that starts a client (run
     /// by `sh -c` in a process group of its own, under --cpu-limit and --memory-limit,
-    /// with ARENA_HOST, ARENA_PORT and ARENA_NAME set; it must say hello with
-    /// ARENA_NAME), either as `NAME=...` to name it in the standings. Give from two to
+    /// with ARENA_HOST, ARENA_PORT, ARENA_NAME and ARENA_TOKEN set; it must say hello
+    /// with its token: {"hello": NAME, "token": TOKEN}; one line), either as `NAME=...`
+    /// to name it in the standings. Give from two to
     /// 256. A client that does not connect, exits with an error, or gets more than
     /// --warnings warnings in a game forfeits that game (0 points, a fault).
     #[arg(long = "entrant", required_unless_present = "merge")]
