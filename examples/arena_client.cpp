@@ -8,7 +8,8 @@
 //     ./arena_client [HOST [PORT [NAME]]]
 //
 // HOST, PORT and NAME default to the environment variables ARENA_HOST, ARENA_PORT and
-// ARENA_NAME (as `gridlab arena tournament` sets them), else 127.0.0.1, 7777, "cpp".
+// ARENA_NAME (as `gridlab arena tournament` sets them), else 127.0.0.1, 7777, "cpp";
+// ARENA_TOKEN, when set, goes with the hello (a tournament keeps the seat for it).
 // The protocol is in docs/arena-protocol.md.
 
 #include <arpa/inet.h>
@@ -242,7 +243,11 @@ int main(int argc, char** argv) {
     std::string port = arg_or_env(argc, argv, 2, "ARENA_PORT", "7777");
     std::string name = arg_or_env(argc, argv, 3, "ARENA_NAME", "cpp");
     int fd = connect_to(host, port);
-    send_line(fd, "{\"hello\": \"" + name + "\"}");
+    // In a tournament the seat is kept for the token in ARENA_TOKEN (hex digits).
+    const char* token = std::getenv("ARENA_TOKEN");
+    std::string hello = "{\"hello\": \"" + name + "\"";
+    if (token) hello += std::string(", \"token\": \"") + token + "\"";
+    send_line(fd, hello + "}");
     int me = -1;
     std::vector<int> maze;
     std::string buffer;

@@ -7,7 +7,8 @@ pellet by a breadth-first search over the maze, avoiding cells next to a ghost.
     python3 examples/arena_client.py [HOST [PORT [NAME]]]
 
 HOST, PORT and NAME default to the environment variables ARENA_HOST, ARENA_PORT and
-ARENA_NAME (as `gridlab arena tournament` sets them), else 127.0.0.1, 7777, "python".
+ARENA_NAME (as `gridlab arena tournament` sets them), else 127.0.0.1, 7777, "python";
+ARENA_TOKEN, when set, goes with the hello (a tournament keeps the seat for it).
 The protocol is in docs/arena-protocol.md.
 """
 
@@ -66,7 +67,11 @@ def main():
     name = sys.argv[3] if len(sys.argv) > 3 else os.environ.get("ARENA_NAME", "python")
     with socket.create_connection((host, port)) as sock:
         stream = sock.makefile("rw", encoding="utf-8", newline="\n")
-        stream.write(json.dumps({"hello": name}) + "\n")
+        hello = {"hello": name}
+        if "ARENA_TOKEN" in os.environ:
+            # In a tournament the seat is kept for this token.
+            hello["token"] = os.environ["ARENA_TOKEN"]
+        stream.write(json.dumps(hello) + "\n")
         stream.flush()
         me, maze = None, None
         for line in stream:

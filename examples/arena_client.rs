@@ -5,7 +5,8 @@
 //! ```
 //!
 //! HOST, PORT and NAME default to ARENA_HOST, ARENA_PORT and ARENA_NAME (as
-//! `gridlab arena tournament` sets them), else 127.0.0.1, 7777 and "rust". Each step
+//! `gridlab arena tournament` sets them), else 127.0.0.1, 7777 and "rust"; ARENA_TOKEN,
+//! when set, goes with the hello (a tournament keeps the seat for it). Each step
 //! it heads for the nearest pellet or power pellet by a breadth-first search over the
 //! maze, keeping off cells next to a ghost; the protocol is in docs/arena-protocol.md.
 
@@ -105,7 +106,12 @@ fn main() -> std::io::Result<()> {
     let stream = TcpStream::connect(format!("{host}:{port}"))?;
     stream.set_nodelay(true)?;
     let mut out = stream.try_clone()?;
-    writeln!(out, "{}", json!({ "hello": name }))?;
+    // In a tournament the seat is kept for the token in ARENA_TOKEN.
+    let hello = match std::env::var("ARENA_TOKEN") {
+        Ok(token) => json!({ "hello": name, "token": token }),
+        Err(_) => json!({ "hello": name }),
+    };
+    writeln!(out, "{hello}")?;
     let (mut me, mut maze) = (None, Vec::new());
     for line in BufReader::new(stream).lines() {
         let message: Value = match serde_json::from_str(&line?) {

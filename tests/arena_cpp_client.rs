@@ -1,7 +1,8 @@
 //! The C++ sample client (`examples/arena_client.cpp`) builds with `g++ -O2 -std=c++17`
 //! (warnings as errors) and plays a lock-step game against three bots: it answers
 //! every tick (a 300-step game with a 2 s step timeout ends in seconds only if it
-//! does), its commands are in the server's replay, and it eats pellets. Skipped, with a
+//! does), its commands are in the server's replay, and it eats pellets; in a
+//! tournament it takes its seats with their tokens and has no fault. Skipped, with a
 //! message, where no C++ compiler exists.
 
 use std::io::{BufRead, BufReader, Read};
@@ -109,5 +110,30 @@ fn the_cpp_client_builds_and_plays_a_lockstep_game() {
         .filter(|step| !step[seat].is_null())
         .count();
     assert!(commands > 5, "{commands} commands from the client");
+
+    // In a tournament it says hello with its seat's token (ARENA_TOKEN) and plays
+    // every game without a fault.
+    let entrant = format!("cpp={}", client.display());
+    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+        .args([
+            "arena",
+            "tournament",
+            "--steps",
+            "60",
+            "--step-timeout",
+            "2000",
+        ])
+        .args(["--entrant", "bot:greedy", "--entrant", &entrant])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let row = table.lines().find(|l| l.contains("| cpp |")).expect(&table);
+    assert_eq!(row.split('|').nth(6).map(str::trim), Some("0"), "{table}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -236,6 +236,10 @@ pub fn arena_wire(data: &[u8]) {
         Ok(ClientMessage::Hello(name)) => {
             assert!(name.chars().count() <= 40 && !name.chars().any(char::is_control));
         }
+        Ok(ClientMessage::HelloWithToken(name, token)) => {
+            assert!(name.chars().count() <= 40 && !name.chars().any(char::is_control));
+            assert!(token.len() <= gridlab::games::arena::MAX_TOKEN);
+        }
         Ok(ClientMessage::Command(_, c)) => {
             assert_eq!(Command::from_word(c.word()), Some(c));
             let json = serde_json::to_string(&c).expect("commands serialise");

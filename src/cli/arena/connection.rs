@@ -35,6 +35,8 @@ pub enum Event {
     Joined {
         id: u64,
         name: String,
+        /// The seat token the hello carried, if any.
+        token: Option<String>,
         out: mpsc::Sender<String>,
         spectator: bool,
     },
@@ -210,6 +212,19 @@ async fn connection(
                     Event::Joined {
                         id,
                         name,
+                        token: None,
+                        out: out_tx.clone(),
+                        spectator: false,
+                    }
+                }
+                Ok(ClientMessage::HelloWithToken(name, token)) if !joined => {
+                    joined = true;
+                    log.finish();
+                    log = Complaints::new(format!("[arena] client {id} ({name})"));
+                    Event::Joined {
+                        id,
+                        name,
+                        token: Some(token),
                         out: out_tx.clone(),
                         spectator: false,
                     }
@@ -219,6 +234,7 @@ async fn connection(
                     Event::Joined {
                         id,
                         name: String::new(),
+                        token: None,
                         out: out_tx.clone(),
                         spectator: true,
                     }

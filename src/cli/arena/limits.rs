@@ -1,9 +1,11 @@
 //! Entrant processes: started by `sh -c` in a process group of their own, under CPU
-//! and memory limits (setrlimit, inherited by whatever they start), their output
-//! logged (counted, not repeated), and killed with their whole group after the game.
+//! and memory limits (setrlimit, inherited by whatever they start; never above this
+//! process's own hard limits), their output logged (counted, not repeated), and
+//! killed with everything they started after the game (see [`super::reaper`]).
 
 use super::complaints::Complaints;
-use std::sync::Mutex;
+use super::reaper;
+use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, BufReader};
 use tokio::process::{Child, Command};
 use tokio::task::JoinHandle;
@@ -12,35 +14,11 @@ use tokio::task::JoinHandle;
 const MAX_OUTPUT_LINE: usize = 200;
 
 /// A running entrant and the tasks that log its output. Dropped (a game cut short),
-/// it kills its process group too.
+/// it kills its processes too.
 pub struct Process {
     child: Child,
-    group: Option<i32>,
+    pid: Option<i32>,
     loggers: Vec<JoinHandle<()>>,
-}
-
-/// The process groups of the entrants running now: Ctrl-C (or SIGTERM) kills them
-/// before the tournament exits, since a group of its own does not get the terminal's
-/// signal.
-static GROUPS: Mutex<Vec<i32>> = Mutex::new(Vec::new());
-
-/// SIGKILL process group `group`.
-fn kill_group(group: i32) {
-    // SAFETY: kill(2) on a process group we created for our own child.
-    #[allow(unsafe_code)]
-    unsafe {
-        libc::kill(-group, libc::SIGKILL);
-    }
-}
-
-/// On Ctrl-C or SIGTERM, kill the entrants' process groups and exit (130).
-pub fn kill_groups_on_signal() {
-    let _ = ctrlc::set_handler(|| {
-        if let Ok(groups) = GROUPS.lock() {
-            groups.iter().copied().for_each(kill_group);
-        }
-        std::process::exit(130);
-    });
 }
 
 /// Limits of one entrant process.
@@ -52,14 +30,55 @@ pub struct Limits {
     pub memory_bytes: u64,
 }
 
-/// Start `command` by `sh -c` with `env`, in a new process group, under `limits`;
-/// its standard output and error are logged on ours as `[who] line`.
+/// This process's hard limit of `resource` (None: unlimited or unknown).
+fn hard_limit(resource: libc::__rlimit_resource_t) -> Option<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit(2) writes the struct we own.
+    #[allow(unsafe_code)]
+    let ok = unsafe { libc::getrlimit(resource, &mut limit) } == 0;
+    (ok && limit.rlim_max != libc::RLIM_INFINITY).then_some(limit.rlim_max)
+}
+
+/// `limits` lowered to what this process may give (a child cannot get more than its
+/// parent's hard limit); said once on standard error when they are.
+pub fn clamped(limits: Limits) -> Limits {
+    static SAID: AtomicBool = AtomicBool::new(false);
+    let mut out = limits;
+    if let Some(hard) = hard_limit(libc::RLIMIT_AS) {
+        out.memory_bytes = out.memory_bytes.min(hard);
+    }
+    if let Some(hard) = hard_limit(libc::RLIMIT_CPU) {
+        // The hard CPU limit is one second above the soft one.
+        out.cpu_secs = out.cpu_secs.min(hard.saturating_sub(1).max(1));
+    }
+    if (out.memory_bytes, out.cpu_secs) != (limits.memory_bytes, limits.cpu_secs)
+        && !SAID.swap(true, Ordering::Relaxed)
+    {
+        eprintln!(
+            "note: this process's own hard limits (ulimit -H) are lower than --memory-limit \
+             {} MB or --cpu-limit {} s: entrants get {} MB and {} s",
+            limits.memory_bytes >> 20,
+            limits.cpu_secs,
+            out.memory_bytes >> 20,
+            out.cpu_secs
+        );
+    }
+    out
+}
+
+/// Start `command` by `sh -c` with `env`, in a new process group, under `limits`
+/// (lowered by [`clamped`]); its standard output and error are logged on ours as
+/// `[who] line`.
 pub fn start(
     command: &str,
     env: &[(&str, String)],
     limits: Limits,
     who: &str,
 ) -> std::io::Result<Process> {
+    let limits = clamped(limits);
     let mut cmd = Command::new("sh");
     cmd.arg("-c")
         .arg(command)
@@ -89,11 +108,12 @@ pub fn start(
             set(libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes)
         });
     }
-    let mut child = cmd.spawn()?;
-    let group = child.id().and_then(|pid| i32::try_from(pid).ok());
-    if let (Some(g), Ok(mut groups)) = (group, GROUPS.lock()) {
-        groups.push(g);
-    }
+    let mut child = reaper::register(|| {
+        let child = cmd.spawn()?;
+        let pid = child.id().and_then(|pid| i32::try_from(pid).ok());
+        Ok((child, pid))
+    })?;
+    let pid = child.id().and_then(|pid| i32::try_from(pid).ok());
     let mut loggers = Vec::new();
     if let Some(out) = child.stdout.take() {
         loggers.push(tokio::spawn(log_lines(out, format!("[{who}]"))));
@@ -103,7 +123,7 @@ pub fn start(
     }
     Ok(Process {
         child,
-        group,
+        pid,
         loggers,
     })
 }
@@ -136,16 +156,27 @@ async fn log_lines(pipe: impl AsyncRead + Unpin, who: String) {
 impl Process {
     /// The process's exit status if it has exited.
     pub fn exited(&mut self) -> Option<std::process::ExitStatus> {
-        self.child.try_wait().ok().flatten()
+        let status = self.child.try_wait().ok().flatten();
+        if status.is_some() {
+            // Waited for: its id may be reused, so it is not killed by id any more;
+            // what it started now hangs below us and is swept (see `reaper`).
+            if let Some(pid) = self.pid.take() {
+                reaper::unregister(pid);
+            }
+        }
+        status
     }
 
-    /// Kill the whole process group (`sh -c` and whatever it started), wait for the
-    /// shell, and let the loggers print what they still count.
+    /// Kill the shell and everything it started (whatever group or session they are
+    /// in), wait for the shell, and let the loggers print what they still count.
     pub async fn kill(mut self) {
-        self.kill_group();
+        self.kill_tree();
         let _ = self.child.kill().await;
+        if let Some(pid) = self.pid.take() {
+            reaper::unregister(pid);
+        }
         for logger in std::mem::take(&mut self.loggers) {
-            // A process that left the group may hold the pipe open: do not wait long.
+            // A process that escaped may hold the pipe open: do not wait long.
             let abort = logger.abort_handle();
             if tokio::time::timeout(std::time::Duration::from_secs(2), logger)
                 .await
@@ -156,11 +187,16 @@ impl Process {
         }
     }
 
-    fn kill_group(&mut self) {
-        if let Some(group) = self.group.take() {
-            kill_group(group);
-            if let Ok(mut groups) = GROUPS.lock() {
-                groups.retain(|&g| g != group);
+    fn kill_tree(&mut self) {
+        if let Some(pid) = self.pid {
+            // The tree first (frozen, then killed), while the shell still holds it.
+            reaper::kill_tree(&[pid]);
+            // Then the group: whatever is in it and was not below the shell.
+            // SAFETY: kill(2) on the process group we created for our own child, which
+            // we have not waited for yet (its id is not reused).
+            #[allow(unsafe_code)]
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
             }
         }
     }
@@ -168,6 +204,9 @@ impl Process {
 
 impl Drop for Process {
     fn drop(&mut self) {
-        self.kill_group();
+        self.kill_tree();
+        if let Some(pid) = self.pid.take() {
+            reaper::unregister(pid);
+        }
     }
 }

@@ -11,9 +11,11 @@ mod connection;
 mod limits;
 mod play;
 mod rating;
+mod reaper;
 mod replays;
 mod results;
 mod schedule;
+mod seats;
 mod server;
 mod timing;
 mod tournament;
@@ -35,6 +37,32 @@ pub const KEEP_REPLAYS: u32 = 1000;
 pub const MAX_TOURNAMENT_GAMES: u32 = 10_000;
 /// Most entrants in a tournament.
 pub const MAX_ENTRANTS: usize = 256;
+
+/// Write `text` to `path` through a new file of a random name in the same folder,
+/// then renamed over `path`: a link an entrant left at `path` (or at the temporary
+/// name) is replaced, never followed, and a reader never sees half a file.
+pub fn write_replacing(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    let suffix = seats::new_token().map_err(std::io::Error::other)?;
+    let name = path
+        .file_name()
+        .map_or_else(Default::default, |n| n.to_string_lossy());
+    let temp = dir.join(format!(".{name}.{suffix}.tmp"));
+    let written = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|mut f| f.write_all(text.as_bytes()))
+        .and_then(|()| std::fs::rename(&temp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
+}
 
 /// `--wait`: a number of seconds, finite, from 0 to [`MAX_WAIT_SECS`].
 fn parse_wait(text: &str) -> Result<Duration, String> {
@@ -223,7 +251,7 @@ fn run_serve(args: ServeArgs) -> u8 {
         replays: Some(args.replays),
         keep_replays: args.keep_replays as usize,
         report: true,
-        reserved: Vec::new(),
+        reserved: seats::Reservations::default(),
         join_timeout: args.join_timeout,
         policy: timing::Policy {
             forfeit_after: Duration::MAX,

@@ -2,7 +2,9 @@
 //! programs started under their limits, faults found, the record written.
 
 use super::limits::{self, Limits};
+use super::reaper;
 use super::schedule::MatchSpec;
+use super::seats::{new_token, Reservations, Reserved};
 use super::server;
 use super::timing::{Policy, SeatTiming};
 use gridlab::games::arena::{tournament_points, BotKind, CommandLog, Config};
@@ -63,6 +65,9 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
     let mut bots = Vec::new();
     let mut reserved = Vec::new();
     let mut processes = Vec::new();
+    // Seats whose program could not be started: they forfeit, and nobody waits for them.
+    let mut not_started: [Option<String>; 4] = Default::default();
+    let _game = reaper::Game::start();
     for (s, entrant) in seated.iter().enumerate() {
         match entrant.command.strip_prefix("bot:") {
             Some(kind) => {
@@ -74,26 +79,27 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
             None => {
                 bots.push(BotKind::Hunter);
                 let name = format!("game-{}-seat-{s}-entrant-{}", spec.game, entrant.index);
+                let token = new_token()?;
                 let env = [
                     ("ARENA_HOST", "127.0.0.1".to_string()),
                     ("ARENA_PORT", port.to_string()),
                     ("ARENA_NAME", name.clone()),
+                    ("ARENA_TOKEN", token.clone()),
                 ];
                 let who = format!("game {} seat {s} {}", spec.game, entrant.name);
                 match limits::start(&entrant.command, &env, limits, &who) {
                     Ok(p) => processes.push((s, p)),
                     Err(e) => {
-                        for (_, p) in processes {
-                            p.kill().await;
-                        }
-                        return Err(format!("cannot start '{}': {e}", entrant.command));
+                        eprintln!("[{who}] could not start: {e}");
+                        not_started[s] = Some(format!("could not start: {e}"));
                     }
                 }
-                reserved.push(Some(name));
+                reserved.push(Some(Reserved { name, token }));
             }
         }
     }
-    let (gone_tx, gone_rx) = tokio::sync::watch::channel([false; 4]);
+    let failed = not_started.clone().map(|f| f.is_some());
+    let (gone_tx, gone_rx) = tokio::sync::watch::channel(failed);
     let server_options = server::Options {
         expect_clients: None,
         realtime: options.realtime,
@@ -116,7 +122,7 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
         keep_replays: 0,
         no_client: server::NoClient::Run,
         report: false,
-        reserved: reserved.clone(),
+        reserved: Reservations::new(reserved.clone()),
         join_timeout: server::JOIN_TIMEOUT,
         policy: Policy {
             forfeit_after: Duration::from_millis(options.forfeit_after),
@@ -132,7 +138,7 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
         tokio::select! {
             results = &mut serve => break results,
             () = tokio::time::sleep(Duration::from_millis(100)) => {
-                let mut now = [false; 4];
+                let mut now = failed;
                 for (s, process) in processes.iter_mut() {
                     now[*s] = process.exited().is_some();
                 }
@@ -144,10 +150,14 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
     let Some(r) = results.into_iter().next() else {
         return Err("the server played no game".into());
     };
+    for (s, why) in not_started.into_iter().enumerate() {
+        faults[s] = why;
+    }
+    let name_of = |s: usize| reserved[s].as_ref().map(|r| r.name.as_str());
     for (s, mut process) in processes {
         if let Some(why) = &r.timing[s].forfeit {
             faults[s] = Some(why.clone());
-        } else if reserved[s].as_deref() != r.names.get(s).map(String::as_str) {
+        } else if name_of(s) != r.names.get(s).map(String::as_str) {
             faults[s] = Some("did not connect".into());
         } else if let Some(status) = process.exited() {
             if !status.success() {
@@ -165,9 +175,12 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
             spec.game,
             spec.game_seed()
         ));
-        std::fs::create_dir_all(dir)
-            .and_then(|()| std::fs::write(&path, serde_json::to_string(&log).unwrap_or_default()))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        // The game was played: a replay that cannot be written costs only the file.
+        if let Err(e) = std::fs::create_dir_all(dir).and_then(|()| {
+            super::write_replacing(&path, &serde_json::to_string(&log).unwrap_or_default())
+        }) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+        }
     }
     let seats = (0..4)
         .map(|s| SeatRecord {

@@ -55,10 +55,15 @@ pub fn ratings(entrants: usize, games: &[GameRecord]) -> Vec<Rating> {
             }
         }
         for (e, rating, uncertainty, n) in sums {
-            now[e] = WengLinRating {
-                rating: rating / f64::from(n),
-                uncertainty: uncertainty / f64::from(n),
-            };
+            let (rating, uncertainty) = (rating / f64::from(n), uncertainty / f64::from(n));
+            // A rating is a number whatever the games: an update that is not one is
+            // not taken.
+            if rating.is_finite() && uncertainty.is_finite() {
+                now[e] = WengLinRating {
+                    rating,
+                    uncertainty,
+                };
+            }
         }
     }
     now.iter()

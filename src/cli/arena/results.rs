@@ -5,6 +5,8 @@
 use super::play::GameRecord;
 use super::rating::ratings;
 use super::schedule::{Entrant, GameOptions, MatchSpec};
+use super::tournament::MAX_JSON_STEPS;
+use gridlab::games::arena::{replay, tournament_points, Config};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -110,11 +112,11 @@ pub fn standings(entrants: &[Entrant], games: &[GameRecord]) -> Vec<Standing> {
                 st.faults += 1;
             } else {
                 st.points += seat.points;
-                st.score += seat.score;
+                st.score = st.score.saturating_add(seat.score);
             }
-            st.warnings += seat.timing.warnings;
-            st.late += seat.timing.late;
-            st.timeouts += seat.timing.timeouts;
+            st.warnings = st.warnings.saturating_add(seat.timing.warnings);
+            st.late = st.late.saturating_add(seat.timing.late);
+            st.timeouts = st.timeouts.saturating_add(seat.timing.timeouts);
             st.slowest_ms = st.slowest_ms.max(seat.timing.slowest_ms);
         }
     }
@@ -196,76 +198,106 @@ pub fn json(
     serde_json::to_string_pretty(&t).unwrap_or_default()
 }
 
+/// Most files `--merge` reads from its folder.
+pub const MAX_MERGE_FILES: usize = 100_000;
+/// Most bytes `--merge` reads over all its files (each at most 64 MiB).
+pub const MAX_MERGE_BYTES: u64 = 1 << 30;
+/// Longest fault reason a result file may give, in characters.
+pub const MAX_FAULT_CHARS: usize = 1_000;
+
 /// Read every game record in the files of `dir` (each file one record or several,
-/// one after another), check they are one whole tournament — the same seed, entrants
-/// and options, every game once — and return its spec, entrants and games in order.
+/// one after another), check each against its own plan line (the game, seed and
+/// entrants of each of the four seats; points from scores; scores from its replay,
+/// replayed) and that they are one whole tournament — the same seed, entrants and
+/// options, every game once — and return its spec, entrants and games in order.
+/// Errors name the file, the game and the field.
 pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), String> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| format!("--merge {}: {e}", dir.display()))?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.is_file())
-        .collect();
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(|e| format!("--merge {}: {e}", dir.display()))? {
+        let path = entry
+            .map_err(|e| format!("--merge {}: {e}", dir.display()))?
+            .path();
+        if path.is_file() {
+            if files.len() == MAX_MERGE_FILES {
+                return Err(format!(
+                    "--merge {}: more than {MAX_MERGE_FILES} files",
+                    dir.display()
+                ));
+            }
+            files.push(path);
+        }
+    }
     files.sort();
-    let mut records: Vec<GameRecord> = Vec::new();
+    let mut bytes = 0u64;
+    let mut steps = 0u64;
+    let mut spec: Option<MatchSpec> = None;
+    let mut entrants: Vec<Option<Entrant>> = Vec::new();
+    // By game number: a line may claim millions of games, and only those read count.
+    let mut games: std::collections::BTreeMap<u32, GameRecord> = Default::default();
     for path in &files {
         let text = super::super::read_input(&path.to_string_lossy())?;
-        for record in serde_json::Deserializer::from_str(&text).into_iter::<GameRecord>() {
-            records
-                .push(record.map_err(|e| format!("{}: not a game result: {e}", path.display()))?);
-        }
-    }
-    let Some(first) = records.first() else {
-        return Err(format!("--merge {}: no game results there", dir.display()));
-    };
-    let spec =
-        MatchSpec::parse(&first.line).map_err(|e| format!("game {}: match: {e}", first.game))?;
-    let mut entrants: Vec<Option<Entrant>> = vec![None; spec.entrants as usize];
-    let mut games: Vec<Option<GameRecord>> = vec![None; spec.of as usize];
-    for record in records {
-        let this = MatchSpec::parse(&record.line)
-            .map_err(|e| format!("game {}: match: {e}", record.game))?;
-        if (this.of, this.seed, this.entrants, &this.options)
-            != (spec.of, spec.seed, spec.entrants, &spec.options)
-            || this.game != record.game
-        {
+        bytes += text.len() as u64;
+        if bytes > MAX_MERGE_BYTES {
             return Err(format!(
-                "game {}: from another tournament (its match line differs in seed, games, entrants or options)",
-                record.game
+                "--merge {}: more than {} MiB of result files",
+                dir.display(),
+                MAX_MERGE_BYTES >> 20
             ));
         }
-        for e in this.seated()? {
-            let slot = &mut entrants[e.index];
-            match slot {
-                Some(known) if *known != e => {
-                    return Err(format!(
-                        "game {}: entrant {} differs from other games",
-                        record.game, e.index
-                    ))
-                }
-                _ => *slot = Some(e),
+        for record in serde_json::Deserializer::from_str(&text).into_iter::<GameRecord>() {
+            let record =
+                record.map_err(|e| format!("{}: not a game result: {e}", path.display()))?;
+            let at = |what: String| format!("{}: game {}: {what}", path.display(), record.game);
+            let this = MatchSpec::parse(&record.line).map_err(|e| at(format!("match: {e}")))?;
+            let first = spec.get_or_insert_with(|| this.clone());
+            if (this.of, this.seed, this.entrants, &this.options)
+                != (first.of, first.seed, first.entrants, &first.options)
+            {
+                return Err(at(
+                    "from another tournament (its match line differs in seed, games, entrants or options)".into(),
+                ));
             }
+            if entrants.is_empty() {
+                entrants = vec![None; first.entrants as usize];
+            }
+            steps += record.replay.steps.len() as u64;
+            if steps > MAX_JSON_STEPS {
+                return Err(at(format!(
+                    "more than {MAX_JSON_STEPS} replay steps in all: too many to merge"
+                )));
+            }
+            let seated = check(&record, &this).map_err(at)?;
+            for e in seated {
+                let slot = &mut entrants[e.index];
+                match slot {
+                    Some(known) if *known != e => {
+                        return Err(at(format!("entrant {} differs from other games", e.index)))
+                    }
+                    _ => *slot = Some(e),
+                }
+            }
+            if games.contains_key(&record.game) {
+                return Err(at("two results for this game".into()));
+            }
+            games.insert(record.game, record);
         }
-        let slot = &mut games[record.game as usize];
-        if slot.is_some() {
-            return Err(format!("game {}: two results", record.game));
-        }
-        *slot = Some(record);
     }
-    let missing: Vec<String> = games
-        .iter()
-        .enumerate()
-        .filter(|(_, g)| g.is_none())
-        .map(|(i, _)| i.to_string())
-        .collect();
-    if !missing.is_empty() {
-        let more = if missing.len() > 10 { " …" } else { "" };
+    let Some(spec) = spec else {
+        return Err(format!("--merge {}: no game results there", dir.display()));
+    };
+    let count = spec.of as usize - games.len();
+    if count > 0 {
+        let missing: Vec<String> = (0..spec.of)
+            .filter(|g| !games.contains_key(g))
+            .take(10)
+            .map(|g| g.to_string())
+            .collect();
+        let more = if count > 10 { " …" } else { "" };
         return Err(format!(
-            "--merge {}: {} of {} games missing: {}{more}",
+            "--merge {}: {count} of {} games missing: {}{more}",
             dir.display(),
-            missing.len(),
             spec.of,
-            missing[..missing.len().min(10)].join(", ")
+            missing.join(", ")
         ));
     }
     let entrants = entrants
@@ -273,5 +305,97 @@ pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), S
         .enumerate()
         .map(|(i, e)| e.ok_or(format!("entrant {i} plays no game")))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((spec, entrants, games.into_iter().flatten().collect()))
+    Ok((spec, entrants, games.into_values().collect()))
+}
+
+/// Check one record against its plan line `spec`: its game and seed, four seats
+/// with the entrants the line seats, its replay (the line's config and seed, every
+/// step) giving its scores, and points from the scores; the line's entrants.
+fn check(record: &GameRecord, spec: &MatchSpec) -> Result<Vec<Entrant>, String> {
+    let seated = spec.seated()?;
+    if record.game != spec.game {
+        return Err(format!(
+            "game: {}, but its match line has --game {}",
+            record.game, spec.game
+        ));
+    }
+    if record.seed != spec.game_seed() {
+        return Err(format!(
+            "seed: {}, but its match line gives {}",
+            record.seed,
+            spec.game_seed()
+        ));
+    }
+    if record.seats.len() != 4 {
+        return Err(format!(
+            "seats: {} of them, a game has 4",
+            record.seats.len()
+        ));
+    }
+    let config = Config {
+        steps: spec.options.steps,
+        ..Config::default()
+    };
+    let log = &record.replay;
+    if log.seed != record.seed || log.config != config || log.steps.len() != config.steps as usize {
+        return Err(format!(
+            "replay: not the game of its match line (seed {}, {} of {} steps, or another config)",
+            log.seed,
+            log.steps.len(),
+            config.steps
+        ));
+    }
+    if log.names.len() > 4 {
+        return Err(format!(
+            "replay.names: {} of them, a game has 4",
+            log.names.len()
+        ));
+    }
+    let arena = replay(log);
+    let scores = [0, 1, 2, 3].map(|s| arena.players[s].score);
+    let points = tournament_points(&scores);
+    for (s, (seat, entrant)) in record.seats.iter().zip(&seated).enumerate() {
+        let field = |name: &str| format!("seats[{s}].{name}");
+        if seat.entrant != entrant.index || seat.name != entrant.name {
+            return Err(format!(
+                "{}: entrant {} ({}), but its match line seats {} ({})",
+                field("entrant"),
+                seat.entrant,
+                seat.name.chars().take(40).collect::<String>(),
+                entrant.index,
+                entrant.name
+            ));
+        }
+        if seat.score != scores[s] {
+            return Err(format!(
+                "{}: {}, but its replay gives {}",
+                field("score"),
+                seat.score,
+                scores[s]
+            ));
+        }
+        let expected = if seat.fault.is_some() { 0.0 } else { points[s] };
+        if seat.points != expected {
+            return Err(format!(
+                "{}: {}, but the scores give {expected}",
+                field("points"),
+                seat.points
+            ));
+        }
+        if seat
+            .fault
+            .as_ref()
+            .is_some_and(|f| f.chars().count() > MAX_FAULT_CHARS)
+        {
+            return Err(format!(
+                "{}: longer than {MAX_FAULT_CHARS} characters",
+                field("fault")
+            ));
+        }
+        let slowest = seat.timing.slowest_ms;
+        if !slowest.is_finite() || slowest < 0.0 {
+            return Err(format!("{}: {slowest}", field("timing.slowestMs")));
+        }
+    }
+    Ok(seated)
 }

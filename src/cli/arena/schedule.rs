@@ -220,6 +220,12 @@ impl MatchSpec {
         if self.seats.len() != 4 {
             return Err(format!("--seat: {} given, a game has 4", self.seats.len()));
         }
+        if self.commands.len() > 4 {
+            return Err(format!(
+                "--command: {} given, a game seats at most 4 entrants",
+                self.commands.len()
+            ));
+        }
         let split = |what: &str, text: &str| -> Result<(usize, String), String> {
             let (index, rest) = text
                 .split_once(':')
@@ -232,6 +238,9 @@ impl MatchSpec {
                     "{what} {text}: entrant {index}, but the tournament has {}",
                     self.entrants
                 ));
+            }
+            if let Some(c) = rest.chars().find(|c| c.is_control() && *c != '\t') {
+                return Err(format!("{what} {index}:...: a control character ({c:?})"));
             }
             Ok((index, rest.to_string()))
         };

@@ -12,6 +12,7 @@ use super::connection::{accept_loop, Event};
 #[cfg(doc)]
 use super::connection::{MAX_PENDING, MAX_PLAYERS, MAX_SPECTATORS};
 use super::replays::Replays;
+use super::seats::Reservations;
 use super::timing::{Policy, SeatTiming};
 #[cfg(doc)]
 use gridlab::games::arena::MAX_LINE;
@@ -73,9 +74,10 @@ pub struct Options {
     /// With a number of bots: how many clients the first game waits for (it starts
     /// as soon as they have joined, and their seats are never played by bots).
     pub expect_clients: Option<usize>,
-    /// Seats kept for named clients (a joiner whose hello names one takes it); the
-    /// lobby ends as soon as all of them have joined.
-    pub reserved: Vec<Option<String>>,
+    /// Seats kept for the entrants' programs (a hello with a seat's token takes it;
+    /// with any seat kept, no other joiner is seated); the lobby ends as soon as all
+    /// of them have joined.
+    pub reserved: Reservations,
     /// How long a new connection has to say hello (or ask to spectate) before it is
     /// closed.
     pub join_timeout: Duration,
@@ -129,10 +131,17 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
     let lobby_end = Instant::now() + options.lobby;
     let mut gone = options.gone.clone();
     let all_reserved_in = |seats: &[Seat], gone: [bool; 4]| {
-        options.reserved.iter().enumerate().all(|(i, r)| match r {
-            None => true,
-            Some(name) => gone[i] || matches!(&seats[i], Seat::Client { name: n, .. } if n == name),
-        })
+        options
+            .reserved
+            .seats()
+            .iter()
+            .enumerate()
+            .all(|(i, r)| match r {
+                None => true,
+                Some(r) => {
+                    gone[i] || matches!(&seats[i], Seat::Client { name: n, .. } if *n == r.name)
+                }
+            })
     };
     let enough = |seats: &[Seat], gone: [bool; 4]| match options.expect_clients {
         Some(n) => {
@@ -142,7 +151,7 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
                 .count()
                 >= n
         }
-        None => options.reserved.iter().any(Option::is_some) && all_reserved_in(seats, gone),
+        None => options.reserved.active() && all_reserved_in(seats, gone),
     };
     // The client seats of a "--bots K" server idle rather than play as bots.
     if let Some(n) = options.expect_clients {
@@ -245,6 +254,29 @@ fn seat_name(seat: &Seat) -> String {
     }
 }
 
+/// Refuse a hello for a kept seat: log it, tell the client, and note a fault of the
+/// seat's entrant when the token names one. The client is not seated (its later
+/// lines are ignored).
+fn refuse(
+    id: u64,
+    name: &str,
+    why: &str,
+    culprit: Option<usize>,
+    reserved: &Reservations,
+    out: &mpsc::Sender<String>,
+) {
+    let name: String = name.chars().take(40).collect();
+    match culprit {
+        Some(seat) => {
+            eprintln!("[arena] client {id} ({name}) refused: {why}: a fault of seat {seat}");
+            reserved.fault(seat, format!("tried to take a seat not its own ({why})"));
+        }
+        None => eprintln!("[arena] client {id} ({name}) refused: {why}"),
+    }
+    let line = serde_json::json!({ "error": format!("refused: {why}") });
+    let _ = out.try_send(line.to_string());
+}
+
 /// Apply a connection event: seat a joiner (an idle seat, else a bot's), note a
 /// command, free the seat of a client that left (the player idles).
 #[allow(clippy::too_many_arguments)] // the game loop's state, passed down whole
@@ -254,7 +286,7 @@ fn handle_event(
     spectators: &mut HashMap<u64, mpsc::Sender<String>>,
     waiting: &mut Vec<(u64, String)>,
     seats: &mut [Seat],
-    reserved: &[Option<String>],
+    reserved: &Reservations,
     config: &Config,
     arena: Option<&Arena>,
     commands: &mut [Option<(Option<u32>, Option<Command>)>; 4],
@@ -263,6 +295,7 @@ fn handle_event(
         Event::Joined {
             id,
             name,
+            token,
             out,
             spectator,
         } => {
@@ -282,24 +315,28 @@ fn handle_event(
                 spectators.insert(id, out);
                 return;
             }
-            let kept = |s: usize| reserved.get(s).cloned().flatten();
-            let open = |s: usize| kept(s).is_none() || kept(s).as_deref() == Some(name.as_str());
-            let free = (0..seats.len())
-                .find(|&s| {
-                    kept(s).as_deref() == Some(name.as_str())
-                        && !matches!(seats[s], Seat::Client { .. })
-                })
-                .or_else(|| {
-                    (0..seats.len()).find(|&s| open(s) && matches!(seats[s], Seat::Idle { .. }))
-                })
-                .or_else(|| {
-                    (0..seats.len()).find(|&s| open(s) && matches!(seats[s], Seat::Bot(..)))
-                });
+            let free = if reserved.active() {
+                // A kept seat, by its token only; the name said is not trusted.
+                match reserved.admit(token.as_deref(), |s| {
+                    matches!(seats.get(s), Some(Seat::Client { .. }))
+                }) {
+                    Ok(seat) => Some((seat, reserved.seats()[seat].clone().map(|r| r.name))),
+                    Err((why, culprit)) => {
+                        refuse(id, &name, &why, culprit, reserved, &out);
+                        return;
+                    }
+                }
+            } else {
+                (0..seats.len())
+                    .find(|&s| matches!(seats[s], Seat::Idle { .. }))
+                    .or_else(|| (0..seats.len()).find(|&s| matches!(seats[s], Seat::Bot(..))))
+                    .map(|s| (s, None))
+            };
             match free {
-                Some(seat) => {
+                Some((seat, kept)) => {
                     seats[seat] = Seat::Client {
                         id,
-                        name: name.clone(),
+                        name: kept.unwrap_or(name),
                     };
                     let config = serde_json::to_string(arena.map_or(config, |a| &a.config))
                         .unwrap_or_default();
@@ -508,6 +545,12 @@ async fn play_one(
         clients_played |= seats.iter().any(|s| matches!(s, Seat::Client { .. }));
         arena.step(&step);
         log.steps.push(step);
+    }
+    // Hellos caught taking a seat not their own forfeit their entrant's game.
+    for (s, fault) in options.reserved.take_faults().into_iter().enumerate() {
+        if let Some(why) = fault {
+            timing[s].forfeit.get_or_insert(why);
+        }
     }
     let scores = [0, 1, 2, 3].map(|s| arena.players[s].score);
     // Who sat where at the end (a client that joined during the game included).

@@ -2,6 +2,7 @@
 //! files) and `gridlab arena match` (one scheduled game).
 
 use super::play::{play, GameRecord};
+use super::reaper;
 use super::results::{self, merge, standings, summary, table};
 use super::schedule::{entrants, schedule, Entrant, GameOptions, MatchSpec};
 use super::{emit, runtime, EXIT_BAD_INPUT, EXIT_OK, MAX_ENTRANTS, MAX_TOURNAMENT_GAMES};
@@ -21,8 +22,9 @@ pub const MAX_JSON_STEPS: u64 = 20_000_000;
 pub struct TournamentArgs {
     /// An entrant: `bot:greedy|hunter|miner`, or a command that starts a client (run
     /// by `sh -c` in a process group of its own, under --cpu-limit and --memory-limit,
-    /// with ARENA_HOST, ARENA_PORT and ARENA_NAME set; it must say hello with
-    /// ARENA_NAME), either as `NAME=...` to name it in the standings. Give from two to
+    /// with ARENA_HOST, ARENA_PORT, ARENA_NAME and ARENA_TOKEN set; it must say hello
+    /// with its token: {"hello": NAME, "token": TOKEN}; one line), either as `NAME=...`
+    /// to name it in the standings. Give from two to
     /// 256. A client that does not connect, exits with an error, or gets more than
     /// --warnings warnings in a game forfeits that game (0 points, a fault).
     #[arg(long = "entrant", required_unless_present = "merge")]
@@ -103,6 +105,13 @@ fn tournament(args: TournamentArgs) -> Result<u8, String> {
     }
     let entrants = entrants(&args.entrants);
     for e in &entrants {
+        if let Some(c) = e.command.chars().find(|c| c.is_control() && *c != '\t') {
+            return Err(format!(
+                "--entrant {}: a command is one line without control characters (found {c:?}); \
+                 put a longer script in a file",
+                e.index
+            ));
+        }
         if let Some(kind) = e.command.strip_prefix("bot:") {
             kind.parse::<BotKind>()
                 .map_err(|err| format!("--entrant {}: {err}", e.name))?;
@@ -123,45 +132,77 @@ fn tournament(args: TournamentArgs) -> Result<u8, String> {
         return Ok(EXIT_OK);
     }
     let rt = runtime().ok_or("cannot start the async runtime")?;
-    super::limits::kill_groups_on_signal();
-    let games = rt.block_on(play_all(plan, args.parallel, args.replays.clone()))?;
-    finish(&args, args.seed, &args.options, &entrants, &games)
+    reaper::install();
+    let (games, failed) = rt.block_on(play_all(plan, args.parallel, args.replays.clone()));
+    reaper::kill_all_below_us();
+    // What was played is always written, whatever went wrong with other games.
+    let code = finish(&args, args.seed, &args.options, &entrants, &games)?;
+    if !failed.is_empty() {
+        for e in &failed {
+            eprintln!("error: {e}");
+        }
+        return Err(format!(
+            "{} of {} games not played: the standings hold the others",
+            failed.len(),
+            failed.len() + games.len()
+        ));
+    }
+    Ok(code)
 }
 
-/// Play every game, `parallel` at a time; the records in game order.
+/// Play every game, `parallel` at a time; the records in game order, and why the
+/// games that could not be played were not (a game's failure stops no other).
 async fn play_all(
     plan: Vec<MatchSpec>,
     parallel: u32,
     replays: Option<PathBuf>,
-) -> Result<Vec<GameRecord>, String> {
+) -> (Vec<GameRecord>, Vec<String>) {
     let count = plan.len();
     let queue = Arc::new(Mutex::new(plan.into_iter().rev().collect::<Vec<_>>()));
     let done: Arc<Mutex<Vec<Option<GameRecord>>>> = Arc::new(Mutex::new(vec![None; count]));
+    let failed: Arc<Mutex<Vec<String>>> = Arc::default();
     let mut workers = tokio::task::JoinSet::new();
     for _ in 0..parallel {
-        let (queue, done, replays) = (Arc::clone(&queue), Arc::clone(&done), replays.clone());
+        let (queue, done, failed, replays) = (
+            Arc::clone(&queue),
+            Arc::clone(&done),
+            Arc::clone(&failed),
+            replays.clone(),
+        );
         workers.spawn(async move {
             loop {
-                let next = queue.lock().map_err(|e| e.to_string())?.pop();
+                let next = queue.lock().unwrap_or_else(|e| e.into_inner()).pop();
                 let Some(spec) = next else {
-                    return Ok::<(), String>(());
+                    return;
                 };
-                let record = play(&spec, replays.as_deref()).await?;
-                eprintln!("{}", summary(&record));
-                let game = record.game as usize;
-                done.lock().map_err(|e| e.to_string())?[game] = Some(record);
+                match play(&spec, replays.as_deref()).await {
+                    Ok(record) => {
+                        eprintln!("{}", summary(&record));
+                        let game = record.game as usize;
+                        done.lock().unwrap_or_else(|e| e.into_inner())[game] = Some(record);
+                    }
+                    Err(e) => {
+                        eprintln!("game {}: not played: {e}", spec.game);
+                        failed
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push(format!("game {}: {e}", spec.game));
+                    }
+                }
             }
         });
     }
     while let Some(worker) = workers.join_next().await {
-        if let Err(e) = worker.map_err(|e| e.to_string()).and_then(|r| r) {
-            // Stop the others: their games' processes are killed as they drop.
-            workers.abort_all();
-            return Err(e);
+        if let Err(e) = worker {
+            failed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(format!("a game's task failed: {e}"));
         }
     }
-    let done = std::mem::take(&mut *done.lock().map_err(|e| e.to_string())?);
-    Ok(done.into_iter().flatten().collect())
+    let done = std::mem::take(&mut *done.lock().unwrap_or_else(|e| e.into_inner()));
+    let failed = std::mem::take(&mut *failed.lock().unwrap_or_else(|e| e.into_inner()));
+    (done.into_iter().flatten().collect(), failed)
 }
 
 /// Print the standings and write the JSON.
@@ -186,7 +227,7 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
         emit(text);
         return Ok(());
     }
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    super::write_replacing(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// `gridlab arena match`: play one game of a plan and write its result file.
@@ -194,8 +235,10 @@ pub fn run_match(args: MatchArgs) -> u8 {
     let result = (|| {
         let spec = MatchSpec::parse(&args.line).map_err(|e| format!("LINE: {e}"))?;
         let rt = runtime().ok_or("cannot start the async runtime")?;
-        super::limits::kill_groups_on_signal();
-        let record = rt.block_on(play(&spec, args.replays.as_deref()))?;
+        reaper::install();
+        let record = rt.block_on(play(&spec, args.replays.as_deref()));
+        reaper::kill_all_below_us();
+        let record = record?;
         eprintln!("{}", summary(&record));
         let text = serde_json::to_string(&record).unwrap_or_default() + "\n";
         if args.out == Path::new("-") {
@@ -204,7 +247,7 @@ pub fn run_match(args: MatchArgs) -> u8 {
         }
         let path = args.out.join(format!("game-{:05}.json", record.game));
         std::fs::create_dir_all(&args.out)
-            .and_then(|()| std::fs::write(&path, text))
+            .and_then(|()| super::write_replacing(&path, &text))
             .map_err(|e| format!("--out: cannot write {}: {e}", path.display()))
     })();
     match result {

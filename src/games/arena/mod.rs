@@ -24,4 +24,4 @@ pub use engine::{
 };
 pub use game::{play_game, replay, tournament_points, CommandLog};
 pub use maze::{Heading, Maze, CELL, HUB, SIDE};
-pub use wire::{parse_client_line, tick_line, ClientMessage, MAX_LINE};
+pub use wire::{parse_client_line, tick_line, ClientMessage, MAX_LINE, MAX_TOKEN};

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 /// The longest line a client may send, in bytes.
 pub const MAX_LINE: usize = 4096;
+/// Longest seat token a hello may carry, in bytes (a tournament's are 32 hex digits).
+pub const MAX_TOKEN: usize = 64;
 
 #[derive(Serialize)]
 struct WireUnit {
@@ -115,11 +117,16 @@ pub fn tick_line(arena: &Arena, with_maze: bool) -> String {
     .unwrap_or_default()
 }
 
-/// A client's line, understood.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A client's line, understood. Its `Debug` form (what a server logs) never shows a
+/// token.
+#[derive(Clone, PartialEq, Eq)]
 pub enum ClientMessage {
     /// `{"hello": "<team name>"}`.
     Hello(String),
+    /// `{"hello": "<team name>", "token": "<seat token>"}`: a hello for a seat a
+    /// tournament reserved (the token is the `ARENA_TOKEN` the entrant was started
+    /// with; the server never sends it to anyone).
+    HelloWithToken(String, String),
     /// `{"tick": n, "cmd": "U"}` (the tick is optional).
     Command(Option<u32>, Command),
     /// `{"tick": n}`: nothing new this step (lets a lock-step server go on at once).
@@ -128,10 +135,29 @@ pub enum ClientMessage {
     Spectate,
 }
 
+impl std::fmt::Debug for ClientMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClientMessage::Hello(name) => f.debug_tuple("Hello").field(name).finish(),
+            ClientMessage::HelloWithToken(name, _) => f
+                .debug_tuple("HelloWithToken")
+                .field(name)
+                .field(&"(token not shown)")
+                .finish(),
+            ClientMessage::Command(tick, command) => {
+                f.debug_tuple("Command").field(tick).field(command).finish()
+            }
+            ClientMessage::Pass(tick) => f.debug_tuple("Pass").field(tick).finish(),
+            ClientMessage::Spectate => f.write_str("Spectate"),
+        }
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawMessage {
     hello: Option<String>,
+    token: Option<String>,
     tick: Option<u32>,
     cmd: Option<String>,
     spectate: Option<bool>,
@@ -145,13 +171,25 @@ struct RawMessage {
 ///            ClientMessage::Command(Some(3), Command::Go(Heading::Left)));
 /// assert!(parse_client_line(r#"{"cmd": "JUMP"}"#).unwrap_err().contains("unknown command"));
 /// assert!(parse_client_line("hello").is_err());
+/// let hello = parse_client_line(r#"{"hello": "ada", "token": "c0ffee"}"#).unwrap();
+/// assert_eq!(hello, ClientMessage::HelloWithToken("ada".into(), "c0ffee".into()));
+/// assert!(!format!("{hello:?}").contains("c0ffee"));
 /// ```
 pub fn parse_client_line(line: &str) -> Result<ClientMessage, String> {
     let raw: RawMessage =
         serde_json::from_str(line.trim()).map_err(|e| format!("not a message: {e}"))?;
     if let Some(name) = raw.hello {
         let name: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
-        return Ok(ClientMessage::Hello(name));
+        return match raw.token {
+            None => Ok(ClientMessage::Hello(name)),
+            Some(token) if token.len() > MAX_TOKEN => {
+                Err(format!("token: longer than {MAX_TOKEN} bytes"))
+            }
+            Some(token) => Ok(ClientMessage::HelloWithToken(name, token)),
+        };
+    }
+    if raw.token.is_some() {
+        return Err("token: only a hello carries one".into());
     }
     if raw.spectate == Some(true) {
         return Ok(ClientMessage::Spectate);

@@ -7,7 +7,7 @@ import time
 
 sock = socket.create_connection((os.environ["ARENA_HOST"], int(os.environ["ARENA_PORT"])))
 stream = sock.makefile("rw", encoding="utf-8", newline="\n")
-stream.write(json.dumps({"hello": os.environ["ARENA_NAME"]}) + "\n")
+stream.write(json.dumps({"hello": os.environ["ARENA_NAME"], "token": os.environ.get("ARENA_TOKEN", "")}) + "\n")
 stream.flush()
 for line in stream:
     message = json.loads(line)
