@@ -152,6 +152,34 @@ fn a_hijacker_takes_no_seat_and_forfeits_for_trying() {
     assert!(longest_hex < Some(32), "{err}");
 }
 
+/// An entrant that floods its game's server with refused hellos and silent
+/// connections, all held open, costs no other entrant its seat: refused connections
+/// are closed (they hold no player slot), and a seated client holds no slot of the
+/// connections without a hello (the flood cannot evict it).
+#[test]
+fn a_connection_flood_costs_the_others_nothing() {
+    let mut args = vec!["arena", "tournament"];
+    args.extend(QUICK);
+    args.extend([
+        "--entrant",
+        "victim=python3 examples/arena_client.py",
+        "--entrant",
+        "flood=python3 tests/data/arena/flood.py",
+    ]);
+    let out = gridlab(&args);
+    let table = ok(&out);
+    let err = String::from_utf8_lossy(&out.stderr);
+    for entrant in ["victim", "flood"] {
+        let (games, _, _, faults) = row(&table, entrant);
+        assert!(games > 0, "{table}");
+        assert_eq!(faults, 0, "{entrant}\n{table}\n{err}");
+    }
+    assert!(
+        err.contains("refused: a hello with an unknown token"),
+        "{err}"
+    );
+}
+
 /// Children that leave the process group and the session (`setsid`), whether their
 /// parent still runs or has exited, die with their entrant's game.
 #[test]

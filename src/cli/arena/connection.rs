@@ -118,7 +118,10 @@ async fn connection(
     let mut held: Option<Slot> = None;
     let (mut reader, mut writer) = stream.into_split();
     let (out_tx, mut out_rx) = mpsc::channel::<String>(QUEUE);
-    let writer_task = tokio::spawn(async move {
+    // The sender goes to the game at the hello: when the game drops it (a refused
+    // hello, a client it is done with), the writer ends and so does the connection.
+    let mut out_tx = Some(out_tx);
+    let mut writer_task = tokio::spawn(async move {
         while let Some(mut line) = out_rx.recv().await {
             line.push('\n');
             let write =
@@ -136,10 +139,14 @@ async fn connection(
     let join_deadline = tokio::time::Instant::now() + join_timeout;
     // Why the server closes the connection, said to the client before it closes.
     let mut closing: Option<String> = None;
+    // Evicted from the pending pool: what was already sent is read, then the
+    // connection closes unless it said hello.
+    let mut last_chance = false;
     'read: loop {
         let deadline = (!joined).then_some(join_deadline);
         let read = tokio::select! {
             read = reader.read(&mut chunk) => read,
+            _ = &mut writer_task, if out_tx.is_none() => break,
             () = sleep_until(deadline) => {
                 let secs = join_timeout.as_secs_f64();
                 log.say(&format!("no hello within {secs} s: closed"));
@@ -147,12 +154,19 @@ async fn connection(
                 break;
             }
             () = evicted(&mut pending) => {
-                log.say("closed for newer connections (too many without a hello)");
-                closing = Some(format!(
-                    "closed: more than {MAX_PENDING} connections had not said hello; \
-                     say hello at once after connecting"
-                ));
-                break;
+                // A hello already sent (but not yet read) still counts: a flood of
+                // newer connections cannot push out a client that said hello at once.
+                pending = None;
+                match reader.try_read(&mut chunk) {
+                    Ok(n) if n > 0 => {
+                        last_chance = true;
+                        Ok(n)
+                    }
+                    _ => {
+                        closing = Some(evicted_closing(&mut log));
+                        break;
+                    }
+                }
             }
             Ok(()) = games.changed() => {
                 log.finish();
@@ -186,7 +200,12 @@ async fn connection(
                 continue;
             }
             let message = parse_client_line(&line);
-            if let Ok(hello @ (ClientMessage::Hello(_) | ClientMessage::Spectate)) = &message {
+            if let Ok(
+                hello @ (ClientMessage::Hello(_)
+                | ClientMessage::HelloWithToken(..)
+                | ClientMessage::Spectate),
+            ) = &message
+            {
                 if !joined {
                     let (pool, who) = match hello {
                         ClientMessage::Spectate => (&pools.spectators, "spectators"),
@@ -213,7 +232,7 @@ async fn connection(
                         id,
                         name,
                         token: None,
-                        out: out_tx.clone(),
+                        out: out_tx.take().expect("the sender until the hello"),
                         spectator: false,
                     }
                 }
@@ -225,7 +244,7 @@ async fn connection(
                         id,
                         name,
                         token: Some(token),
-                        out: out_tx.clone(),
+                        out: out_tx.take().expect("the sender until the hello"),
                         spectator: false,
                     }
                 }
@@ -235,7 +254,7 @@ async fn connection(
                         id,
                         name: String::new(),
                         token: None,
-                        out: out_tx.clone(),
+                        out: out_tx.take().expect("the sender until the hello"),
                         spectator: true,
                     }
                 }
@@ -262,20 +281,30 @@ async fn connection(
                 break 'read;
             }
         }
+        if last_chance && !joined {
+            closing = Some(evicted_closing(&mut log));
+            break;
+        }
     }
     let _ = events.send(Event::Left { id }).await;
     drop(pending);
-    if let Some(why) = closing {
-        let _ = out_tx.try_send(serde_json::json!({ "error": why }).to_string());
+    if let (Some(why), Some(out)) = (closing, out_tx.take()) {
+        let _ = out.try_send(serde_json::json!({ "error": why }).to_string());
         // Not joined, so the game holds no sender: the writer sends the line and ends.
-        drop(out_tx);
-        let _ = tokio::time::timeout(Duration::from_secs(1), writer_task).await;
-        drop(held);
-        return;
+        drop(out);
+        let _ = tokio::time::timeout(Duration::from_secs(1), &mut writer_task).await;
     }
-    drop(out_tx);
     writer_task.abort();
     drop(held);
+}
+
+/// Log an eviction from the pending pool and say why to the client.
+fn evicted_closing(log: &mut Complaints) -> String {
+    log.say("closed for newer connections (too many without a hello)");
+    format!(
+        "closed: more than {MAX_PENDING} connections had not said hello; \
+         say hello at once after connecting"
+    )
 }
 
 /// Wait until the pending slot is evicted (for ever once given back).
