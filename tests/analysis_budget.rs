@@ -3,6 +3,8 @@
 //! the budget (plus the old half of a table while it doubles), and the count stops
 //! with "limit reached" and a note instead of growing past it.
 
+mod common;
+
 use gridlab::games::verdict::AnalysisLimits;
 use gridlab::games::{actman, pengu};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -61,46 +63,12 @@ type Run<'a> = dyn Fn(usize) -> Option<usize> + 'a;
 /// A `side` × `side` hall with Act-Man in a corner and `monsters` spread from the
 /// far one.
 fn actman_hall(side: usize, monsters: usize) -> actman::Dungeon {
-    let mut rows: Vec<Vec<char>> = (0..side)
-        .map(|r| {
-            (0..side)
-                .map(|c| {
-                    if r == 0 || c == 0 || r == side - 1 || c == side - 1 {
-                        '#'
-                    } else {
-                        ' '
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    rows[1][1] = 'A';
-    for k in 0..monsters {
-        let (r, c) = (
-            side - 3 - (k * 7) % (side - 5),
-            side - 3 - (k * 11 + k / 3) % (side - 5),
-        );
-        rows[r][c] = if k % 2 == 0 { 'G' } else { 'D' };
-    }
-    let text: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
-    actman::Dungeon::parse(&format!("{side} {side}\n{}\n", text.join("\n"))).unwrap()
+    actman::Dungeon::parse(&common::actman_hall(side, monsters)).unwrap()
 }
 
 /// A `side` × `side` field of ice with `fish` fish and a few rocks to stop on.
 fn pengu_field(side: usize, fish: usize) -> pengu::Level {
-    let mut grid: Vec<Vec<char>> = (0..side)
-        .map(|r| {
-            (0..side)
-                .map(|c| {
-                    if r == 0 || c == 0 || r == side - 1 || c == side - 1 {
-                        '#'
-                    } else {
-                        ' '
-                    }
-                })
-                .collect()
-        })
-        .collect();
+    let mut grid = common::walled(side, side);
     let mut k = 7u64;
     let mut placed = 0;
     while placed < fish + side {

@@ -3,9 +3,11 @@
 //! a server playing for ever keeps a bounded number of replays; spectators and
 //! connections that never say hello cannot lock players out.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
 /// A server that is killed when dropped, its replay folder removed.
@@ -27,19 +29,13 @@ impl Drop for Server {
 fn server(name: &str, args: &[&str]) -> Server {
     let dir = std::env::temp_dir().join(format!("gridlab-hold-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridlab"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gridlab"));
+    command
         .args(["arena", "serve", "--port", "0", "--replays"])
         .arg(&dir)
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let port = first.trim().rsplit(':').next().unwrap().parse().unwrap();
+        .args(args);
+    let (child, addr) = common::spawn_serving(command);
+    let port = addr.rsplit(':').next().unwrap().parse().unwrap();
     Server { child, port, dir }
 }
 

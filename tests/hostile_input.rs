@@ -4,6 +4,8 @@
 
 #![cfg(unix)]
 
+mod common;
+use common::{actman_hall, walled};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -34,24 +36,6 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path.to_str().unwrap().to_string()
-}
-
-/// A `rows` × `cols` grid of spaces inside a ring of walls (`#`).
-fn walled(rows: usize, cols: usize) -> Vec<Vec<char>> {
-    (0..rows)
-        .map(|r| {
-            (0..cols)
-                .map(|c| {
-                    let border = r == 0 || c == 0 || r == rows - 1 || c == cols - 1;
-                    if border {
-                        '#'
-                    } else {
-                        ' '
-                    }
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// Exit code 2 with a message holding every one of `needles`.
@@ -423,23 +407,9 @@ fn a_huge_bad_token_is_quoted_short() {
 }
 
 /// A `side` × `side` hall with Act-Man in a corner and `monsters` spread from the
-/// far one.
+/// far one, written to `dir`.
 fn hall(dir: &Path, side: usize, monsters: usize) -> String {
-    let mut rows = walled(side, side);
-    rows[1][1] = 'A';
-    for k in 0..monsters {
-        let (r, c) = (
-            side - 3 - (k * 7) % (side - 5),
-            side - 3 - (k * 11 + k / 3) % (side - 5),
-        );
-        rows[r][c] = if k % 2 == 0 { 'G' } else { 'D' };
-    }
-    let text: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
-    write(
-        dir,
-        "hall.txt",
-        &format!("{side} {side}\n{}\n", text.join("\n")),
-    )
+    write(dir, "hall.txt", &actman_hall(side, monsters))
 }
 
 #[test]

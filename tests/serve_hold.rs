@@ -3,10 +3,12 @@
 //! relay WebSockets (seat pages that never say hello, live pages past their pool)
 //! leaves the playground answering and a seat open to a player.
 
+mod common;
+
 use futures_util::{SinkExt, StreamExt};
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -36,23 +38,8 @@ fn start(shell: Option<&str>, args: &[&str], dir: Option<std::path::PathBuf>) ->
         }
         None => Command::new(env!("CARGO_BIN_EXE_gridlab")),
     };
-    let mut child = command
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let addr = first
-        .split_whitespace()
-        .find(|w| w.contains("127.0.0.1:"))
-        .unwrap()
-        .trim_start_matches("http://")
-        .trim_end_matches('/')
-        .to_string();
+    command.args(args);
+    let (child, addr) = common::spawn_serving(command);
     (Killed(child, dir), addr)
 }
 

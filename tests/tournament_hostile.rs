@@ -6,19 +6,10 @@
 //! tournament's own hard limit. Lock-step games of few steps keep them quick.
 
 mod common;
-use common::table_rows;
+use common::{gridlab, table_rows};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
-
-/// Run `gridlab` with `args`.
-fn gridlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
 
 /// A successful run's standard output, or a panic with its standard error.
 fn ok(out: &Output) -> String {
@@ -152,32 +143,42 @@ fn a_hijacker_takes_no_seat_and_forfeits_for_trying() {
     assert!(longest_hex < Some(32), "{err}");
 }
 
-/// An entrant that floods its game's server with refused hellos and silent
-/// connections, all held open, costs no other entrant its seat: refused connections
-/// are closed (they hold no player slot), and a seated client holds no slot of the
-/// connections without a hello (the flood cannot evict it).
+/// An entrant that floods its game's server, once the game has started, with refused
+/// hellos and silent connections, all held open, changes nothing for the others: the
+/// standings are those of the same tournament without the flood (lock-step games are
+/// the same for the same commands), so no seated client was closed, evicted or kept
+/// out; and refused connections are closed (they hold no player slot).
 #[test]
 fn a_connection_flood_costs_the_others_nothing() {
-    let mut args = vec!["arena", "tournament"];
-    args.extend(QUICK);
-    args.extend([
-        "--entrant",
-        "victim=python3 examples/arena_client.py",
-        "--entrant",
-        "flood=python3 tests/data/arena/flood.py",
-    ]);
-    let out = gridlab(&args);
-    let table = ok(&out);
-    let err = String::from_utf8_lossy(&out.stderr);
-    for entrant in ["victim", "flood"] {
-        let (games, _, _, faults) = row(&table, entrant);
-        assert!(games > 0, "{table}");
-        assert_eq!(faults, 0, "{entrant}\n{table}\n{err}");
-    }
+    let standings = |flood_seconds: &str| {
+        let flood =
+            format!("flood=FLOOD_SECONDS={flood_seconds} python3 tests/data/arena/flood.py");
+        // Games long enough for the flood (a second) to run while they are played.
+        let mut args = vec!["arena", "tournament", "--steps", "400"];
+        args.extend(&QUICK[2..]);
+        args.extend(["--entrant", "victim=python3 examples/arena_client.py"]);
+        args.extend(["--entrant", &flood]);
+        let out = gridlab(&args);
+        let table = ok(&out);
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        // Every column but the last (the slowest answer, a time).
+        let rows: Vec<Vec<String>> = table_rows(&table)
+            .into_iter()
+            .map(|mut r| {
+                r.pop();
+                r
+            })
+            .collect();
+        (rows, table, err)
+    };
+    let (calm, calm_table, _) = standings("0");
+    let (flooded, table, err) = standings("1");
+    assert_eq!(flooded, calm, "{calm_table}\n{table}\n{err}");
     assert!(
         err.contains("refused: a hello with an unknown token"),
         "{err}"
     );
+    assert!(calm.iter().all(|r| r[5] == "0"), "{calm_table}");
 }
 
 /// Children that leave the process group and the session (`setsid`), whether their

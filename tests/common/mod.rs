@@ -7,8 +7,15 @@ use std::process::{Child, Command, Stdio};
 /// Start a gridlab command and read the address (`127.0.0.1:PORT`) it prints on its
 /// first line.
 pub fn start(args: &[&str]) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gridlab"));
+    command.args(args);
+    spawn_serving(command)
+}
+
+/// Spawn `command` (a server), its standard output piped and its error dropped, and
+/// read the address (`127.0.0.1:PORT`) it prints on its first line.
+pub fn spawn_serving(mut command: Command) -> (Child, String) {
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -20,7 +27,7 @@ pub fn start(args: &[&str]) -> (Child, String) {
     let addr = first
         .split_whitespace()
         .find(|w| w.contains("127.0.0.1:"))
-        .unwrap()
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
         .trim_start_matches("http://")
         .trim_end_matches('/')
         .to_string();
@@ -48,4 +55,38 @@ pub fn gridlab(args: &[&str]) -> std::process::Output {
         .args(args)
         .output()
         .expect("gridlab runs")
+}
+
+/// A `rows` × `cols` grid of spaces inside a ring of walls (`#`).
+pub fn walled(rows: usize, cols: usize) -> Vec<Vec<char>> {
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| {
+                    let border = r == 0 || c == 0 || r == rows - 1 || c == cols - 1;
+                    if border {
+                        '#'
+                    } else {
+                        ' '
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The text of a `side` × `side` Act-Man hall with Act-Man in a corner and `monsters`
+/// spread from the far one (tests/node/hostile_input.test.mjs builds the same).
+pub fn actman_hall(side: usize, monsters: usize) -> String {
+    let mut rows = walled(side, side);
+    rows[1][1] = 'A';
+    for k in 0..monsters {
+        let (r, c) = (
+            side - 3 - (k * 7) % (side - 5),
+            side - 3 - (k * 11 + k / 3) % (side - 5),
+        );
+        rows[r][c] = if k % 2 == 0 { 'G' } else { 'D' };
+    }
+    let text: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
+    format!("{side} {side}\n{}\n", text.join("\n"))
 }

@@ -102,3 +102,29 @@ test('GpacReplay keeps one pill list and shows any snapshot', () => {
   assert.equal(bad.line, 6);
   r.free();
 });
+
+// A side × side hall with Act-Man in a corner and `monsters` spread from the far one
+// (the same as tests/hostile_input.rs's hall).
+function hall(side, monsters) {
+  const rows = Array.from({ length: side }, (_, r) =>
+    Array.from({ length: side }, (_, c) => (r === 0 || c === 0 || r === side - 1 || c === side - 1 ? '#' : ' ')));
+  rows[1][1] = 'A';
+  for (let k = 0; k < monsters; k++) {
+    const r = side - 3 - ((k * 7) % (side - 5));
+    const c = side - 3 - ((k * 11 + Math.floor(k / 3)) % (side - 5));
+    rows[r][c] = k % 2 === 0 ? 'G' : 'D';
+  }
+  return `${side} ${side}\n${rows.map((r) => r.join('')).join('\n')}\n`;
+}
+
+test('a verdict at the stated most states stops at its memory budget, never a trap', () => {
+  // 32 monsters in a 40 × 40 hall at 20,000,000 states used to panic after 52 s at
+  // 3.7 GB; with a small budget it stops at once with "limit reached".
+  const v = g.actman_verdict(hall(40, 32), { maxStates: 20000000, maxMemory: 8 << 20 });
+  assert.equal(v.verdict, 'limit_reached', JSON.stringify(v));
+  assert.match(v.note, /memory limit of 8 MiB reached/);
+  for (const [options, field] of [[{ maxStates: 20000001 }, /max_states/], [{ maxMemory: 2 ** 31 }, /max_memory/]]) {
+    assert.match(thrown(() => g.actman_verdict(DUNGEON0, options)).message, field);
+    assert.match(thrown(() => g.pengu_verdict(FIELD, options)).message, field);
+  }
+});

@@ -7,8 +7,15 @@
 //! of them, so silent connections never keep out one that says hello at once), at
 //! most [`MAX_PLAYERS`] players (seated or waiting) and at most [`MAX_SPECTATORS`]
 //! spectators; a hello past its pool's cap is answered with an error and closed.
+//!
+//! On a tournament game's server (kept seats), a player's hello is checked here, before
+//! it holds anything: without a token of this game it is refused and closed at once,
+//! and a token's seat admits one connection at a time (a second hello for it is refused
+//! and a fault of that seat's entrant). Such hellos take no player slot, so a flood of
+//! them cannot keep an entrant out.
 
 use super::complaints::Complaints;
+use super::seats::Reservations;
 use crate::cli::slots::{Pool, Slot};
 use gridlab::games::arena::{parse_client_line, ClientMessage, Command, MAX_LINE};
 use std::sync::Arc;
@@ -56,6 +63,9 @@ struct Pools {
     pending: Arc<Pool>,
     players: Arc<Pool>,
     spectators: Arc<Pool>,
+    /// The kept seats and, for each, a pool of one connection.
+    kept: Reservations,
+    seats: [Arc<Pool>; 4],
 }
 
 /// Accept connections for ever, each served by [`connection`] in a task of its own.
@@ -64,11 +74,14 @@ pub async fn accept_loop(
     events: mpsc::Sender<Event>,
     join_timeout: Duration,
     games: watch::Receiver<u32>,
+    kept: Reservations,
 ) {
     let pools = Pools {
         pending: Pool::new(MAX_PENDING),
         players: Pool::new(MAX_PLAYERS),
         spectators: Pool::new(MAX_SPECTATORS),
+        kept,
+        seats: std::array::from_fn(|_| Pool::new(1)),
     };
     let mut backoff = crate::cli::accept::Backoff::new();
     let mut next_id = 0;
@@ -157,7 +170,7 @@ async fn connection(
                 // A hello already sent (but not yet read) still counts: a flood of
                 // newer connections cannot push out a client that said hello at once.
                 pending = None;
-                match reader.try_read(&mut chunk) {
+                match read_now(&reader, &mut chunk) {
                     Ok(n) if n > 0 => {
                         last_chance = true;
                         Ok(n)
@@ -207,17 +220,18 @@ async fn connection(
             ) = &message
             {
                 if !joined {
-                    let (pool, who) = match hello {
-                        ClientMessage::Spectate => (&pools.spectators, "spectators"),
-                        _ => (&pools.players, "players (seated or waiting)"),
+                    let slot = match hello {
+                        ClientMessage::Spectate => free_slot(&pools.spectators, "spectators"),
+                        _ if pools.kept.active() => kept_seat(hello, &pools),
+                        _ => free_slot(&pools.players, "players (seated or waiting)"),
                     };
-                    let Some(slot) = pool.try_take() else {
-                        log.say(&format!("{who} full: closed"));
-                        closing = Some(format!(
-                            "the server is full: {} {who} at most; try again later",
-                            pool.cap()
-                        ));
-                        break 'read;
+                    let slot = match slot {
+                        Ok(slot) => slot,
+                        Err(why) => {
+                            log.say(&format!("{why}: closed"));
+                            closing = Some(why);
+                            break 'read;
+                        }
                     };
                     held = Some(slot);
                     pending = None;
@@ -296,6 +310,42 @@ async fn connection(
     }
     writer_task.abort();
     drop(held);
+}
+
+/// A slot of `pool` (of `who`), or why there is none.
+fn free_slot(pool: &Arc<Pool>, who: &str) -> Result<Slot, String> {
+    pool.try_take().ok_or_else(|| {
+        format!(
+            "the server is full: {} {who} at most; try again later",
+            pool.cap()
+        )
+    })
+}
+
+/// The slot of the kept seat a player's hello names by its token (one connection a
+/// seat), or why it is refused: no token of this game, or a second hello for a seat
+/// whose slot is held (a fault of the seat's entrant: only its program has the token).
+fn kept_seat(hello: &ClientMessage, pools: &Pools) -> Result<Slot, String> {
+    let token = match hello {
+        ClientMessage::HelloWithToken(_, token) => Some(token.as_str()),
+        _ => None,
+    };
+    let seat = pools
+        .kept
+        .admit(token, |_| false)
+        .map_err(|(why, _)| format!("refused: {why}"))?;
+    pools.seats[seat].try_take().ok_or_else(|| {
+        let why = format!("a second hello for seat {seat}, which is already played");
+        pools.kept.blame(seat, &why);
+        format!("refused: {why}: a fault of seat {seat}")
+    })
+}
+
+/// Read what the socket holds now, without waiting (tokio's `try_read` answers "would
+/// block" until its reactor has seen the socket readable, which a busy server may not
+/// have yet).
+fn read_now(reader: &tokio::net::tcp::OwnedReadHalf, buf: &mut [u8]) -> std::io::Result<usize> {
+    std::io::Read::read(&mut &*socket2::SockRef::from(reader.as_ref()), buf)
 }
 
 /// Log an eviction from the pending pool and say why to the client.

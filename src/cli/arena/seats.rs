@@ -101,6 +101,11 @@ impl Reservations {
         }
     }
 
+    /// Note that seat `seat`'s entrant tried to take a seat not its own (`why`).
+    pub fn blame(&self, seat: usize, why: &str) {
+        self.fault(seat, format!("tried to take a seat not its own ({why})"));
+    }
+
     /// The faults noted since the last call (one game's), by seat.
     pub fn take_faults(&self) -> [Option<String>; 4] {
         self.faults

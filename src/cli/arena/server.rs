@@ -120,6 +120,7 @@ pub async fn serve(listener: TcpListener, options: Options) -> Vec<GameResult> {
         events_tx,
         options.join_timeout,
         played,
+        options.reserved.clone(),
     ));
     let mut clients: HashMap<u64, mpsc::Sender<String>> = HashMap::new();
     let mut spectators: HashMap<u64, mpsc::Sender<String>> = HashMap::new();
@@ -269,7 +270,7 @@ fn refuse(
     match culprit {
         Some(seat) => {
             eprintln!("[arena] client {id} ({name}) refused: {why}: a fault of seat {seat}");
-            reserved.fault(seat, format!("tried to take a seat not its own ({why})"));
+            reserved.blame(seat, why);
         }
         None => eprintln!("[arena] client {id} ({name}) refused: {why}"),
     }

@@ -1,7 +1,8 @@
-"""A hostile Arena entrant: it takes its own seat, then for two seconds floods its
-game's server with connections that say hello with a made-up token and connections
-that say nothing, holding them all open, while it plays its own seat with bare ticks.
-Neither kind may cost another entrant its seat or its connection."""
+"""A hostile Arena entrant: it takes its own seat and, once the game has started (every
+seat taken), for a second floods its game's server with connections that say hello
+with a made-up token and connections that say nothing, holding them all open, while it
+plays its own seat with bare ticks. Neither kind may cost another entrant its seat or
+its connection. With FLOOD_SECONDS=0 it plays the same without the flood."""
 import json
 import os
 import socket
@@ -21,7 +22,7 @@ def connect(message=None):
 
 def flood():
     held = []
-    end = time.time() + 2
+    end = time.time() + float(os.environ.get("FLOOD_SECONDS", "1"))
     while time.time() < end and len(held) < 600:
         try:
             held.append(connect({"hello": name, "token": "%032x" % len(held)}))
@@ -32,9 +33,12 @@ def flood():
 
 
 me = connect({"hello": name, "token": token})
-threading.Thread(target=flood, daemon=True).start()
+flooding = False
 for line in me.makefile("r"):
     message = json.loads(line)
+    if "tick" in message and not flooding:
+        flooding = True
+        threading.Thread(target=flood, daemon=True).start()
     if "tick" in message:
         me.sendall((json.dumps({"tick": message["tick"]}) + "\n").encode())
     if "gameOver" in message:
