@@ -6,6 +6,7 @@
 use std::path::Path;
 mod common;
 use common::table_rows as standings;
+use common::TempDir as Dir;
 
 use std::process::{Command, Output, Stdio};
 
@@ -33,26 +34,6 @@ fn row<'a>(rows: &'a [Vec<String>], name: &str) -> &'a [String] {
     rows.iter()
         .find(|r| r[1] == name)
         .unwrap_or_else(|| panic!("no {name} in {rows:?}"))
-}
-
-/// A temporary folder that removes itself.
-struct Dir(std::path::PathBuf);
-impl Dir {
-    fn new(tag: &str) -> Dir {
-        let p =
-            std::env::temp_dir().join(format!("gridlab-tournament-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Dir(p)
-    }
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_string_lossy().into_owned()
-    }
-}
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// A crashing, a hanging and a garbage-printing entrant each cost only their own
@@ -244,7 +225,7 @@ fn json_without_times(path: &str) -> serde_json::Value {
 /// `gridlab arena match`, merged afterwards.
 #[test]
 fn parallel_and_merged_plans_give_the_same_standings() {
-    let dir = Dir::new("same");
+    let dir = Dir::new("tournament-same");
     let common: Vec<&str> = vec![
         "arena",
         "tournament",
@@ -328,7 +309,7 @@ fn parallel_and_merged_plans_give_the_same_standings() {
 /// match` refuses a line that is not a plan line, naming the option.
 #[test]
 fn merge_and_match_refuse_bad_input_clearly() {
-    let dir = Dir::new("bad");
+    let dir = Dir::new("tournament-bad");
     let plan = ok(&gridlab(&[
         "arena",
         "tournament",

@@ -286,10 +286,11 @@ fn longest_keeps_the_longest_level_of_the_whole_budget() {
     );
 }
 
-/// Start `gridlab args`, send it Ctrl-C (SIGINT) after a second, and return how long
-/// it took to end after that, with its exit code and standard error.
+/// Start `gridlab args`, send it `signal` (as `kill` takes it: `-INT` is Ctrl-C) after
+/// a second, and return how long it took to end after that, with its exit code and
+/// standard error.
 #[cfg(unix)]
-fn interrupted(args: &[&str]) -> (std::time::Duration, Option<i32>, String) {
+fn interrupted(args: &[&str], signal: &str) -> (std::time::Duration, Option<i32>, String) {
     use std::io::Read;
     use std::time::{Duration, Instant};
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
@@ -301,7 +302,7 @@ fn interrupted(args: &[&str]) -> (std::time::Duration, Option<i32>, String) {
     std::thread::sleep(Duration::from_secs(1));
     assert!(child.try_wait().unwrap().is_none(), "still generating");
     let sigint = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sigint.success());
@@ -331,7 +332,7 @@ fn interrupted(args: &[&str]) -> (std::time::Duration, Option<i32>, String) {
 fn ctrl_c_ends_a_generation_within_moments() {
     // Workloads whose candidates are slow: the flag used to be read every 10,000
     // (Pengu) or 1,000 (Act-Man) candidates, 20 to 30 s after Ctrl-C.
-    for args in [
+    for (args, signal) in [
         &[
             "pengu",
             "generate",
@@ -352,8 +353,11 @@ fn ctrl_c_ends_a_generation_within_moments() {
             "--min-turns",
             "80",
         ][..],
-    ] {
-        let (took, code, err) = interrupted(args);
+    ]
+    .into_iter()
+    .zip(["-INT", "-TERM"])
+    {
+        let (took, code, err) = interrupted(args, signal);
         assert_eq!(code, Some(1), "{args:?}: {err}");
         assert!(err.contains("cancelled"), "{args:?}: {err}");
         // A loose bound for a busy machine: it used to take 20 s or more.

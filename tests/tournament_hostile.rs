@@ -6,8 +6,8 @@
 //! tournament's own hard limit. Lock-step games of few steps keep them quick.
 
 mod common;
-use common::{gridlab, table_rows};
-use std::path::{Path, PathBuf};
+use common::{gridlab, table_rows, TempDir as Dir};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -42,25 +42,6 @@ fn row(table: &str, name: &str) -> (u32, f64, i64, u32) {
         r[4].parse().unwrap(),
         r[5].parse().unwrap(),
     )
-}
-
-/// A temporary folder that removes itself.
-struct Dir(PathBuf);
-impl Dir {
-    fn new(tag: &str) -> Dir {
-        let p = std::env::temp_dir().join(format!("gridlab-hostile-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Dir(p)
-    }
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).to_string_lossy().into_owned()
-    }
-}
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 /// A number of seconds for `sleep` that no other test uses: a marker to find the
@@ -253,7 +234,7 @@ fn sigterm_sighup_and_sigint_kill_every_entrant_process() {
 /// are written.
 #[test]
 fn an_entrant_that_cannot_start_forfeits_and_the_results_are_written() {
-    let dir = Dir::new("nostart");
+    let dir = Dir::new("hostile-nostart");
     let json = dir.path("t.json");
     let mut args = vec!["arena", "tournament"];
     args.extend(QUICK);
@@ -288,7 +269,7 @@ fn an_entrant_that_cannot_start_forfeits_and_the_results_are_written() {
 /// take) are replaced, never followed: the file they point at is untouched.
 #[test]
 fn links_planted_in_the_replay_folder_are_not_followed() {
-    let dir = Dir::new("links");
+    let dir = Dir::new("hostile-links");
     let replays = dir.path("replays");
     std::fs::create_dir_all(&replays).unwrap();
     let precious = dir.path("precious.txt");
@@ -349,7 +330,7 @@ type Mutation = fn(&mut serde_json::Value);
 /// a panic, an overflow or a NaN rating.
 #[test]
 fn merge_refuses_records_that_do_not_fit_their_plan_line() {
-    let dir = Dir::new("merge");
+    let dir = Dir::new("hostile-merge");
     let out = results(&dir);
     let file = Path::new(&out).join("game-00000.json");
     let good = std::fs::read_to_string(&file).unwrap();
@@ -431,7 +412,7 @@ fn plan_lines_are_one_line_and_carry_odd_commands_unchanged() {
         "-",
     ]));
     assert_eq!(plan.lines().count(), 2, "{plan}");
-    let dir = Dir::new("odd");
+    let dir = Dir::new("hostile-odd");
     let out = dir.path("results");
     for line in plan.lines() {
         ok(&gridlab(&["arena", "match", line, "--out", &out]));

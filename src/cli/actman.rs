@@ -33,10 +33,8 @@ pub struct AnalyzeArgs {
     /// Most states of each exact search (1 to 20,000,000).
     #[arg(long, default_value_t = 5_000_000)]
     max_states: usize,
-    /// Most memory each exact search's tables may take, in MiB (at least 1); the
-    /// analysis then stops with "limit reached".
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
-    max_memory: u64,
+    #[command(flatten)]
+    max_memory: super::MemoryArg,
     /// Most optimal plans counted (beyond: "at least").
     #[arg(long, default_value_t = 1_000_000)]
     plan_cap: u64,
@@ -96,10 +94,8 @@ pub struct SolveArgs {
     /// Most states a search may store before giving up (at least 1).
     #[arg(long, default_value_t = 20_000_000)]
     max_states: usize,
-    /// Most memory a search's tables may take, in MiB (at least 1); the search then
-    /// stops with "limit reached" and its best partial plan.
-    #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
-    max_memory: u64,
+    #[command(flatten)]
+    max_memory: super::MemoryArg,
     /// Seed of the random solver.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -142,7 +138,7 @@ fn run_analyze(args: AnalyzeArgs) -> u8 {
     let cancel = cancel_on_ctrl_c();
     let limits = AnalysisLimits {
         max_states: args.max_states,
-        max_memory: usize::try_from(args.max_memory << 20).unwrap_or(usize::MAX),
+        max_memory: args.max_memory.bytes(),
         plan_cap: args.plan_cap,
     };
     if let Err(e) = limits.check() {
@@ -233,7 +229,7 @@ fn run_solve(args: SolveArgs) -> u8 {
         objective: args.objective,
         max_turns: args.turns,
         max_states: args.max_states,
-        max_memory: usize::try_from(args.max_memory << 20).unwrap_or(usize::MAX),
+        max_memory: args.max_memory.bytes(),
         seed: args.seed,
         trace_limit: 0,
         record_limit: 0,

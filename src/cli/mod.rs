@@ -88,6 +88,23 @@ pub fn emit(text: &str) {
     }
 }
 
+/// `--max-memory MiB`: the budget of a search's or an analysis's tables.
+#[derive(clap::Args)]
+pub struct MemoryArg {
+    /// Most memory a search's tables may take, in MiB (at least 1); the search then
+    /// stops with "limit reached" (a solver with its best partial plan).
+    #[arg(long = "max-memory", default_value_t = 1024,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    mib: u64,
+}
+
+impl MemoryArg {
+    /// The budget in bytes.
+    pub fn bytes(&self) -> usize {
+        usize::try_from(self.mib << 20).unwrap_or(usize::MAX)
+    }
+}
+
 /// Report an option out of its range (`max_states` → `--max-states`) on standard
 /// error; returns the bad-input exit code.
 pub fn option_error(e: &gridlab::error::FieldError) -> u8 {

@@ -90,3 +90,28 @@ pub fn actman_hall(side: usize, monsters: usize) -> String {
     let text: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
     format!("{side} {side}\n{}\n", text.join("\n"))
 }
+
+/// A temporary folder (named after the test file's `tag` and this process) that
+/// removes itself.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl TempDir {
+    /// A new empty folder `gridlab-TAG-PID` in the system's temporary folder.
+    pub fn new(tag: &str) -> TempDir {
+        let p = std::env::temp_dir().join(format!("gridlab-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        TempDir(p)
+    }
+
+    /// The path of `name` in the folder.
+    pub fn path(&self, name: &str) -> String {
+        self.0.join(name).to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

@@ -233,12 +233,9 @@ pub fn arena_wire(data: &[u8]) {
     }
     match parse_client_line(&text) {
         Err(e) => assert!(!e.is_empty()),
-        Ok(ClientMessage::Hello(name)) => {
+        Ok(ClientMessage::Hello(name, token)) => {
             assert!(name.chars().count() <= 40 && !name.chars().any(char::is_control));
-        }
-        Ok(ClientMessage::HelloWithToken(name, token)) => {
-            assert!(name.chars().count() <= 40 && !name.chars().any(char::is_control));
-            assert!(token.len() <= gridlab::games::arena::MAX_TOKEN);
+            assert!(token.map_or(0, |t| t.len()) <= gridlab::games::arena::MAX_TOKEN);
         }
         Ok(ClientMessage::Command(_, c)) => {
             assert_eq!(Command::from_word(c.word()), Some(c));

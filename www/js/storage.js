@@ -2,13 +2,9 @@
 
 const PREFIX = 'gridlab.v1.';
 
+/** What is stored under `key`, or null (nothing, or not JSON). */
 export function load(key) {
-  try {
-    const raw = localStorage.getItem(PREFIX + key);
-    return raw ? JSON.parse(raw) : null;
-  } catch {
-    return null;
-  }
+  return read(key).value;
 }
 
 /** What is stored under `key`: `{value}` (null when nothing is), or `{value: null,

@@ -32,7 +32,6 @@ export function fromBase64Url(s) {
   return out;
 }
 
-export const encodeText = (text) => toBase64Url(new TextEncoder().encode(text));
 export const decodeText = (s) => new TextDecoder().decode(fromBase64Url(s));
 
 async function pipe(bytes, stream) {
@@ -40,10 +39,10 @@ async function pipe(bytes, stream) {
   return new Uint8Array(await out.arrayBuffer());
 }
 
-async function compress(text) {
+async function compress(bytes) {
   if (typeof CompressionStream === 'undefined') return null;
   try {
-    return toBase64Url(await pipe(new TextEncoder().encode(text), new CompressionStream('deflate-raw')));
+    return toBase64Url(await pipe(bytes, new CompressionStream('deflate-raw')));
   } catch {
     return null;
   }
@@ -85,7 +84,7 @@ export async function buildHash({ game, level, moves, view }) {
   const bytes = level != null ? new TextEncoder().encode(level) : null;
   if (bytes && bytes.length <= MAX_LINK_LEVEL) {
     const plain = toBase64Url(bytes);
-    const packed = await compress(level);
+    const packed = await compress(bytes);
     if (packed && packed.length < plain.length) {
       if (packed.length <= MAX_HASH_LEVEL) params.push(['lz', packed]);
     } else if (plain.length <= MAX_HASH_LEVEL) {

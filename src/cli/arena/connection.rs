@@ -213,12 +213,7 @@ async fn connection(
                 continue;
             }
             let message = parse_client_line(&line);
-            if let Ok(
-                hello @ (ClientMessage::Hello(_)
-                | ClientMessage::HelloWithToken(..)
-                | ClientMessage::Spectate),
-            ) = &message
-            {
+            if let Ok(hello @ (ClientMessage::Hello(..) | ClientMessage::Spectate)) = &message {
                 if !joined {
                     let slot = match hello {
                         ClientMessage::Spectate => free_slot(&pools.spectators, "spectators"),
@@ -238,26 +233,14 @@ async fn connection(
                 }
             }
             let event = match message {
-                Ok(ClientMessage::Hello(name)) if !joined => {
+                Ok(ClientMessage::Hello(name, token)) if !joined => {
                     joined = true;
                     log.finish();
                     log = Complaints::new(format!("[arena] client {id} ({name})"));
                     Event::Joined {
                         id,
                         name,
-                        token: None,
-                        out: out_tx.take().expect("the sender until the hello"),
-                        spectator: false,
-                    }
-                }
-                Ok(ClientMessage::HelloWithToken(name, token)) if !joined => {
-                    joined = true;
-                    log.finish();
-                    log = Complaints::new(format!("[arena] client {id} ({name})"));
-                    Event::Joined {
-                        id,
-                        name,
-                        token: Some(token),
+                        token,
                         out: out_tx.take().expect("the sender until the hello"),
                         spectator: false,
                     }
@@ -327,7 +310,7 @@ fn free_slot(pool: &Arc<Pool>, who: &str) -> Result<Slot, String> {
 /// whose slot is held (a fault of the seat's entrant: only its program has the token).
 fn kept_seat(hello: &ClientMessage, pools: &Pools) -> Result<Slot, String> {
     let token = match hello {
-        ClientMessage::HelloWithToken(_, token) => Some(token.as_str()),
+        ClientMessage::Hello(_, token) => token.as_deref(),
         _ => None,
     };
     let seat = pools

@@ -113,7 +113,7 @@ pub fn check_hello(text: &str) -> Result<(), String> {
         .ok()
         .and_then(|v| v.get("hello")?.as_str().map(str::to_owned));
     match (parse_client_line(text), given) {
-        (Ok(ClientMessage::Hello(kept)), Some(given)) => {
+        (Ok(ClientMessage::Hello(kept, _)), Some(given)) => {
             if kept.trim().is_empty() {
                 Err("bad name: it is empty; say hello with your team's name".into())
             } else if kept != given {

@@ -121,12 +121,10 @@ pub fn tick_line(arena: &Arena, with_maze: bool) -> String {
 /// token.
 #[derive(Clone, PartialEq, Eq)]
 pub enum ClientMessage {
-    /// `{"hello": "<team name>"}`.
-    Hello(String),
-    /// `{"hello": "<team name>", "token": "<seat token>"}`: a hello for a seat a
-    /// tournament reserved (the token is the `ARENA_TOKEN` the entrant was started
+    /// `{"hello": "<team name>"}`, or with `"token": "<seat token>"` a hello for a seat
+    /// a tournament reserved (the token is the `ARENA_TOKEN` the entrant was started
     /// with; the server never sends it to anyone).
-    HelloWithToken(String, String),
+    Hello(String, Option<String>),
     /// `{"tick": n, "cmd": "U"}` (the tick is optional).
     Command(Option<u32>, Command),
     /// `{"tick": n}`: nothing new this step (lets a lock-step server go on at once).
@@ -138,11 +136,10 @@ pub enum ClientMessage {
 impl std::fmt::Debug for ClientMessage {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ClientMessage::Hello(name) => f.debug_tuple("Hello").field(name).finish(),
-            ClientMessage::HelloWithToken(name, _) => f
-                .debug_tuple("HelloWithToken")
+            ClientMessage::Hello(name, token) => f
+                .debug_tuple("Hello")
                 .field(name)
-                .field(&"(token not shown)")
+                .field(&token.as_ref().map(|_| "(token not shown)"))
                 .finish(),
             ClientMessage::Command(tick, command) => {
                 f.debug_tuple("Command").field(tick).field(command).finish()
@@ -172,7 +169,7 @@ struct RawMessage {
 /// assert!(parse_client_line(r#"{"cmd": "JUMP"}"#).unwrap_err().contains("unknown command"));
 /// assert!(parse_client_line("hello").is_err());
 /// let hello = parse_client_line(r#"{"hello": "ada", "token": "c0ffee"}"#).unwrap();
-/// assert_eq!(hello, ClientMessage::HelloWithToken("ada".into(), "c0ffee".into()));
+/// assert_eq!(hello, ClientMessage::Hello("ada".into(), Some("c0ffee".into())));
 /// assert!(!format!("{hello:?}").contains("c0ffee"));
 /// ```
 pub fn parse_client_line(line: &str) -> Result<ClientMessage, String> {
@@ -181,11 +178,10 @@ pub fn parse_client_line(line: &str) -> Result<ClientMessage, String> {
     if let Some(name) = raw.hello {
         let name: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
         return match raw.token {
-            None => Ok(ClientMessage::Hello(name)),
             Some(token) if token.len() > MAX_TOKEN => {
                 Err(format!("token: longer than {MAX_TOKEN} bytes"))
             }
-            Some(token) => Ok(ClientMessage::HelloWithToken(name, token)),
+            token => Ok(ClientMessage::Hello(name, token)),
         };
     }
     if raw.token.is_some() {
