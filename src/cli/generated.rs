@@ -12,21 +12,7 @@ use std::path::Path;
 /// Most levels one command generates.
 pub const MAX_COUNT: u32 = 10_000;
 
-/// One generated level and its proof, as written.
-pub struct LevelFiles {
-    /// The file stem, e.g. `pengu-10x10-s7`.
-    pub name: String,
-    /// The level in the course format.
-    pub level: String,
-    /// One optimal plan, in the course's move letters or digits.
-    pub plan: String,
-    /// The course-format output of that plan.
-    pub expected: String,
-    /// Features, seed and options.
-    pub json: serde_json::Value,
-    /// One line for standard error (the time it took is added).
-    pub summary: String,
-}
+pub use gridlab::games::tools::LevelFiles;
 
 /// Why a generator gave no level.
 pub enum Failure {

@@ -9,6 +9,7 @@ mod pengu;
 mod rogue;
 mod serve;
 mod slots;
+mod tools;
 
 use clap::{Parser, Subcommand};
 use gridlab::search::{Outcome, Stats};
@@ -60,11 +61,73 @@ enum Command {
     Serve(serve::ServeArgs),
 }
 
-/// Parse the command line and run it.
+/// Why a command failed, each kind with its exit code ([`CliError::exit_code`]).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// A file that cannot be read or written, an input too large.
+    #[error("{0}")]
+    Input(String),
+    /// A level file that does not parse, at `FILE:LINE:COLUMN`.
+    #[error("{file}:{}:{}: {}", error.line, error.column, error.message)]
+    Parse {
+        /// The file (`<stdin>` for standard input).
+        file: String,
+        /// Where and why.
+        error: gridlab::error::ParseError,
+    },
+    /// An option out of its range or of the wrong kind, named by its flag.
+    #[error("--{flag}: {message}")]
+    Option {
+        /// The flag, without its dashes.
+        flag: String,
+        /// What is wrong with its value.
+        message: String,
+    },
+    /// A game tool's refusal (an illegal move, no level within the budget).
+    #[error("{0}")]
+    Tool(gridlab::games::tools::ToolError),
+}
+
+impl CliError {
+    /// The exit code: 1 when a tool ran but found nothing ([`EXIT_NOT_MET`]), 2 for
+    /// bad input ([`EXIT_BAD_INPUT`]).
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Tool(gridlab::games::tools::ToolError::Failed(_)) => EXIT_NOT_MET,
+            _ => EXIT_BAD_INPUT,
+        }
+    }
+}
+
+impl From<gridlab::error::FieldError> for CliError {
+    fn from(e: gridlab::error::FieldError) -> Self {
+        CliError::Option {
+            flag: e.field.replace('_', "-"),
+            message: e.message,
+        }
+    }
+}
+
+/// Parse the command line and run it: a game's tool from the registry
+/// ([`tools`]), or one of the commands below.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = tools::augment(Cli::command()).get_matches();
+    if let Some((_, tool, tool_matches)) = tools::chosen(&matches) {
+        return ExitCode::from(tools::run(tool, tool_matches).unwrap_or_else(|e| {
+            eprintln!("error: {e}");
+            e.exit_code()
+        }));
+    }
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
     let code = match cli.command {
-        Command::Pengu { command } => pengu::run(command),
+        Command::Pengu { command } => pengu::run(command).unwrap_or_else(|e| {
+            eprintln!("error: {e}");
+            e.exit_code()
+        }),
         Command::Actman { command } => actman::run(command),
         Command::Rogue { command } => rogue::run(command),
         Command::Gpac { command } => gpac::run(command),
@@ -139,10 +202,12 @@ pub fn print_stats(solver: impl std::fmt::Debug, outcome: Outcome, s: &Stats) {
 pub fn load<T>(
     path: &str,
     parse: impl FnOnce(&str) -> Result<T, gridlab::error::ParseError>,
-) -> Result<T, String> {
+) -> Result<T, CliError> {
     let text = read_input(path)?;
-    let name = if path == "-" { "<stdin>" } else { path };
-    parse(&text).map_err(|e| format!("{name}:{}:{}: {}", e.line, e.column, e.message))
+    parse(&text).map_err(|error| CliError::Parse {
+        file: if path == "-" { "<stdin>" } else { path }.into(),
+        error,
+    })
 }
 
 /// The largest input file read (levels, maps, world files, configs): 64 MiB.
@@ -150,7 +215,7 @@ pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 
 /// Read a level file, or standard input for `-`, as UTF-8 text of at most
 /// [`MAX_INPUT_BYTES`].
-pub fn read_input(path: &str) -> Result<String, String> {
+pub fn read_input(path: &str) -> Result<String, CliError> {
     use std::io::Read;
     let name = if path == "-" { "standard input" } else { path };
     let mut bytes = Vec::new();
@@ -161,17 +226,24 @@ pub fn read_input(path: &str) -> Result<String, String> {
     } else {
         std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
     };
-    read.map_err(|e| format!("cannot read {name}: {e}"))?;
+    read.map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?;
     if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(format!(
+        return Err(CliError::Input(format!(
             "{name}: larger than {} MiB, the most gridlab reads",
             MAX_INPUT_BYTES >> 20
-        ));
+        )));
     }
     String::from_utf8(bytes).map_err(|e| {
-        format!(
+        CliError::Input(format!(
             "{name}: not UTF-8 text (byte {} is invalid)",
             e.utf8_error().valid_up_to()
-        )
+        ))
     })
+}
+
+/// Until every command returns a [`CliError`]: its message as the older string errors.
+impl From<CliError> for String {
+    fn from(e: CliError) -> Self {
+        e.to_string()
+    }
 }

@@ -7,4 +7,5 @@ pub mod gpac;
 pub mod pengu;
 pub mod rogue;
 pub mod session;
+pub mod tools;
 pub mod verdict;

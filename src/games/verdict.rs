@@ -4,7 +4,9 @@
 //! measured features. Each game's analysis converts to it; the page draws it.
 
 use crate::error::FieldError;
+use crate::games::tools::{Host, ToolOptions};
 use crate::search::MIN_MAX_MEMORY;
+use schemars::JsonSchema;
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize};
 
@@ -137,14 +139,15 @@ pub fn memory_note(states: usize, budget: usize) -> String {
 /// Each exact search stops with "limit reached" when it would store more than
 /// `max_states` states, or when its tables would grow past `max_memory` bytes (the
 /// same budget as the solvers': [`crate::search::Table`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AnalysisLimits {
-    /// Most states of each exact search.
+    /// Most states of each exact search (1 to 20,000,000).
     #[serde(deserialize_with = "max_states")]
     pub max_states: usize,
     /// Most bytes the tables of each exact search may hold.
     #[serde(deserialize_with = "max_memory")]
+    #[schemars(extend("x-mib" = true))]
     pub max_memory: usize,
     /// Most optimal plans counted ("at least" beyond).
     #[serde(deserialize_with = "plan_cap")]
@@ -242,6 +245,59 @@ impl AnalysisLimits {
             MIN_MAX_MEMORY,
             BROWSER_MAX_MEMORY,
         )
+    }
+}
+
+impl ToolOptions for AnalysisLimits {
+    fn check(&self, host: Host) -> Result<(), FieldError> {
+        match host {
+            Host::Native => AnalysisLimits::check(self),
+            Host::Browser => self.check_browser(),
+        }
+    }
+}
+
+/// The limits of the command line's `analyze` (an [`AnalysisLimits`] with larger
+/// defaults: 20,000,000 states, 1 GiB, a million plans counted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct AnalyzeOptions {
+    /// Most states of the exact plan count (1 to 20,000,000; the A* that proves the
+    /// optimum when the count stops stores ten times as many).
+    #[serde(deserialize_with = "max_states")]
+    pub max_states: usize,
+    /// Most bytes the tables of each exact search may hold.
+    #[serde(deserialize_with = "max_memory")]
+    #[schemars(extend("x-mib" = true))]
+    pub max_memory: usize,
+    /// Most optimal plans counted (beyond: "at least").
+    #[serde(deserialize_with = "plan_cap")]
+    pub plan_cap: u64,
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> Self {
+        Self {
+            max_states: MAX_ANALYSIS_STATES,
+            max_memory: crate::search::DEFAULT_MAX_MEMORY,
+            plan_cap: 1_000_000,
+        }
+    }
+}
+
+impl From<AnalyzeOptions> for AnalysisLimits {
+    fn from(o: AnalyzeOptions) -> Self {
+        AnalysisLimits {
+            max_states: o.max_states,
+            max_memory: o.max_memory,
+            plan_cap: o.plan_cap,
+        }
+    }
+}
+
+impl ToolOptions for AnalyzeOptions {
+    fn check(&self, host: Host) -> Result<(), FieldError> {
+        ToolOptions::check(&AnalysisLimits::from(*self), host)
     }
 }
 

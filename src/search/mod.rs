@@ -189,6 +189,19 @@ impl std::str::FromStr for Solver {
     }
 }
 
+impl schemars::JsonSchema for Solver {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Solver".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "enum": ["random", "bfs", "iddfs", "greedy", "astar"],
+        })
+    }
+}
+
 /// Run `algorithm` on `problem`.
 ///
 /// ```

@@ -137,6 +137,7 @@ mod gpac;
 mod media;
 mod pengu;
 mod rogue;
+mod tools;
 
 use crate::error::{MoveError, ParseError};
 use serde::Serialize;
@@ -171,7 +172,7 @@ pub fn last_panic() -> Option<String> {
 
 /// How a JavaScript value is named in a type error: its `typeof`, with `null` and
 /// arrays told apart.
-fn type_name(value: &JsValue) -> String {
+pub(crate) fn type_name(value: &JsValue) -> String {
     if value.is_null() {
         "null".into()
     } else if js_sys::Array::is_array(value) {
@@ -337,6 +338,14 @@ pub(crate) fn bytes_arg(value: &JsValue, name: &str) -> Result<Vec<u8>, JsValue>
     }
 }
 
+/// `value` as a JavaScript object, or a thrown `{message}` saying why it cannot be one
+/// (a number beyond 2^53, a map with keys that are not strings).
+pub(crate) fn try_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| message(format!("the result cannot be given to JavaScript: {e}")))
+}
+
 pub(crate) fn to_js<T: Serialize>(value: &T) -> JsValue {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
@@ -353,7 +362,9 @@ pub(crate) fn move_error(e: MoveError) -> JsValue {
 
 /// `{message}`: a refusal the page shows as it is.
 pub(crate) fn message(text: impl std::fmt::Display) -> JsValue {
-    to_js(&serde_json::json!({ "message": text.to_string() }))
+    let error = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&error, &"message".into(), &text.to_string().into());
+    error.into()
 }
 
 /// A solve as the page asks for it: the level text read by `parse`, the options from
@@ -429,16 +440,30 @@ pub(crate) struct Solved<'a, G: Serialize> {
 }
 
 impl<G: Serialize> Solved<'_, G> {
-    /// As a JavaScript object with the search trace attached as a `Uint32Array` and,
-    /// when one was kept, the debugger's record as `record` (typed arrays: `parent`,
-    /// `action`, `h`, `cell` by state; `events`, `g`, `keyHi`, `keyLo` by event; and
-    /// `truncated`).
+    /// As a JavaScript object with the search trace and record attached
+    /// ([`attach_search`]).
     pub fn with_trace(
         &self,
         trace: &crate::search::Trace,
         record: &crate::search::Record,
     ) -> Result<JsValue, JsValue> {
-        let result = with_trace(self, &trace.events)?;
+        let result = try_js(self)?;
+        attach_search(&result, trace, record)?;
+        Ok(result)
+    }
+}
+
+/// Attach a search's trace to `result` as a `Uint32Array` (`trace`) and, when one was
+/// kept, the debugger's record as `record` (typed arrays: `parent`, `action`, `h`,
+/// `cell` by state; `events`, `g`, `keyHi`, `keyLo` by event; and `truncated`).
+pub(crate) fn attach_search(
+    result: &JsValue,
+    trace: &crate::search::Trace,
+    record: &crate::search::Record,
+) -> Result<(), JsValue> {
+    {
+        let trace = js_sys::Uint32Array::from(&trace.events[..]);
+        js_sys::Reflect::set(result, &"trace".into(), &trace)?;
         if !record.is_empty() {
             let r = js_sys::Object::new();
             let arrays: [(&str, &[u32]); 8] = [
@@ -455,9 +480,9 @@ impl<G: Serialize> Solved<'_, G> {
                 js_sys::Reflect::set(&r, &name.into(), &js_sys::Uint32Array::from(values))?;
             }
             js_sys::Reflect::set(&r, &"truncated".into(), &record.truncated.into())?;
-            js_sys::Reflect::set(&result, &"record".into(), &r)?;
+            js_sys::Reflect::set(result, &"record".into(), &r)?;
         }
-        Ok(result)
+        Ok(())
     }
 }
 
@@ -483,14 +508,6 @@ pub(crate) fn progress_callback<T: Serialize>(
             let _ = f.call1(&JsValue::NULL, &to_js(&value));
         }
     }
-}
-
-/// `view` as a JavaScript object with the search trace attached as a `Uint32Array`.
-pub(crate) fn with_trace<T: Serialize>(view: &T, events: &[u32]) -> Result<JsValue, JsValue> {
-    let result = to_js(view);
-    let trace = js_sys::Uint32Array::from(events);
-    js_sys::Reflect::set(&result, &"trace".into(), &trace)?;
-    Ok(result)
 }
 
 /// The module's linear memory, for zero-copy views of boards.

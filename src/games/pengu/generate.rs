@@ -34,22 +34,22 @@ const PLAN_CAP: u64 = 1 << 20;
 const RUN_LENGTH: u64 = 40_000;
 
 /// What to generate.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct GenerateOptions {
-    /// Rows, border included.
+    /// Rows, border included (4 to 16).
     pub rows: usize,
-    /// Columns, border included.
+    /// Columns, border included (4 to 16).
     pub cols: usize,
-    /// Fish on the field.
+    /// Fish on the field (1 to 12).
     pub fish: usize,
-    /// The optimal plan must take at least this many moves.
+    /// The optimal plan takes at least this many moves (1 to 200).
     pub min_moves: u32,
     /// The optimal plan must be the only one.
     pub unique: bool,
-    /// The seed: one seed, one level.
+    /// The seed: one seed, one level (with --count, level k uses seed + k).
     pub seed: u64,
-    /// Most candidates scored before giving up.
+    /// Most candidate fields scored before giving up (1 to 100,000,000).
     pub max_candidates: u64,
     /// Score the whole budget and return the longest level found (at least
     /// `min_moves`), instead of the first that meets it.

@@ -24,6 +24,7 @@ mod problem;
 mod rules;
 mod session;
 mod solver;
+mod tools;
 
 pub use crate::search::Solver;
 pub use analysis::{
@@ -42,4 +43,7 @@ pub use session::{PenguRules, PenguSession, PenguView};
 pub use solver::{
     outcome_game, solve, tracked_fish, Goal, Solution, SolveOptions, MAX_RANDOM_MOVES,
     MAX_TRACKED_FISH,
+};
+pub use tools::{
+    Analyze, Analyzed, Generate, GeneratedLevel, PenguVerdict, Solve, Solved, Verdict, TOOLS,
 };

@@ -12,17 +12,38 @@ use crate::search::{
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 
-/// What a plan must achieve. Pengu must always be alive at the end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+/// What a plan must achieve. Pengu must always be alive at the end. Read from
+/// `"all"`, a number of fish (or its digits), or `{"at_least": N}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case", try_from = "GoalText")]
 pub enum Goal {
     /// Eat every fish.
     All,
     /// Eat at least this many fish.
     AtLeast(usize),
+}
+
+/// The forms a goal is read from.
+#[derive(Deserialize, JsonSchema)]
+#[serde(untagged)]
+enum GoalText {
+    Count(usize),
+    Text(String),
+    Object { at_least: usize },
+}
+
+impl TryFrom<GoalText> for Goal {
+    type Error = String;
+    fn try_from(g: GoalText) -> Result<Goal, String> {
+        match g {
+            GoalText::Count(n) | GoalText::Object { at_least: n } => Ok(Goal::AtLeast(n)),
+            GoalText::Text(text) => text.parse(),
+        }
+    }
 }
 
 impl std::str::FromStr for Goal {
@@ -49,16 +70,19 @@ impl Goal {
 }
 
 /// Options of [`solve`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SolveOptions {
-    /// Which solver.
+    /// Solver: random, bfs, iddfs, greedy or astar.
+    #[schemars(extend("x-flag" = "algo"))]
     pub solver: Solver,
-    /// What the plan must achieve.
+    /// Goal: all, or the least number of fish to eat (Pengu must survive).
     pub goal: Goal,
-    /// Most states a search may store.
+    /// Most states a search may store before giving up (at least 1).
     pub max_states: usize,
-    /// Most bytes a search's tables may hold (see [`Limits::max_memory`]).
+    /// Most memory a search's tables may take; the search then stops with "limit
+    /// reached" and its best partial plan.
+    #[schemars(extend("x-mib" = true))]
     pub max_memory: usize,
     /// Longest plan considered.
     pub max_depth: u32,
@@ -67,8 +91,10 @@ pub struct SolveOptions {
     /// Moves the random solver plays at most.
     pub random_moves: usize,
     /// Most search-trace events recorded (0: none).
+    #[schemars(extend("x-page" = true))]
     pub trace_limit: usize,
     /// Most events of the debugger's record (0: none; at most `MAX_RECORD_EVENTS`).
+    #[schemars(extend("x-page" = true))]
     pub record_limit: usize,
 }
 
