@@ -97,7 +97,7 @@ fn solve_with_stats_and_json() {
     let out = gridlab(&["pengu", "solve", A3, "--goal", "20", "--json"], None);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["outcome"], "found");
-    assert_eq!(json["goal_met"], true);
+    assert_eq!(json["goalMet"], true);
     assert_eq!(json["moves"].as_str().unwrap().len(), 14);
     assert!(json["stats"]["expanded"].as_u64().unwrap() > 0);
 }

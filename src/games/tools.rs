@@ -146,7 +146,7 @@ pub enum ToolError {
         message: String,
     },
     /// An illegal move.
-    #[error("{0}")]
+    #[error("illegal move {0}")]
     Move(#[from] MoveError),
     /// The tool ran but found nothing to return (no level within the budget, a level
     /// too large for an exact solution).

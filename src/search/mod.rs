@@ -165,15 +165,22 @@ impl std::str::FromStr for Algorithm {
 }
 
 /// A solver: seeded random play, or one of the searches (the course assignments'
-/// variants).
+/// variants). Read by its name, as on the command line (any case).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase", try_from = "String")]
 pub enum Solver {
     /// Random legal moves from a seeded, portable generator.
     Random,
     /// One of the shared searches.
     #[serde(untagged)]
     Search(Algorithm),
+}
+
+impl TryFrom<String> for Solver {
+    type Error = <Solver as std::str::FromStr>::Err;
+    fn try_from(name: String) -> Result<Solver, Self::Error> {
+        name.parse()
+    }
 }
 
 impl std::str::FromStr for Solver {

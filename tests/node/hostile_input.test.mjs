@@ -26,14 +26,14 @@ test('ActmanSession.chases_towards off the board throws, and the session goes on
 });
 
 test('solver options out of range throw with the field named', () => {
-  for (const [solve, text] of [[g.pengu_solve, FIELD], [g.actman_solve, DUNGEON0]]) {
+  for (const [solve, text] of [[(...a) => g.run_tool('pengu', 'solve', ...a), FIELD], [g.actman_solve, DUNGEON0]]) {
     const e = thrown(() => solve(text, { maxMemory: 10 }));
-    assert.match(e.message, /bad solver options: max_memory: 10 is not between 1048576/);
+    assert.match(e.message, /bad options: max_memory: 10 is not between 1048576/);
     assert.match(thrown(() => solve(text, { maxStates: 0 })).message, /max_states/);
     // The default options still solve.
     assert.equal(solve(text, {}).outcome, 'found');
   }
-  const e = thrown(() => g.pengu_solve(FIELD, { solver: 'random', randomMoves: 2e6 }));
+  const e = thrown(() => g.run_tool('pengu', 'solve', FIELD, { solver: 'random', randomMoves: 2e6 }));
   assert.match(e.message, /random_moves/);
   // A tiny memory budget stops the search with a partial plan, not a trap.
   const partial = g.actman_solve(DUNGEON0, { solver: 'bfs', maxMemory: 1 << 20, maxStates: 5 });
@@ -45,7 +45,7 @@ test('PenguSession.resize to the largest size makes a level pengu_check accepts'
   s.resize(4096, 4096);
   const text = s.level_text();
   assert.ok(text.startsWith('4000 4000\n'), text.slice(0, 20));
-  assert.equal(g.pengu_check(text), null);
+  assert.equal((new g.PenguSession(text).free(), null), null);
   s.resize(3, 3);
   assert.equal(s.level_text(), '3 3\n###\n#P#\n###\n');
   s.free();
@@ -125,6 +125,6 @@ test('a verdict at the stated most states stops at its memory budget, never a tr
   assert.match(v.note, /memory limit of 8 MiB reached/);
   for (const [options, field] of [[{ maxStates: 20000001 }, /max_states/], [{ maxMemory: 2 ** 31 }, /max_memory/]]) {
     assert.match(thrown(() => g.actman_verdict(DUNGEON0, options)).message, field);
-    assert.match(thrown(() => g.pengu_verdict(FIELD, options)).message, field);
+    assert.match(thrown(() => g.run_tool('pengu', 'verdict', FIELD, options)).message, field);
   }
 });

@@ -17,21 +17,31 @@ const A3_OUTPUT =
 const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#\n#######\n';
 
 test('the exports the playground uses exist', () => {
-  for (const name of ['PenguSession', 'pengu_palette', 'pengu_check', 'pengu_solve', 'random_seed']) {
+  for (const name of ['PenguSession', 'tools', 'run_tool', 'random_seed']) {
     assert.equal(typeof g[name], 'function', name);
   }
-  assert.equal(g.pengu_palette(), '# 0*USP');
+  assert.equal(g.tools().games.find((x) => x.id === 'pengu').palette, '# 0*USP');
   assert.equal(typeof g.random_seed(), 'number');
 });
+
+/** The parse error a tool throws on `text` (null when it parses). */
+function check(text) {
+  try {
+    g.run_tool('pengu', 'verdict', text, { maxStates: 1000 });
+    return null;
+  } catch (e) {
+    return e;
+  }
+}
 
 test('a bad level throws {line, column, message}', () => {
   const e = thrown(() => new g.PenguSession('3 3\n###\n#x#\n###\n'));
   assert.equal(e.line, 3);
   assert.equal(e.column, 2);
   assert.match(e.message, /'x'/);
-  assert.deepEqual(g.pengu_check('3 3\n###\n#x#\n###\n'), e);
-  assert.equal(g.pengu_check(A1), null);
-  const noPengu = g.pengu_check('3 3\n###\n# #\n###\n');
+  assert.deepEqual(check('3 3\n###\n#x#\n###\n'), e);
+  assert.equal(check(A1), null);
+  const noPengu = check('3 3\n###\n# #\n###\n');
   assert.equal(typeof noPengu.line, 'number');
   assert.equal(typeof noPengu.column, 'number');
   assert.match(noPengu.message, /Pengu/);
@@ -151,7 +161,7 @@ test('paint and resize edit the level', () => {
 });
 
 test('pengu_solve: A* on the A1 field, with a trace', () => {
-  const r = g.pengu_solve(A1, { solver: 'astar', goal: 'all', traceLimit: 100000 }, null);
+  const r = g.run_tool('pengu', 'solve', A1, { solver: 'astar', goal: 'all', traceLimit: 100000 }, null);
   assert.equal(r.outcome, 'found');
   assert.equal(r.goalMet, true);
   assert.equal(r.moves.length, 8);
@@ -172,15 +182,15 @@ test('pengu_solve: A* on the A1 field, with a trace', () => {
 });
 
 test('pengu_solve: A* finds the 13-move optimum of testcases_07', () => {
-  const r = g.pengu_solve(TC07, { solver: 'astar', goal: 'all' }, null);
+  const r = g.run_tool('pengu', 'solve', TC07, { solver: 'astar', goal: 'all' }, null);
   assert.equal(r.outcome, 'found');
   assert.equal(r.moves.length, 13);
 });
 
 test('pengu_solve on A3 with at least 20 fish: BFS and ID-DFS plans have equal length', () => {
   const progress = [];
-  const bfs = g.pengu_solve(A3, { solver: 'bfs', goal: { at_least: 20 } }, (s) => progress.push(s));
-  const iddfs = g.pengu_solve(A3, { solver: 'iddfs', goal: { at_least: 20 } }, null);
+  const bfs = g.run_tool('pengu', 'solve', A3, { solver: 'bfs', goal: { at_least: 20 } }, (s) => progress.push(s));
+  const iddfs = g.run_tool('pengu', 'solve', A3, { solver: 'iddfs', goal: { at_least: 20 } }, null);
   assert.equal(bfs.outcome, 'found');
   assert.equal(iddfs.outcome, 'found');
   assert.equal(bfs.moves.length, iddfs.moves.length);
@@ -196,13 +206,13 @@ test('pengu_solve on A3 with at least 20 fish: BFS and ID-DFS plans have equal l
 });
 
 test('pengu_solve: limits and the random solver', () => {
-  const limited = g.pengu_solve(TC07, { solver: 'bfs', goal: 'all', maxStates: 50 }, null);
+  const limited = g.run_tool('pengu', 'solve', TC07, { solver: 'bfs', goal: 'all', maxStates: 50 }, null);
   assert.equal(limited.outcome, 'limit_reached');
   assert.equal(limited.goalMet, false);
-  const a = g.pengu_solve(A1, { solver: 'random', seed: 7, randomMoves: 6 }, null);
-  const b = g.pengu_solve(A1, { solver: 'random', seed: 7, randomMoves: 6 }, null);
+  const a = g.run_tool('pengu', 'solve', A1, { solver: 'random', seed: 7, randomMoves: 6 }, null);
+  const b = g.run_tool('pengu', 'solve', A1, { solver: 'random', seed: 7, randomMoves: 6 }, null);
   assert.equal(a.moves, b.moves, 'a seed replays the same random game');
   assert.ok(a.moves.length <= 6);
-  const bad = thrown(() => g.pengu_solve('2 2\n#x\n##\n', {}, null));
+  const bad = thrown(() => g.run_tool('pengu', 'solve', '2 2\n#x\n##\n', {}, null));
   assert.equal(bad.line, 2);
 });

@@ -53,7 +53,7 @@ function stepsInOrder(result, what) {
 
 test('Pengu: the debugger takes the states in the native order, for all four searches', () => {
   for (const solver of ['bfs', 'iddfs', 'greedy', 'astar']) {
-    const r = g.pengu_solve(solver === 'iddfs' ? TC03 : TC07, { solver, recordLimit: 100000 });
+    const r = g.run_tool('pengu', 'solve', solver === 'iddfs' ? TC03 : TC07, { solver, recordLimit: 100000 });
     if (solver === 'iddfs') assert.equal(r.record.truncated, false, 'the whole ID-DFS run');
     const m = stepsInOrder(r, `pengu ${solver}`);
     if (solver === 'bfs') {
@@ -87,7 +87,7 @@ test('Pengu: the debugger takes the states in the native order, for all four sea
 
 test('Act-Man: the same, and a run without a record has none', () => {
   for (const solver of ['bfs', 'iddfs', 'astar']) stepsInOrder(g.actman_solve(DUNGEON, { solver, recordLimit: 100000 }), `actman ${solver}`);
-  assert.equal(g.pengu_solve(TC07, { solver: 'astar' }).record, undefined);
-  const cut = new SearchRecord(g.pengu_solve(TC07, { solver: 'bfs', recordLimit: 10 }).record);
+  assert.equal(g.run_tool('pengu', 'solve', TC07, { solver: 'astar' }).record, undefined);
+  const cut = new SearchRecord(g.run_tool('pengu', 'solve', TC07, { solver: 'bfs', recordLimit: 10 }).record);
   assert.equal(cut.truncated, true);
 });

@@ -87,10 +87,7 @@ const VALID = {
     step: [3],
   },
   GifRecorder: { make: () => new g.GifRecorder(2, 2, 100), new: [2, 2, 100], add_frame: [new Uint8Array(16)] },
-  pengu_check: [FIELD],
-  pengu_solve: [FIELD, { solver: 'bfs' }, null],
-  pengu_verdict: [FIELD, { maxStates: 1000 }],
-  pengu_generate: [{ rows: 5, cols: 5, fish: 1, minMoves: 1, maxCandidates: 5, seed: 1 }, null],
+  run_tool: ['pengu', 'solve', FIELD, { solver: 'bfs' }, null],
   actman_solve: [DUNGEON0, { solver: 'bfs' }, null],
   actman_verdict: [DUNGEON0, { maxStates: 1000 }],
   actman_generate: [{ rows: 5, cols: 5, monsters: 1, minTurns: 1, maxCandidates: 5, seed: 1 }, null],
@@ -192,7 +189,7 @@ test('an argument of the wrong type throws a named error, never a trap', () => {
   }
   assert.ok(checked > 500, `${checked} calls`);
   // The module still works after all that.
-  assert.equal(g.pengu_check(FIELD), null);
+  assert.equal(g.run_tool('pengu', 'solve', FIELD, { solver: 'bfs' }).goalMet, true);
 });
 
 test('gpac_play refuses a game count out of range with a RangeError naming games', () => {
@@ -234,21 +231,21 @@ test('other counts and sizes are held to their limits', () => {
 test('options of the wrong type throw with the field named', () => {
   for (const [fn, text] of [
     [g.actman_verdict, DUNGEON0],
-    [g.pengu_verdict, FIELD],
+    [(...a) => g.run_tool('pengu', 'verdict', ...a), FIELD],
     [g.actman_solve, DUNGEON0],
-    [g.pengu_solve, FIELD],
+    [(...a) => g.run_tool('pengu', 'solve', ...a), FIELD],
   ]) {
     for (const bad of ['x', null, {}, [], -5, 2 ** 64]) {
       const e = thrown(() => fn(text, { maxStates: bad }));
       assert.equal(e.field, 'maxStates', `${fn.name} maxStates = ${JSON.stringify(bad)}: ${e.message}`);
-      assert.match(e.message, /^bad solver options: maxStates: /);
+      assert.match(e.message, /^bad options: maxStates: /);
     }
     const e = thrown(() => fn(text, 'fast'));
-    assert.equal(e.message, 'bad solver options: options must be an object, not string');
+    assert.equal(e.message, 'bad options: options: must be an object, not string');
   }
-  const goal = thrown(() => g.pengu_solve(FIELD, { goal: { at_least: 'x' } }));
+  const goal = thrown(() => g.run_tool('pengu', 'solve', FIELD, { goal: { at_least: 'x' } }));
   assert.equal(goal.field, 'goal.at_least', goal.message);
-  assert.equal(thrown(() => g.pengu_generate({ rows: 'x' })).field, 'rows');
+  assert.equal(thrown(() => g.run_tool('pengu', 'generate', '', { rows: 'x' })).field, 'rows');
   assert.equal(thrown(() => g.rogue_generate({ size: [] })).field, 'size');
   assert.equal(thrown(() => g.gpac_verdict(MAP00, { games: -1 })).field, 'games');
   const settings = thrown(() => new g.GpacSession(MAP00, { ghosts: 'x' }, 1));

@@ -17,6 +17,7 @@ import { Editor, blankLevel } from './editor.js';
 import { LevelCheck } from './level-check.js';
 import { LevelGenerator } from './level-generator.js';
 import { h } from './ui.js';
+import { toolsOf } from './tools.js';
 import { SolverPanel } from './solver-panel.js';
 import { ComparePanel } from './compare.js';
 import { debouncedSaver, read, remove } from './storage.js';
@@ -128,7 +129,7 @@ export class GameBase extends EventTarget {
   editSpec() {
     const e = this.spec.edit;
     return {
-      palette: this.api[`${this.id}_palette`](),
+      palette: toolsOf(this.api, this.id).palette,
       info: e.info,
       swatch: e.swatch,
       brush: '#',

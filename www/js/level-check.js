@@ -1,5 +1,5 @@
 // The editor's live verdict (Edit tab): after every edit, a worker runs the game's
-// `${game}_verdict` on the level within limits and the panel shows badges (a win in N
+// `verdict` tool (`run_tool`) on the level within limits and the panel shows badges (a win in N
 // moves, optimal; how many optimal plans, 1 = unique; no plan and why; a limit
 // reached; who wins a pursuit) and the level's measured features; the board marks the
 // cells the analysis names (uneatable items, cells never rested on, sites where the

@@ -1,4 +1,4 @@
-// "Generate a level" (Edit tab): the game's `${game}_generate` in a worker, with its
+// "Generate a level" (Edit tab): the game's `generate` tool (`run_tool`) in a worker, with its
 // options as a form (size, items, target difficulty, seed), progress and cancel; the
 // proved level it returns is loaded like any other (undo brings the old one back) and
 // the form, seed included, goes into the shared link. Game-agnostic: the game's spec

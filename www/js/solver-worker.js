@@ -1,12 +1,11 @@
-// Runs the wasm solvers, analyses and generators off the main thread. Messages in:
-// {type: 'solve' | 'verdict' | 'generate', id, game, text, options}; the function is
-// the module's `${game}_${type}` (a generator takes no text). Out: {type:'ready'},
+// Runs the wasm tools (solvers, analyses, generators) off the main thread. Messages in:
+// {type: TOOL, id, game, text, options}: the module's `run_tool(game, TOOL, text,
+// options, progress)`, any tool of the registry (`tools()`; a generator ignores the
+// text). Out: {type:'ready'},
 // {type:'progress', id, stats}, {type:'result', id, result, trace} (trace buffer
 // transferred), {type:'error', id, error}.
 
 import init, * as wasm from '../pkg/gridlab.js';
-
-const TYPES = new Set(['solve', 'verdict', 'generate']);
 
 const ready = init().then(
   () => self.postMessage({ type: 'ready' }),
@@ -24,21 +23,16 @@ function plainError(err) {
 }
 
 self.onmessage = async (e) => {
-  const { type, id, game = 'pengu', text, options } = e.data || {};
-  if (!TYPES.has(type)) return;
+  const { type, id, game = 'pengu', text = '', options } = e.data || {};
+  if (typeof type !== 'string') return;
   try {
     await ready;
   } catch {
     return;
   }
-  const run = /^[a-z]+$/.test(game) ? wasm[`${game}_${type}`] : undefined;
-  if (typeof run !== 'function') {
-    self.postMessage({ type: 'error', id, error: { message: `no ${type} for ${game}` } });
-    return;
-  }
   try {
     const progress = (stats) => self.postMessage({ type: 'progress', id, stats });
-    const result = type === 'generate' ? run(options, progress) : run(text, options, progress);
+    const result = wasm.run_tool(game, type, text, options, progress);
     const trace = result.trace instanceof Uint32Array ? result.trace : new Uint32Array(0);
     delete result.trace;
     self.postMessage({ type: 'result', id, result, trace }, [trace.buffer]);

@@ -18,8 +18,8 @@ use std::sync::atomic::AtomicBool;
 
 /// What a plan must achieve. Pengu must always be alive at the end. Read from
 /// `"all"`, a number of fish (or its digits), or `{"at_least": N}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case", try_from = "GoalText")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Goal {
     /// Eat every fish.
     All,
@@ -27,22 +27,55 @@ pub enum Goal {
     AtLeast(usize),
 }
 
-/// The forms a goal is read from.
-#[derive(Deserialize, JsonSchema)]
-#[serde(untagged)]
-enum GoalText {
-    Count(usize),
-    Text(String),
-    Object { at_least: usize },
+impl<'de> Deserialize<'de> for Goal {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Goal, D::Error> {
+        use serde::de::{self, MapAccess, Visitor};
+        struct GoalVisitor;
+        impl<'de> Visitor<'de> for GoalVisitor {
+            type Value = Goal;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("\"all\", a number of fish or {\"at_least\": N}")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Goal, E> {
+                v.parse().map_err(E::custom)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Goal, E> {
+                usize::try_from(v)
+                    .map(Goal::AtLeast)
+                    .map_err(|_| E::custom("too many fish"))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Goal, E> {
+                if v >= 0.0 && v.fract() == 0.0 && v <= u32::MAX as f64 {
+                    Ok(Goal::AtLeast(v as usize))
+                } else {
+                    Err(E::custom(format!("{v} is not a number of fish")))
+                }
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Goal, A::Error> {
+                match map.next_key::<String>()?.as_deref() {
+                    Some("at_least") => Ok(Goal::AtLeast(map.next_value()?)),
+                    Some(other) => Err(de::Error::unknown_field(other, &["at_least"])),
+                    None => Err(de::Error::missing_field("at_least")),
+                }
+            }
+        }
+        d.deserialize_any(GoalVisitor)
+    }
 }
 
-impl TryFrom<GoalText> for Goal {
-    type Error = String;
-    fn try_from(g: GoalText) -> Result<Goal, String> {
-        match g {
-            GoalText::Count(n) | GoalText::Object { at_least: n } => Ok(Goal::AtLeast(n)),
-            GoalText::Text(text) => text.parse(),
-        }
+impl JsonSchema for Goal {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Goal".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "anyOf": [
+                { "const": "all" },
+                { "type": "integer", "minimum": 0 },
+                { "type": "object", "properties": { "at_least": { "type": "integer", "minimum": 0 } } },
+            ]
+        })
     }
 }
 

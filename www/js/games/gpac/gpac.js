@@ -4,6 +4,7 @@
 // go back and forth (the same seed replays the same game), and hosts the Replay (world
 // files) and Lab (map evolution in Web Workers) tabs in the Solve and Compare panels.
 
+import { toolsOf } from '../../tools.js';
 import { gpacPainter, tileSwatch, TILE_INFO } from './gpac-tiles.js';
 import { fileMethods } from './gpac-files.js';
 import { sceneMethods } from './gpac-scene.js';
@@ -77,7 +78,7 @@ class GpacGame extends AutoGame {
   editSpec() {
     const e = this.spec.edit;
     return {
-      palette: ['#', '~'],
+      palette: toolsOf(this.api, this.id).palette,
       info: e.info,
       swatch: e.swatch,
       brush: '#',
