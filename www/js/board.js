@@ -35,8 +35,12 @@ export class Board {
     this.dpr = 1;
     this.maxCell = 96; // CSS pixels
     this.zoom = 1; // × the cell size that fits the host; above 1 the host scrolls (pan)
+    /** @type {import('./contracts.js').Painter | null} */
     this.painter = null;
+    /** @type {() => import('./contracts.js').Scene | null} */
     this.sceneFn = () => null;
+    /** @type {((zoom: number) => void) | null} told of every zoom change (the zoom buttons) */
+    this.onZoom = null;
     this.staticKey = null;
     this.sprites = new Map();
     this.frame = 0;

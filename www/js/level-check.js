@@ -132,7 +132,7 @@ export class LevelCheck {
 
   /** For tests: the shown verdict. */
   info() {
-    return { busy: this.root.classList.contains('checking'), result: this.result, badges: [...this.badges.querySelectorAll('[data-badge]')].map((b) => b.dataset.badge) };
+    return { busy: this.root.classList.contains('checking'), result: this.result, badges: [...this.badges.querySelectorAll('[data-badge]')].map((b) => /** @type {HTMLElement} */ (b).dataset.badge) };
   }
 
   dispose() {

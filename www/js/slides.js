@@ -8,7 +8,9 @@
 
 import { h, downloadBlob, toast } from './ui.js';
 
+/** @returns {Promise<void>} */
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+/** @type {(ms: number) => Promise<void>} */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** An animation's largest side (pixels) and most frames: a GIF stays small enough to share. */
 const GIF_SIDE = 360;

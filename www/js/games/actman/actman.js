@@ -13,7 +13,8 @@ import { digitToward, fireToward, fireOfDigit } from '../../input.js';
 import { GameBase, gameModule, sameCell as same } from '../../game-base.js';
 import { load, save } from '../../storage.js';
 
-class ActmanGame extends GameBase {
+/** @extends {GameBase<import('../../../pkg/gridlab.js').ActmanSession>} */
+export class ActmanGame extends GameBase {
   constructor(shell) {
     super(shell, {
       id: 'actman',
@@ -59,6 +60,8 @@ class ActmanGame extends GameBase {
     this.aiming = false;
     const prefs = load('prefs') || {};
     this.showArrows = prefs.actmanArrows !== false;
+    /** @type {ActmanUi} */
+    this.ui = null; // mountPanels makes it
     this.mountPanels();
     // Holding Shift over the board turns the hover mark into a fire mark at once.
     const shiftKey = (e) => {

@@ -22,6 +22,7 @@ export const endTitle = (end) => (END_TEXT[end] ? END_TEXT[end].title : end);
 /** A labelled field: `field('Pill density', input)`. */
 const field = (label, el, title) => h('label.field', { title }, h('span', {}, label), el);
 
+/** @extends {GameUi<import('./gpac.js').GpacGame>} */
 export class GpacUi extends GameUi {
   get planKind() {
     return 'plan';

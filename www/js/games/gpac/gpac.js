@@ -22,7 +22,8 @@ import { load } from '../../storage.js';
 const SWIPE = { 8: 'u', 2: 'd', 4: 'l', 6: 'r' };
 const TAB_LABELS = { solve: 'Replay', compare: 'Lab' };
 
-class GpacGame extends AutoGame {
+/** @extends {AutoGame<import('../../../pkg/gridlab.js').GpacSession>} */
+export class GpacGame extends AutoGame {
   constructor(shell) {
     super(shell, {
       id: 'gpac',

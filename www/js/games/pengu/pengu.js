@@ -12,7 +12,8 @@ import { GameBase, gameModule, sameCell } from '../../game-base.js';
 
 const DIGIT_OF = { NW: '7', N: '8', NE: '9', W: '4', E: '6', SW: '1', S: '2', SE: '3' };
 
-class PenguGame extends GameBase {
+/** @extends {GameBase<import('../../../pkg/gridlab.js').PenguSession>} */
+export class PenguGame extends GameBase {
   constructor(shell) {
     super(shell, {
       id: 'pengu',

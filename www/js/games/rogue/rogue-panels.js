@@ -75,7 +75,7 @@ export class ExactPanel {
           h('dt', {}, 'Solved in'), h('dd', {}, fmtMs(a.elapsedMs))),
       );
     }
-    const ex = g.exactNow();
+    const ex = g.drawing.exactNow();
     this.nowBox.textContent = v.toMove
       ? `Turn ${v.turn}, the ${v.toMove} to move (${playerLabel(v.toMove === 'monster' ? MONSTERS : ROGUES, g.players[v.toMove === 'monster' ? 0 : 1])}). ${exactText(ex, v)}`
       : `The game is over: ${v.verdict}.`;
@@ -83,7 +83,7 @@ export class ExactPanel {
     this.bestRow.replaceChildren(...choice.map((d) =>
       button('.btn.small.best-move', { label: stepName(d), title: `Play this optimal step for the ${v.toMove}`, dataset: { dir: d }, onclick: () => g.move(d, { toMove: true }) })));
     this.showMoves(v);
-    const o = g.outcome();
+    const o = g.drawing.outcome();
     this.legend.setMax(o ? o.max : 0);
   }
 
