@@ -17,7 +17,7 @@ const MAX_ZOOM_CELL = 64;
 const MAX_CANVAS = 8192;
 
 export class Board {
-  /** @param host element that the canvas fills (its size drives the cell size) */
+  /** @param {HTMLElement} host element that the canvas fills (its size drives the cell size) */
   constructor(host) {
     this.host = host;
     this.canvas = document.createElement('canvas');

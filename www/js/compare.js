@@ -8,6 +8,11 @@ import { SolverClient } from './solver-client.js';
 import { formState, applyFormState, markDefaults } from './view-state.js';
 
 export class ComparePanel {
+  /**
+   * @param {import('./game-base.js').GameBase<any>} game
+   * @param {HTMLElement} panel
+   * @param {import('./contracts.js').SolveAdapter} adapter
+   */
   constructor(game, panel, adapter) {
     this.game = game;
     this.panel = panel;

@@ -244,7 +244,8 @@ export interface SolveControls {
   limits: Node[];
   options(): Record<string, any>;
   apply(preset: Record<string, any>): void;
-  sync(): void;
+  /** After the algorithm changed (`algo`: its id). */
+  sync(algo?: string): void;
   [field: string]: any;
 }
 

@@ -492,6 +492,7 @@ export class GameBase extends EventTarget {
   /**
    * A swipe on the board, as a direction digit (moves by default).
    * @param {string} digit
+   * @returns {Promise<boolean> | void}
    */
   swipe(digit) {
     return this.move(digit);

@@ -13,6 +13,11 @@ import { formState, applyFormState, markDefaults, viewInt } from './view-state.j
 const PREFIX = 'g.';
 
 export class LevelGenerator {
+  /**
+   * @param {import('./game-base.js').GameBase<any>} game
+   * @param {HTMLElement} host
+   * @param {import('./contracts.js').GenerateSpec} spec
+   */
   constructor(game, host, spec) {
     this.game = game;
     this.spec = spec;

@@ -25,6 +25,11 @@ export const TRACE_LIMIT = 200000;
 export const RECORD_LIMIT = 200000;
 
 export class SolverPanel {
+  /**
+   * @param {import('./game-base.js').GameBase<any>} game
+   * @param {HTMLElement} panel
+   * @param {import('./contracts.js').SolveAdapter} adapter
+   */
   constructor(game, panel, adapter) {
     this.game = game;
     this.panel = panel;

@@ -191,7 +191,7 @@ export class Transport extends EventTarget {
     this.run = run;
     this.animatingStep = true;
     this.refresh();
-    let ok = false;
+    let ok;
     try {
       ok = await this.source.advance({ animate: true, rate: this.rate });
     } finally {

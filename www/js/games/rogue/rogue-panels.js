@@ -13,6 +13,10 @@ import { outcomeLegend, exactText, stepName } from './rogue-ui.js';
 const valueText = (value) => (value == null ? 'Rogue survives forever' : `Monster wins in ${value} move${value === 1 ? '' : 's'}`);
 
 export class ExactPanel {
+  /**
+   * @param {import('./rogue.js').RogueGame} game
+   * @param {HTMLElement} panel
+   */
   constructor(game, panel) {
     this.game = game;
     this.panel = panel;
@@ -107,6 +111,10 @@ export class ExactPanel {
 }
 
 export class PairingsPanel {
+  /**
+   * @param {import('./rogue.js').RogueGame} game
+   * @param {HTMLElement} panel
+   */
   constructor(game, panel) {
     this.game = game;
     this.panel = panel;
