@@ -15,6 +15,7 @@ import { MONSTERS, ROGUES, SPEEDS, MAX_LIMIT, otherSide, sideAt } from './rogue-
 import { rogueKey, rogueGameKey } from './rogue-keys.js';
 import { digitToward } from '../../input.js';
 import { gameModule, sameCell as same, formatParseError } from '../../game-base.js';
+import { seedField } from '../../level-generator.js';
 import { h } from '../../ui.js';
 import { AutoGame } from '../../auto-game.js';
 import { SingleRun } from '../../single-run.js';
@@ -59,7 +60,7 @@ export class RogueGame extends AutoGame {
           { key: 'size', label: 'Size', min: 5, max: 24, value: 12, title: 'The dungeon is size × size' },
           { key: 'goal', label: 'Goal', type: 'select', value: 'monsterWins', options: [['monsterWins', 'The monster wins'], ['rogueEscapes', 'The rogue escapes (the naive rogue does not)']] },
           { key: 'minMoves', label: 'At least moves', min: 1, max: 200, value: 8, title: 'Monster wins: the capture takes at least this many moves. Rogue escapes: the naive rogue is caught no sooner than this turn' },
-          { key: 'seed', label: 'Seed', min: 0, max: 4294967295, value: 1, title: 'One seed, one dungeon: the same here and with gridlab rogue generate --seed' },
+          seedField('rogue', 'dungeon'),
         ],
         name: (o) => `Generated ${o.size}×${o.size}, seed ${o.seed}`,
         summary: (r) => (r.report.outcome.outcome === 'monsterWins' ? `Proved: the monster wins in ${r.report.outcome.moves}` : 'Proved: the rogue is safe forever, and the naive rogue is caught'),
