@@ -9,7 +9,7 @@ WASM_TARGET := wasm32-unknown-unknown
 WASM_FILE := target/$(WASM_TARGET)/release/gridlab.wasm
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test setup wasm native rust-test lint node-test browser-deps e2e bench screenshots fuzz fuzz-setup clean
+.PHONY: serve test setup wasm native rust-test lint js-deps node-test browser-deps e2e bench screenshots fuzz fuzz-setup clean
 
 serve: setup wasm native
 	./target/release/gridlab serve --host $(HOST) --port $(PORT)
@@ -34,9 +34,19 @@ wasm: setup
 native:
 	$(CARGO) build --release
 
-lint:
+## Rust: rustfmt and clippy. The playground's JavaScript: TypeScript checks its types
+## (JSDoc, www/js/contracts.d.ts and the wasm module's pkg/gridlab.d.ts, hence `wasm`),
+## ESLint the rest (eslint.config.mjs).
+lint: js-deps wasm
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --all-targets -- -D warnings
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.worker.json
+	node_modules/.bin/eslint www
+
+## The npm tools, pinned in package-lock.json: TypeScript, ESLint, playwright-core.
+js-deps:
+	@[ -x node_modules/.bin/tsc ] && [ -x node_modules/.bin/eslint ] && [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
 
 rust-test:
 	$(CARGO) test
@@ -45,12 +55,11 @@ node-test: wasm
 	node --test tests/node/
 
 ## Chromium (Debian package) and playwright-core (npm, no browser download).
-browser-deps:
+browser-deps: js-deps
 	@command -v chromium >/dev/null 2>&1 || { \
 		echo "installing Debian's chromium"; \
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update && $$SUDO apt-get install -y chromium; }
-	@[ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
 
 e2e: browser-deps wasm native
 	node --test --test-concurrency=1 tests/e2e/

@@ -2,13 +2,15 @@
 // back to the last copy cached while online.
 
 const CACHE = 'gridlab-v1';
+/** This script's global scope (a service worker's). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (e) => e.waitUntil(self.clients.claim()));
+sw.addEventListener('install', () => sw.skipWaiting());
+sw.addEventListener('activate', (e) => e.waitUntil(sw.clients.claim()));
 
-self.addEventListener('fetch', (e) => {
+sw.addEventListener('fetch', (e) => {
   const req = e.request;
-  if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  if (req.method !== 'GET' || new URL(req.url).origin !== sw.location.origin) return;
   e.respondWith(
     fetch(req)
       .then((res) => {

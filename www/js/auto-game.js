@@ -1,6 +1,6 @@
 // A game whose own players move (Rogue's strategies, GPac's agents): its whole line on
 // the one Transport (play / pause / step / to the end / scrub back and forth), and undo,
-// redo and restart along that line. A subclass gives:
+// redo and restart along that line. A subclass gives (the defaults are below):
 //   autoStep({animate, quiet}) → Promise | null   its players' next move (GameBase.autoMove)
 //   autoRun()                    its players to the end at once (or to a person's turn)
 //   autoFinished() → bool        the game is over
@@ -15,14 +15,77 @@
 import { GameBase } from './game-base.js';
 import { Transport } from './transport.js';
 
+/**
+ * A game whose own players move, its line on a Transport.
+ * @template {import('./contracts.js').Session} [S=import('./contracts.js').Session] the game's wasm session class
+ * @extends {GameBase<S>}
+ */
 export class AutoGame extends GameBase {
-  /** The Transport over the line, at `speeds` ({label, rate}) from `speedIndex`. */
+  // ---- what a subclass gives ---------------------------------------------------------
+
+  /**
+   * Its players' next move (`GameBase.autoMove`); null when nothing was played.
+   * @param {{animate?: boolean, quiet?: boolean}} opts
+   * @returns {Promise<boolean> | null}
+   */
+  autoStep(opts) {
+    return null;
+  }
+
+  /**
+   * Its players to the end at once (or to a person's turn).
+   * @returns {number | void} the moves played, when it counts them
+   */
+  autoRun() {}
+
+  /** The game is over. */
+  autoFinished() {
+    return true;
+  }
+
+  /**
+   * Why auto-play cannot start (a person is to move), or null.
+   * @returns {string | null}
+   */
+  autoBlocked() {
+    return null;
+  }
+
+  /** What to say when the game is over. */
+  get overText() {
+    return 'The game is over';
+  }
+
+  /** The Transport's cap, in steps a second. */
+  maxRate() {
+    return Infinity;
+  }
+
+  /**
+   * The Transport's speed changed to `index` (keep it: prefs, link).
+   * @param {number} index
+   */
+  setSpeed(index) {}
+
+  /** After Restart. */
+  afterRestart() {}
+
+  // ---- the Transport --------------------------------------------------------------------
+
+  /**
+   * The Transport over the line, at `speeds` ({label, rate}) from `speedIndex`.
+   * @param {import('./contracts.js').Speed[]} speeds
+   * @param {number} speedIndex
+   */
   makeTransport(speeds, speedIndex) {
     this.transport = new Transport(this.transportSource(), { speeds, speed: speedIndex, onSpeed: (i) => this.setSpeed(i) });
     return this.transport;
   }
 
-  /** The game as the Transport's source: its line, its players stepping it. */
+  /**
+   * The game as the Transport's source: its line, its players stepping it.
+   * @returns {import('./contracts.js').TransportSource}
+   */
   transportSource() {
     return {
       position: () => this.playedMoves().length,
@@ -33,14 +96,23 @@ export class AutoGame extends GameBase {
       finished: () => !this.view || this.autoFinished(),
       blocked: () => (this.session ? this.autoBlocked() : null),
       toEnd: () => this.runToEnd(),
-      maxRate: () => (this.session && this.maxRate ? this.maxRate() : Infinity),
+      maxRate: () => (this.session ? this.maxRate() : Infinity),
     };
   }
 
+  /**
+   * One step of auto-play (default: `autoStep`).
+   * @param {{animate?: boolean, batch?: boolean}} [opts]
+   * @returns {Promise<boolean> | boolean | null}
+   */
   advance({ animate = true, batch = false } = {}) {
     return this.autoStep({ animate, quiet: batch });
   }
 
+  /**
+   * Why Step cannot (default `autoBlocked`).
+   * @returns {string | null}
+   */
   stepBlocked() {
     return this.autoBlocked();
   }
@@ -91,10 +163,18 @@ export class AutoGame extends GameBase {
 
   // ---- the line: moves played and the ones undone (fullLine, seek: GameBase) ---------
 
+  /**
+   * Where undo from move `k` stops (a person's turn).
+   * @param {number} k
+   */
   undoTarget(k) {
     return k - 1;
   }
 
+  /**
+   * Where redo from move `k` stops (a person's turn).
+   * @param {number} k
+   */
   redoTarget(k) {
     return k + 1;
   }
@@ -126,6 +206,6 @@ export class AutoGame extends GameBase {
     if (!this.session) return;
     this.dispatchEvent(new Event('usermove'));
     this.seek(0);
-    if (this.afterRestart) this.afterRestart();
+    this.afterRestart();
   }
 }

@@ -17,7 +17,7 @@ const MAX_ZOOM_CELL = 64;
 const MAX_CANVAS = 8192;
 
 export class Board {
-  /** @param host element that the canvas fills (its size drives the cell size) */
+  /** @param {HTMLElement} host element that the canvas fills (its size drives the cell size) */
   constructor(host) {
     this.host = host;
     this.canvas = document.createElement('canvas');
@@ -35,8 +35,12 @@ export class Board {
     this.dpr = 1;
     this.maxCell = 96; // CSS pixels
     this.zoom = 1; // × the cell size that fits the host; above 1 the host scrolls (pan)
+    /** @type {import('./contracts.js').Painter | null} */
     this.painter = null;
+    /** @type {() => import('./contracts.js').Scene | null} */
     this.sceneFn = () => null;
+    /** @type {((zoom: number) => void) | null} told of every zoom change (the zoom buttons) */
+    this.onZoom = null;
     this.staticKey = null;
     this.sprites = new Map();
     this.frame = 0;

@@ -8,6 +8,11 @@ import { SolverClient } from './solver-client.js';
 import { formState, applyFormState, markDefaults } from './view-state.js';
 
 export class ComparePanel {
+  /**
+   * @param {import('./game-base.js').GameBase<any>} game
+   * @param {HTMLElement} panel
+   * @param {import('./contracts.js').SolveAdapter} adapter
+   */
   constructor(game, panel, adapter) {
     this.game = game;
     this.panel = panel;
@@ -171,6 +176,7 @@ export class ComparePanel {
     const maxOf = (f) => Math.max(1, ...searched.map((r) => f(r.result)));
     const minOf = (f) => Math.min(...searched.map((r) => f(r.result)));
     const head = h('tr', {}, h('th', {}, ''), ...rows.map((r) => h('th', { scope: 'col', dataset: { algo: r.id } }, this.label(r.id))));
+    /** @type {(name: string, fn: (res: any) => any, opts?: {bar?: (res: any) => number, best?: (res: any) => number, search?: boolean}) => HTMLElement} */
     const metric = (name, fn, { bar, best: isBest, search = false } = {}) => h('tr', {}, h('th', { scope: 'row' }, name), ...rows.map((r) => {
       if (!r.result) return h('td.muted', {}, name === 'Outcome' ? stateText(r) : '');
       if (search && r.id === 'random') return h('td.muted', { title: 'the random solver does not search' }, '–');

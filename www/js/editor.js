@@ -10,6 +10,11 @@ import { h, button, copyText, download, toast } from './ui.js';
 const MAX_HISTORY = 300;
 
 export class Editor {
+  /**
+   * @param {import('./game-base.js').GameBase<any>} game
+   * @param {HTMLElement} panel
+   * @param {import('./contracts.js').EditSpec} spec
+   */
   constructor(game, panel, spec) {
     this.game = game;
     this.panel = panel;
@@ -21,7 +26,7 @@ export class Editor {
     this.textDirty = false;
     this.build();
     game.addEventListener('level', () => this.syncFromLevel());
-    game.addEventListener('parseerror', (e) => this.pointAtError(e.detail));
+    game.addEventListener('parseerror', (e) => this.pointAtError(/** @type {CustomEvent} */ (e).detail));
   }
 
   build() {
@@ -97,8 +102,8 @@ export class Editor {
 
   syncFromLevel() {
     const v = this.game.view;
-    this.rowsInput.value = v.rows;
-    this.colsInput.value = v.cols;
+    this.rowsInput.value = String(v.rows);
+    this.colsInput.value = String(v.cols);
     if (!this.textDirty && document.activeElement !== this.textarea) this.textarea.value = this.game.levelText();
     this.updateButtons();
   }

@@ -22,11 +22,30 @@ import { SolverPanel } from './solver-panel.js';
 import { ComparePanel } from './compare.js';
 import { debouncedSaver, read, remove } from './storage.js';
 
+/** @typedef {import('./contracts.js').Shell} Shell */
+/** @typedef {import('./contracts.js').Controller} Controller */
+/** @typedef {import('./contracts.js').GameSpec} GameSpec */
+/** @typedef {import('./contracts.js').Session} Session */
+/** @typedef {import('./contracts.js').SessionView} SessionView */
+/** @typedef {import('./contracts.js').SharedState} SharedState */
+/** @typedef {import('./contracts.js').View} View */
+/** @typedef {import('./contracts.js').Cell} Cell */
+/** @typedef {import('./contracts.js').KeyCommand} KeyCommand */
+/** @typedef {import('./contracts.js').EditSpec} EditSpec */
+/** @typedef {import('./contracts.js').Scene} Scene */
+/** @typedef {import('./transport.js').Transport} Transport */
+/**
+ * The running animation (`animateFor`): the game's state, then its clock.
+ * @typedef {{t0: number, t: number, duration: number, resolve: (done: boolean) => void, [field: string]: any}} Animation
+ */
+
 export const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)');
 
+/** @type {(e: any) => string} */
 export const formatParseError = (e) =>
   e && e.line != null ? `Line ${e.line}, column ${e.column}: ${e.message}` : (e && e.message) || String(e);
 
+/** @type {(a: Cell | null | undefined, b: Cell | null | undefined) => boolean} */
 export const sameCell = (a, b) => (a && b ? a.row === b.row && a.col === b.col : a === b);
 
 const capitalize = (s) => s[0].toUpperCase() + s.slice(1);
@@ -35,6 +54,8 @@ const capitalize = (s) => s[0].toUpperCase() + s.slice(1);
  * The history keys of every game: Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, Backspace (undo a
  * move in every tab: `moves: true`); {type: null} for any other key with Ctrl, Meta or
  * Alt; undefined when the key is not one of these (the game reads it).
+ * @param {KeyboardEvent} e
+ * @returns {KeyCommand | undefined}
  */
 export function historyKey(e) {
   const k = (e.key || '').toLowerCase();
@@ -49,6 +70,8 @@ export function historyKey(e) {
 /**
  * The common keys as commands: {type: 'undo'|'redo'|'restart'|'space'|'heat'|'move'},
  * {type: null}. Backspace undoes a move in every tab (`moves: true`).
+ * @param {KeyboardEvent} e
+ * @returns {KeyCommand}
  */
 export function basicKey(e) {
   const history = historyKey(e);
@@ -61,11 +84,18 @@ export function basicKey(e) {
   return digit ? { type: 'move', symbol: digit } : { type: null };
 }
 
+/**
+ * What every game view shares (see the file's head and www/README.md).
+ * @template {Session} [S=Session] the game's wasm session class
+ * @implements {Controller}
+ */
 export class GameBase extends EventTarget {
   /**
    * spec: { id, Session (name of the wasm class), noun ('level'), moveNoun ('move'),
    *         catalog (levelCatalog()), painter, Ui, solve (solve adapter),
    *         edit: { info, swatch, hero, paintHint, formatHint, skip(cell, sym) } }
+   * @param {Shell} shell
+   * @param {GameSpec} spec
    */
   constructor(shell, spec) {
     super();
@@ -75,19 +105,65 @@ export class GameBase extends EventTarget {
     this.shell = shell;
     this.api = shell.api;
     this.board = shell.board;
+    /** @type {S} */
     this.session = null;
+    /** @type {SessionView} */
     this.view = null;
     this.tilesKey = 0;
     this.baseText = '';
     this.levelName = '';
+    /** @type {string[]} the undone moves, the next one last */
     this.redoMoves = [];
+    /** @type {Animation | null} */
     this.anim = null;
     this.animSpeed = 1;
+    /** @type {Cell | null} */
     this.hover = null;
     this.overlay = null;
-    this.planNote = null; // banner text when a plan is played out short of a victory
+    /** @type {string | null} banner text when a plan is played out short of a victory */
+    this.planNote = null;
     this.saver = debouncedSaver(spec.id);
+    /** @type {import('./game-ui.js').GameUi<any>} */
+    this.ui = null;
+    /** @type {Editor} */
+    this.editor = null;
+    /** @type {SolverPanel | null} */
+    this.solver = null;
+    /** @type {ComparePanel | null} */
+    this.compare = null;
+    /** @type {LevelCheck | null} */
+    this.levelCheck = null;
+    /** @type {LevelGenerator | null} */
+    this.generator = null;
+    /** @type {Transport | null} the game's own players on a Transport (AutoGame) */
+    this.transport = null;
+    /** @type {{loaded(): boolean, transport: Transport} | null} a replay panel on the Solve tab (GPac) */
+    this.replay = null;
   }
+
+  // ---- what a game implements -----------------------------------------------------
+
+  /**
+   * What the board draws now (null: nothing yet).
+   * @returns {Scene | null}
+   */
+  scene() {
+    return null;
+  }
+
+  /**
+   * A tap or click on a cell of the Play tab.
+   * @param {Cell} cell
+   * @param {PointerEvent} e
+   */
+  tapCell(cell, e) {}
+
+  /**
+   * The pointer is over `cell` (null: off the board).
+   * @param {Cell | null} cell
+   * @param {PointerEvent} e
+   */
+  setHover(cell, e) {}
 
   /** Wire the board, the game's UI and the shared panels (after the game's own state). */
   mountPanels() {
@@ -119,13 +195,19 @@ export class GameBase extends EventTarget {
     });
   }
 
-  /** The scene with the editor verdict's marks (drawn by the board). */
+  /**
+   * The scene with the editor verdict's marks (drawn by the board).
+   * @param {Scene | null} scene
+   */
   withChecks(scene) {
     if (scene && this.levelCheck) scene.checks = this.levelCheck.marks();
     return scene;
   }
 
-  /** What the shared editor needs to know about the game's tiles. */
+  /**
+   * What the shared editor needs to know about the game's tiles.
+   * @returns {EditSpec}
+   */
   editSpec() {
     const e = this.spec.edit;
     return {
@@ -143,6 +225,11 @@ export class GameBase extends EventTarget {
 
   // ---- level and session -------------------------------------------------------
 
+  /**
+   * A new session on a level text, or the error that the text has.
+   * @param {string} text
+   * @returns {{session?: S, error?: any}}
+   */
   parse(text) {
     try {
       return { session: new this.api[this.spec.Session](text) };
@@ -151,6 +238,7 @@ export class GameBase extends EventTarget {
     }
   }
 
+  /** @param {S} session */
   setSession(session) {
     this.finishAnimation();
     if (this.session) this.session.free();
@@ -170,7 +258,12 @@ export class GameBase extends EventTarget {
     return this.session ? this.session.level_text() : '';
   }
 
-  /** Load a level text. Bad text: visible error, the current level stays. */
+  /**
+   * Load a level text. Bad text: visible error, the current level stays.
+   * @param {string} text
+   * @param {{name?: string, moves?: string, base?: boolean, record?: boolean, keepError?: boolean}} [options]
+   * @returns {boolean} whether it loaded
+   */
   loadLevel(text, { name, moves = '', base = true, record = true, keepError = false } = {}) {
     const { session, error } = this.parse(text);
     if (error) {
@@ -192,7 +285,10 @@ export class GameBase extends EventTarget {
     return true;
   }
 
-  /** Replace the level by an edited text (editor undo/redo): no new base. */
+  /**
+   * Replace the level by an edited text (editor undo/redo): no new base.
+   * @param {string} text
+   */
   replaceLevel(text) {
     const { session, error } = this.parse(text);
     if (error) return false;
@@ -225,18 +321,27 @@ export class GameBase extends EventTarget {
     this.changed();
   }
 
-  /** The name a shared level gets: the bundled one's, else "Shared <noun>". */
+  /**
+   * The name a shared level gets: the bundled one's, else "Shared <noun>".
+   * @param {string} text
+   */
   sharedName(text) {
     return this.catalog.levelByText(text) ? undefined : `Shared ${this.spec.noun}`;
   }
 
-  /** Open a shared state `{level, moves, view}` (a link): the level, then the view. */
+  /**
+   * Open a shared state `{level, moves, view}` (a link): the level, then the view.
+   * @param {SharedState} shared
+   */
   loadShared(shared) {
     if (shared.level != null) this.loadLevel(shared.level, { name: this.sharedName(shared.level), moves: shared.moves || '' });
     this.applyView(shared.view || {});
   }
 
-  /** What a link carries: the level, the moves and the view (see viewState). */
+  /**
+   * What a link carries: the level, the moves and the view (see viewState).
+   * @returns {SharedState}
+   */
   shareState() {
     return { level: this.levelText(), moves: this.playedMoves(), view: this.viewState() };
   }
@@ -245,6 +350,7 @@ export class GameBase extends EventTarget {
    * The game's part of the view as flat {key: string} (players, seed, settings,
    * overlays, the solve form and its replay positions); `applyView` reads it back.
    * Games add their keys to super's.
+   * @returns {View}
    */
   viewState() {
     return {
@@ -254,7 +360,10 @@ export class GameBase extends EventTarget {
     };
   }
 
-  /** Apply a shared view (missing keys take their defaults). */
+  /**
+   * Apply a shared view (missing keys take their defaults).
+   * @param {View} view
+   */
   applyView(view) {
     if (this.compare) this.compare.applyView(view);
     if (this.solver) this.solver.applyView(view);
@@ -268,12 +377,20 @@ export class GameBase extends EventTarget {
 
   // ---- moves ----------------------------------------------------------------------
 
-  /** The move string played so far (the plan player compares it with the plan). */
+  /**
+   * The move string played so far (the plan player compares it with the plan).
+   * @returns {string}
+   */
   playedMoves() {
     return this.view ? this.view.moves : '';
   }
 
-  /** Replay a move string from the start (no animation). */
+  /**
+   * Replay a move string from the start (no animation).
+   * @param {string} moves
+   * @param {{quiet?: boolean}} [options] quiet: no toast for an illegal move
+   * @returns {boolean} whether every move was legal
+   */
   replayMoves(moves, { quiet = true } = {}) {
     this.finishAnimation();
     let ok = true;
@@ -289,7 +406,11 @@ export class GameBase extends EventTarget {
     return ok;
   }
 
-  /** Resize the level through the session (the Edit panel's Resize); a refusal is a toast. */
+  /**
+   * Resize the level through the session (the Edit panel's Resize); a refusal is a toast.
+   * @param {number} rows
+   * @param {number} cols
+   */
   resizeLevel(rows, cols) {
     try {
       this.session.resize(rows, cols);
@@ -298,10 +419,18 @@ export class GameBase extends EventTarget {
     }
   }
 
-  /** Hook: the session was replayed; `history` is its list of move reports. */
-  afterReplay() {}
+  /**
+   * Hook: the session was replayed; `history` is its list of move reports.
+   * @param {any[]} history
+   */
+  afterReplay(history) {}
 
-  /** Play one move; resolves when its animation ends. */
+  /**
+   * Play one move; resolves when its animation ends.
+   * @param {string} symbol
+   * @param {{fromPlan?: boolean, toMove?: boolean}} [options] fromPlan: not a user's move (the redo line stays)
+   * @returns {Promise<boolean>}
+   */
   move(symbol, { fromPlan = false } = {}) {
     if (!this.session) return Promise.resolve(false);
     this.finishAnimation();
@@ -324,8 +453,14 @@ export class GameBase extends EventTarget {
     return done;
   }
 
-  /** Hook: `symbol` was played (`prev`: the view before it); returns its animation. */
-  played() {
+  /**
+   * Hook: `symbol` was played (`prev`: the view before it); returns its animation.
+   * @param {SessionView | null} prev
+   * @param {any} report
+   * @param {string} [symbol]
+   * @returns {Promise<boolean>}
+   */
+  played(prev, report, symbol) {
     return Promise.resolve(true);
   }
 
@@ -334,8 +469,13 @@ export class GameBase extends EventTarget {
    * session and returns its report (null when nothing was played). The undone rest of
    * the line stays when the move follows it. Resolves when `animate(report)` ends;
    * unanimated, `still(report)` notes it. Null when nothing was played.
+   * @template R
+   * @param {() => R | null | undefined} next
+   * @param {{animate?: boolean, quiet?: boolean}} options
+   * @param {{animate: (report: R) => Promise<boolean>, still?: (report: R) => void}} hooks
+   * @returns {Promise<boolean> | null}
    */
-  autoMove(next, { animate = true, quiet = false } = {}, hooks = {}) {
+  autoMove(next, { animate = true, quiet = false } = {}, hooks) {
     if (!this.session) return null;
     this.finishAnimation();
     const line = this.fullLine();
@@ -350,6 +490,11 @@ export class GameBase extends EventTarget {
     return done;
   }
 
+  /**
+   * A swipe on the board, as a direction digit (moves by default).
+   * @param {string} digit
+   * @returns {Promise<boolean> | void}
+   */
   swipe(digit) {
     return this.move(digit);
   }
@@ -386,7 +531,10 @@ export class GameBase extends EventTarget {
     this.redoMoves = line.length > now.length && line.startsWith(now) ? [...line.slice(now.length)].reverse() : [];
   }
 
-  /** Go to move k of the line (replaying it from the start). */
+  /**
+   * Go to move k of the line (replaying it from the start).
+   * @param {number} k
+   */
   seek(k) {
     this.stopAll();
     const line = this.fullLine();
@@ -403,7 +551,10 @@ export class GameBase extends EventTarget {
     this.replayMoves('');
   }
 
-  /** A plan has been played to its end: show `note` when the game is still on. */
+  /**
+   * A plan has been played to its end: show `note` when the game is still on.
+   * @param {string} note
+   */
   showPlanNote(note) {
     this.planNote = note;
     this.ui.updateBanner();
@@ -414,6 +565,10 @@ export class GameBase extends EventTarget {
   /**
    * Run an animation of `duration` ms: `this.anim` = {...state, t0, t, duration}, and
    * `frame(anim, t01)` before each redraw. Resolves when it ends or is cut short.
+   * @param {Record<string, any>} state
+   * @param {number} duration
+   * @param {(anim: Animation, t01: number) => void} [frame]
+   * @returns {Promise<boolean>}
    */
   animateFor(state, duration, frame) {
     if (reducedMotion.matches) return Promise.resolve(true);
@@ -443,7 +598,10 @@ export class GameBase extends EventTarget {
 
   // ---- drawing --------------------------------------------------------------------
 
-  /** The session's tile bytes, straight from the wasm memory. */
+  /**
+   * The session's tile bytes, straight from the wasm memory.
+   * @param {S} [session]
+   */
   tiles(session = this.session) {
     return new Uint8Array(this.shell.memory.buffer, session.tiles_ptr(), session.tiles_len());
   }
@@ -469,16 +627,29 @@ export class GameBase extends EventTarget {
     this.dispatchEvent(new Event('change'));
   }
 
-  /** The command of a key event (games with more keys override it). */
+  /**
+   * The command of a key event (games with more keys override it).
+   * @param {KeyboardEvent} e
+   * @returns {KeyCommand}
+   */
   keyCommand(e) {
     return basicKey(e);
   }
 
-  /** Hook: a command the shared keys do not know; returns whether it was handled. */
-  gameKey() {
+  /**
+   * Hook: a command the shared keys do not know; returns whether it was handled.
+   * @param {KeyCommand} command
+   * @param {KeyboardEvent} e
+   * @returns {boolean}
+   */
+  gameKey(command, e) {
     return false;
   }
 
+  /**
+   * A key on the page (the shell's contract): whether the game handled it.
+   * @param {KeyboardEvent} e
+   */
   onKey(e) {
     const tab = this.shell.activeTab();
     const k = this.keyCommand(e);
@@ -512,11 +683,11 @@ export class GameBase extends EventTarget {
     }
   }
 
-  /** The `window.gridlab` test handle (games add their own entries). */
   /**
    * What a presenter's keys and the embed bar drive on this tab: the search replay when
    * its heat-map shows (Solve), else the plan; on the Play tab the game's own players
    * (`this.transport`) or the plan. Null when nothing steps here.
+   * @returns {Transport | null}
    */
   presenterTransport() {
     const tab = this.shell.activeTab();
@@ -528,6 +699,10 @@ export class GameBase extends EventTarget {
     return null;
   }
 
+  /**
+   * The `window.gridlab` test handle (games add their own entries).
+   * @returns {Record<string, any>}
+   */
   debug() {
     return {
       levelText: () => this.levelText(),
@@ -561,6 +736,7 @@ export class GameBase extends EventTarget {
    * The first load: a shared link, else the autosave, else the default level. An error
    * already showing (a link that could not be read) stays until the user acts; an
    * autosave that is damaged or no longer loads is discarded with a note.
+   * @param {SharedState | null} shared
    */
   start(shared) {
     let { save: saved, damaged } = checkSave(read(this.id));
@@ -596,6 +772,8 @@ export class GameBase extends EventTarget {
  * An autosave as `read` from storage (`{value}` or `{damaged}`): `{save}` when it is
  * one this page writes (`level` text; `moves`, `base`, `name` text when present),
  * `{save: null}` when there is none, `{save: null, damaged}` (what is wrong) otherwise.
+ * @param {{value?: any, damaged?: string}} stored
+ * @returns {{save: {level: string, moves?: string, base?: string, name?: string} | null, damaged?: string}}
  */
 export function checkSave({ value, damaged }) {
   if (damaged) return { save: null, damaged };
@@ -608,7 +786,13 @@ export function checkSave({ value, damaged }) {
   return { save: value };
 }
 
-/** The module a game exports: `export default gameModule('pengu', 'Pengu', PenguGame)`. */
+/**
+ * The module a game exports: `export default gameModule('pengu', 'Pengu', PenguGame)`.
+ * @param {string} id
+ * @param {string} name
+ * @param {new (shell: Shell) => GameBase<any>} Game
+ * @returns {import('./contracts.js').GameModule}
+ */
 export function gameModule(id, name, Game) {
   return {
     id,

@@ -7,6 +7,13 @@
 
 import { h, button, copyText, download } from './ui.js';
 
+/** @typedef {import('./contracts.js').SessionView} SessionView */
+/**
+ * The end-of-game banner of a game (`bannerContent(kind, view)`).
+ * @typedef {{title: string, sub: import('./contracts.js').Child, stats: any[][],
+ *   extra: Node[], buttons: Node[], undo?: boolean, dataKind?: string, dataStatus?: string}} BannerContent
+ */
+
 export const DPAD = ['7', '8', '9', '4', null, '6', '1', '2', '3'];
 export const ARROW = { 7: '↖', 8: '↑', 9: '↗', 4: '←', 6: '→', 1: '↙', 2: '↓', 3: '↘' };
 export const NAME = { 7: 'north-west', 8: 'north', 9: 'north-east', 4: 'west', 6: 'east', 1: 'south-west', 2: 'south', 3: 'south-east', N: 'north', S: 'south', E: 'east', W: 'west' };
@@ -45,15 +52,77 @@ export function commonKeyRows({ verb, move, level, extra = [] }) {
   ];
 }
 
+/**
+ * A game's UI: a subclass a game's (`G`: its game class).
+ * @template {import('./game-base.js').GameBase<any>} [G=import('./game-base.js').GameBase<any>]
+ */
 export class GameUi {
+  /** @param {G} game */
   constructor(game) {
     this.game = game;
     this.shell = game.shell;
+    /** @type {HTMLElement} the level's info line (a game's Play panel makes it) */
+    this.levelInfo = null;
     this.buildToolbar();
     this.buildStatus();
     this.buildPlayPanel();
     this.shell.setHelp(this.helpContent());
     game.addEventListener('level', () => this.updateLevelInfo());
+  }
+
+  // ---- what a game's UI implements ------------------------------------------------
+
+  /** The toolbar (`setToolbar(label, what, ...extra)`). */
+  buildToolbar() {}
+
+  /** The status bar (`chip(id, label)`, `setStatusBar(chips, {...})`). */
+  buildStatus() {}
+
+  /** The Play panel (`directionPad`, `legend`, `outputSection`; sets `levelInfo`). */
+  buildPlayPanel() {}
+
+  /**
+   * The help's content (`keyTable(commonKeyRows({...}))`).
+   * @returns {Node[]}
+   */
+  helpContent() {
+    return [];
+  }
+
+  /** The game's chips, then `updateCommon(view)` and `updateBanner()`. */
+  update() {}
+
+  /**
+   * The level info line after "rows × columns, ".
+   * @param {SessionView} view
+   * @returns {string}
+   */
+  levelSummary(view) {
+    return '';
+  }
+
+  /** The banner's kind for a plan played out short of a victory. */
+  get planKind() {
+    return 'incomplete';
+  }
+
+  /**
+   * The end-of-game banner for `kind` (the view's status or `planKind`).
+   * @param {string} kind
+   * @param {SessionView} view
+   * @returns {BannerContent}
+   */
+  bannerContent(kind, view) {
+    return { title: kind, sub: '', stats: [], extra: [], buttons: [] };
+  }
+
+  /**
+   * What an illegal move tried: "Cannot <illegalText>: why".
+   * @param {string} sym
+   * @returns {string}
+   */
+  illegalText(sym) {
+    return `play ${sym}`;
   }
 
   // ---- toolbar --------------------------------------------------------------------
@@ -99,9 +168,11 @@ export class GameUi {
    * Two player pickers for the toolbar (the two sides of the game): `sides` =
    * [{id, label, list: [[value, name]], title}] × 2; a change calls
    * `game.setPlayers(first, second)`. Returns [labels, selects].
+   * @param {{id: string, label: string, list: [string, string][], title: string}[]} sides
+   * @returns {[HTMLLabelElement[], HTMLSelectElement[]]}
    */
   playerPicks(sides) {
-    const g = this.game;
+    const g = /** @type {G & {players: string[], setPlayers(first: string, second: string): void}} */ (this.game);
     const selects = sides.map(({ id, label, list }, i) => {
       const el = h(`select#${id}`, { 'aria-label': `${label} player`, onchange: () => {
         g.setPlayers(selects[0].value, selects[1].value);

@@ -45,6 +45,9 @@ export class LevelCheck {
   /**
    * `game`: a GameBase; `host`: the Edit panel; `options`: the analysis's options
    * (a game with `checkOptions()` gives them at each run instead: its players, seed).
+   * @param {import('./game-base.js').GameBase<any> & {checkOptions?(): Record<string, any>}} game
+   * @param {HTMLElement} host
+   * @param {Record<string, any>} [options]
    */
   constructor(game, host, options = {}) {
     this.game = game;
@@ -132,7 +135,7 @@ export class LevelCheck {
 
   /** For tests: the shown verdict. */
   info() {
-    return { busy: this.root.classList.contains('checking'), result: this.result, badges: [...this.badges.querySelectorAll('[data-badge]')].map((b) => b.dataset.badge) };
+    return { busy: this.root.classList.contains('checking'), result: this.result, badges: [...this.badges.querySelectorAll('[data-badge]')].map((b) => /** @type {HTMLElement} */ (b).dataset.badge) };
   }
 
   dispose() {

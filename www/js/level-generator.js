@@ -13,6 +13,11 @@ import { formState, applyFormState, markDefaults, viewInt } from './view-state.j
 const PREFIX = 'g.';
 
 export class LevelGenerator {
+  /**
+   * @param {import('./game-base.js').GameBase<any>} game
+   * @param {HTMLElement} host
+   * @param {import('./contracts.js').GenerateSpec} spec
+   */
   constructor(game, host, spec) {
     this.game = game;
     this.spec = spec;
@@ -124,3 +129,32 @@ export class LevelGenerator {
     if (this.client) this.client.dispose();
   }
 }
+
+// ---- the games' generator forms share these fields --------------------------------------
+
+/**
+ * The size fields: rows and columns (border included), 4 to `max`.
+ * @param {{max: number, rows: number, cols: number, rowsTitle?: string}} size
+ * @returns {import('./contracts.js').GeneratorField[]}
+ */
+export const sizeFields = ({ max, rows, cols, rowsTitle = 'Rows, border included' }) => [
+  { key: 'rows', label: 'Rows', min: 4, max, value: rows, title: rowsTitle },
+  { key: 'cols', label: 'Cols', min: 4, max, value: cols, title: 'Columns, border included' },
+];
+
+/**
+ * The seed field: one seed, one level, the same as the command line's.
+ * @param {string} game the `gridlab <game> generate` command
+ * @param {string} noun what a level is called
+ * @returns {import('./contracts.js').GeneratorField}
+ */
+export const seedField = (game, noun) => ({
+  key: 'seed', label: 'Seed', min: 0, max: 4294967295, value: 1,
+  title: `One seed, one ${noun}: the same here and with gridlab ${game} generate --seed`,
+});
+
+/**
+ * A generated level's name, from its rows, columns and seed.
+ * @param {Record<string, any>} o
+ */
+export const generatedName = (o) => `Generated ${o.rows}×${o.cols}, seed ${o.seed}`;

@@ -8,16 +8,25 @@ import { buildHash, parseHash, replaceHash, hashHasLevel } from './url.js';
 import * as storage from './storage.js';
 import { Slides } from './slides.js';
 
+/** @typedef {import('./contracts.js').Shell} Shell */
+/** @typedef {import('./contracts.js').TabName} TabName */
+
+/** @type {TabName[]} */
 const TABS = ['play', 'edit', 'solve', 'compare'];
 const TAB_NAMES = { play: 'Play', edit: 'Edit', solve: 'Solve', compare: 'Compare' };
+/** @type {((tab: TabName) => void)[]} */
 const tabListeners = [];
+/** @type {import('./contracts.js').Controller | null} */
 let game = null;
 let gameId = defaultGameId;
 let hashSeq = 0;
 let lastHash = '';
+/** The debounced hash update's timer. */
+let hashTimer = 0;
 /** The embed view, the presenter's keys and the PNG export. */
 let slides = null;
 
+/** @type {Shell} */
 const shell = {
   api: null,
   memory: null,
@@ -26,10 +35,10 @@ const shell = {
   toolbar: $('#toolbar'),
   statusbar: $('#statusbar'),
   banner: $('#banner'),
-  panels: Object.fromEntries(TABS.map((t) => [t, $(`#panel-${t}`)])),
+  panels: /** @type {Record<TabName, HTMLElement>} */ (Object.fromEntries(TABS.map((t) => [t, $(`#panel-${t}`)]))),
   toast,
   copyText,
-  activeTab: () => document.body.dataset.tab,
+  activeTab: () => /** @type {TabName} */ (document.body.dataset.tab),
   onTab(fn) {
     tabListeners.push(fn);
   },
@@ -54,8 +63,8 @@ const shell = {
   /** Ask for the URL hash to show this state: {level, moves, view} (debounced, async). */
   updateHash(state) {
     const seq = ++hashSeq;
-    clearTimeout(shell._hashTimer);
-    shell._hashTimer = setTimeout(async () => {
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(async () => {
       const hash = await buildHash(fullState(state));
       if (seq !== hashSeq) return;
       lastHash = hash;
@@ -120,7 +129,7 @@ function buildPicker() {
 
 function markPicker() {
   for (const b of $('#game-picker').querySelectorAll('[data-game]')) {
-    b.setAttribute('aria-pressed', String(b.dataset.game === gameId));
+    b.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (b).dataset.game === gameId));
   }
   document.body.dataset.activeGame = gameId; // CSS hook: body[data-active-game=…]
 }
@@ -149,7 +158,7 @@ async function doMount(id, shared) {
   shell.abort = new AbortController();
   shell.signal = shell.abort.signal;
   hashSeq++;
-  clearTimeout(shell._hashTimer);
+  clearTimeout(hashTimer);
   tabListeners.length = 0;
   shell.nameTabs(null);
   $('.panels').scrollTop = 0;
@@ -176,9 +185,10 @@ async function switchGame(id) {
 
 /** The zoom buttons follow the board's zoom (Fit and − do nothing at 1). */
 function markZoom(z) {
-  $('#zoom-fit').disabled = z <= 1;
-  $('#zoom-out').disabled = z <= 1;
-  $('#zoom-fit').textContent = z > 1 ? `Fit · ${Math.round(z * 100)}%` : 'Fit';
+  const fit = /** @type {HTMLButtonElement} */ ($('#zoom-fit'));
+  fit.disabled = z <= 1;
+  /** @type {HTMLButtonElement} */ ($('#zoom-out')).disabled = z <= 1;
+  fit.textContent = z > 1 ? `Fit · ${Math.round(z * 100)}%` : 'Fit';
 }
 
 /** Zoom keys when the game does not use them: + or = in, − out, 0 fits. */
@@ -237,7 +247,7 @@ async function copyLink() {
   // This link is the newest state: a debounced update still pending must not replace
   // it, and its own hashchange is not a pasted link to open again.
   hashSeq++;
-  clearTimeout(shell._hashTimer);
+  clearTimeout(hashTimer);
   const hash = await buildHash(fullState(state));
   lastHash = hash;
   replaceHash(hash);

@@ -19,6 +19,10 @@ export const PLAN_SPEEDS = [
 const BASE_RATE = 4;
 
 export class PlanPlayer {
+  /**
+   * @param {import('./game-base.js').GameBase<any> & {planFinished?(result: any): void}} game
+   * @param {HTMLElement} host
+   */
   constructor(game, host) {
     this.game = game;
     this.plan = '';

@@ -14,24 +14,39 @@
 //   describe() → [nodes]         the info line of an open file
 //   onShown()                    optional: after every frame change (stats, status bar)
 //
-// and a spec: { prefix (the file widgets' ids), accept, placeholder, label, what,
-// heading, intro, empty (the info line with no file), thisGame ({id, title}: a button
-// that opens the game of the Play tab), speeds, speed, bar (TransportBar options),
-// fileExt, actions (more buttons beside Download and Close), closeId, downloadId,
-// infoId, extra (nodes after the actions) }.
+// and a spec (`ReplaySpec` in contracts.d.ts): { prefix (the file widgets' ids), accept,
+// placeholder, label, what, heading, intro, empty (the info line with no file),
+// thisGame ({id, title}: a button that opens the game of the Play tab), speeds, speed,
+// bar (TransportBar options), fileExt, actions (more buttons beside Download and
+// Close), closeId, downloadId, infoId, extra (nodes after the actions) }.
 
 import { h, button, download } from './ui.js';
 import { FileInput } from './file-input.js';
 import { Transport } from './transport.js';
 import { TransportBar } from './transport-bar.js';
 
+/**
+ * The one replay panel; a game's subclass says what its file is.
+ * @template {import('./contracts.js').ReplayHost} G the game that hosts it
+ * @template Model what `parse` makes of a file
+ */
 export class ReplayPanel {
+  /**
+   * @param {G} game
+   * @param {HTMLElement} panel
+   * @param {import('./contracts.js').ReplaySpec} spec
+   */
   constructor(game, panel, spec) {
     this.game = game;
     this.panel = panel;
     this.api = game.api;
     this.spec = spec;
+    /** @type {Model | null} */
     this.model = null;
+    /** @type {string} the open file's text */
+    this.source = null;
+    /** @type {string} the open file's name */
+    this.name = null;
     this.serial = 0;
     this.transport = new Transport(this.frameSource(), { speeds: spec.speeds, speed: spec.speed });
     this.transport.addEventListener('change', () => this.game.board.invalidate());
@@ -41,6 +56,70 @@ export class ReplayPanel {
       this.game.board.invalidate();
     });
   }
+
+  // ---- what a subclass gives ---------------------------------------------------------
+
+  /**
+   * Read and check a file (throws `{message}` or `{line, column, message}`).
+   * @param {string} text
+   * @returns {Model}
+   */
+  parse(text) {
+    throw new Error('ReplayPanel.parse: a subclass reads its files');
+  }
+
+  /**
+   * The model is now open: set up what the frames need.
+   * @param {Model} model
+   */
+  adopt(model) {}
+
+  /**
+   * Free a model (wasm objects).
+   * @param {Model} model
+   */
+  release(model) {}
+
+  /**
+   * The last frame's index (0 = the first).
+   * @returns {number}
+   */
+  frames() {
+    return 0;
+  }
+
+  /**
+   * The frame shown.
+   * @returns {number}
+   */
+  position() {
+    return 0;
+  }
+
+  /**
+   * Show frame k at once.
+   * @param {number} k
+   */
+  showFrame(k) {}
+
+  /**
+   * One frame on (animated if asked).
+   * @param {{animate?: boolean, batch?: boolean}} opts
+   */
+  nextFrame(opts) {}
+
+  /**
+   * The info line of an open file.
+   * @returns {(Node | string)[]}
+   */
+  describe() {
+    return [];
+  }
+
+  /** After every frame change (stats, status bar). */
+  onShown() {}
+
+  // ---- the panel -------------------------------------------------------------------------
 
   build() {
     const s = this.spec;
@@ -76,7 +155,12 @@ export class ReplayPanel {
     this.input.showError(message);
   }
 
-  /** Read and check a file; on success show its first frame. Errors keep what was open. */
+  /**
+   * Read and check a file; on success show its first frame. Errors keep what was open.
+   * @param {string} text
+   * @param {string} [name]
+   * @returns {boolean} whether it opened
+   */
   open(text, name) {
     let model;
     try {
@@ -133,7 +217,10 @@ export class ReplayPanel {
 
   // ---- playback -------------------------------------------------------------------------
 
-  /** The frames as the Transport's source. */
+  /**
+   * The frames as the Transport's source.
+   * @returns {import('./contracts.js').TransportSource}
+   */
   frameSource() {
     return {
       position: () => (this.model ? this.position() : 0),
@@ -158,12 +245,18 @@ export class ReplayPanel {
     return this.transport.playing;
   }
 
-  /** Show frame k (clamped), pausing. */
+  /**
+   * Show frame k (clamped), pausing.
+   * @param {number} k
+   */
   seek(k) {
     if (this.model) this.transport.seek(k);
   }
 
-  /** A frame on (d = 1) or back (d = -1), or |d| frames without animation. */
+  /**
+   * A frame on (d = 1) or back (d = -1), or |d| frames without animation.
+   * @param {number} d
+   */
   step(d) {
     if (!this.model) return;
     if (d === 1) this.transport.step();
@@ -183,7 +276,10 @@ export class ReplayPanel {
     this.transport.pause();
   }
 
-  /** The common playback commands (from the game's keys): true when handled. */
+  /**
+   * The common playback commands (from the game's keys): true when handled.
+   * @param {string} name
+   */
   command(name) {
     switch (name) {
       case 'toggle':
@@ -216,7 +312,7 @@ export class ReplayPanel {
       this.infoBox.replaceChildren(...this.describe());
     }
     this.transport.refresh();
-    if (this.onShown) this.onShown();
+    this.onShown();
   }
 
   dispose() {

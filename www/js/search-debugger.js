@@ -36,6 +36,10 @@ const PSEUDOCODE = {
 };
 
 export class SearchDebugger {
+  /**
+   * @param {import('./game-base.js').GameBase<any>} game
+   * @param {HTMLElement} host
+   */
   constructor(game, host) {
     this.game = game;
     this.model = null;

@@ -21,6 +21,10 @@ const el = (name, attrs = {}) => {
  * The SVG of `model` (a SearchRecord seeked to its step), or null when the run is too
  * large; `goalPath`: the ids on the plan's path to mark (empty until the end).
  */
+/**
+ * @param {any} model the search record's model (search-record.js)
+ * @param {{onPick?: (id: number) => void, goalPath?: Set<number>}} [options]
+ */
 export function searchTree(model, { onPick = () => {}, goalPath = new Set() } = {}) {
   const root = model.root;
   const known = new Set([root]);

@@ -8,7 +8,9 @@
 
 import { h, downloadBlob, toast } from './ui.js';
 
+/** @returns {Promise<void>} */
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+/** @type {(ms: number) => Promise<void>} */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** An animation's largest side (pixels) and most frames: a GIF stays small enough to share. */
 const GIF_SIDE = 360;
@@ -18,7 +20,11 @@ const WEBM_MAX_MS = 120000;
 const fileName = (name, ext) => `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'board'}.${ext}`;
 
 export class Slides {
-  /** `shell` is main.js's shell; `game()` the game on the stage (or null). */
+  /**
+   * `shell` is main.js's shell; `game()` the game on the stage (or null).
+   * @param {import('./contracts.js').Shell} shell
+   * @param {() => import('./contracts.js').Controller | null} game
+   */
   constructor(shell, game) {
     this.shell = shell;
     this.game = game;

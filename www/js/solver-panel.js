@@ -25,6 +25,11 @@ export const TRACE_LIMIT = 200000;
 export const RECORD_LIMIT = 200000;
 
 export class SolverPanel {
+  /**
+   * @param {import('./game-base.js').GameBase<any>} game
+   * @param {HTMLElement} panel
+   * @param {import('./contracts.js').SolveAdapter} adapter
+   */
   constructor(game, panel, adapter) {
     this.game = game;
     this.panel = panel;
@@ -190,7 +195,14 @@ export class SolverPanel {
     this.result.replaceChildren(h(`div.outcome.${kind}`, {}, text));
   }
 
-  /** Show a result (also used by the Compare panel's "show" buttons). */
+  /**
+   * Show a result (also used by the Compare panel's "show" buttons).
+   * @param {any} result
+   * @param {Uint32Array | null} trace
+   * @param {string} text the level solved
+   * @param {Record<string, any>} options
+   * @param {{why?: string}} [extra] why: the note when there is no plan
+   */
   showResult(result, trace, text, options, { why: whyNone } = {}) {
     const a = this.adapter;
     const [label, kind] = OUTCOMES[result.outcome] || [result.outcome, 'warn'];

@@ -10,7 +10,7 @@ export function load(key) {
 /** What is stored under `key`: `{value}` (null when nothing is), or `{value: null,
  *  damaged}` when it is not JSON. */
 export function read(key) {
-  let raw = null;
+  let raw;
   try {
     raw = localStorage.getItem(PREFIX + key);
   } catch {

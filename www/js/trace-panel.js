@@ -23,6 +23,10 @@ const speedFor = (n) => {
 };
 
 export class TracePanel {
+  /**
+   * @param {import('./game-base.js').GameBase<any>} game
+   * @param {HTMLElement} host
+   */
   constructor(game, host) {
     this.game = game;
     this.replay = null;

@@ -24,6 +24,9 @@ export class TransportBar {
    * override one, labels (words beside the icons: true, or the parts that have them), titles: {part: text},
    * parts (the buttons shown, in order), unit ('move'): the scrub's aria-label,
    * posText(k, n): the position's words (default "k / n") }
+   * @param {import('./transport.js').Transport} transport
+   * @param {{prefix?: string, ids?: Record<string, string>, labels?: boolean | string[], titles?: Record<string, string>,
+   *   parts?: string[], unit?: string, posText?: (k: number, n: number) => string}} [options]
    */
   constructor(transport, { prefix = '', ids = {}, labels = false, titles = {}, parts = PARTS, unit = 'step', posText = (k, n) => `${k} / ${n}` } = {}) {
     this.transport = transport;
@@ -48,7 +51,7 @@ export class TransportBar {
         'aria-label': t[part],
         onclick: (e) => {
           actions[part]();
-          e.currentTarget.blur();
+          /** @type {HTMLElement} */ (e.currentTarget).blur();
         },
       });
     }

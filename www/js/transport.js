@@ -11,27 +11,18 @@
 //  animating ──end──▶ over ──back / seek / source grows──▶ idle
 //
 // It owns the timing and the cancellation (one AbortController a run); the source
-// owns the positions:
-//   source = {
-//     position() → k,              the step shown now (0 = the start)
-//     length() → n,                the last step that exists now (a plan's length, the
-//                                  moves played plus those undone in a live game)
-//     seek(k),                     show step k at once (no animation)
-//     advance({animate}) → bool | Promise<bool>,
-//                                  one step forward, past `length()` in a live game
-//                                  (the strategy moves); false when it cannot
-//     finished() → bool,           optional: nothing comes after this step (game over);
-//                                  default position() >= length()
-//     blocked() → string | null,   optional: why auto-play cannot start (a human to move)
-//     toEnd(),                     optional: the "to the end" button (a live game runs
-//                                  to its end); default seek(length())
-//     batchDone(n),                optional: after a batch of unanimated steps
-//     maxRate() → steps a second,  optional: a cap on the rate (real-time play by hand)
-//     rewinds: true,               optional: play at the end starts again from 0
-//   }
+// owns the positions: a `TransportSource` (contracts.d.ts) with `position()`,
+// `length()`, `seek(k)`, `advance({animate, batch})` and optionally `finished()`,
+// `blocked()`, `toEnd()`, `batchDone(n)`, `maxRate()` and `rewinds`.
 // Events: 'change' after every state or position change (the widgets re-render).
 
+/** @typedef {import('./contracts.js').TransportSource} TransportSource */
+/** @typedef {import('./contracts.js').TransportOptions} TransportOptions */
+/** @typedef {import('./contracts.js').Speed} Speed */
+
+/** @returns {Promise<void>} */
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+/** @type {(ms: number, signal: AbortSignal) => Promise<void>} */
 const sleep = (ms, signal) =>
   new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -39,12 +30,13 @@ const sleep = (ms, signal) =>
   });
 
 /** The four states of a transport. */
-export const TransportState = Object.freeze({
+export const TransportState = Object.freeze(/** @type {const} */ ({
   IDLE: 'idle',
   ANIMATING: 'animating',
   PLAYING: 'playing',
   OVER: 'over',
-});
+}));
+/** @typedef {typeof TransportState[keyof typeof TransportState]} TransportStateName */
 
 /** Rates at or above this many steps a second are played in batches, unanimated. */
 export const BATCH_RATE = 30;
@@ -54,6 +46,8 @@ export class Transport extends EventTarget {
    * options: { speeds: [{label, rate}] (steps a second), speed (index),
    *            onSpeed(index) (persist the choice), batchRate (steps a second from
    *            which auto-play goes in unanimated batches, default BATCH_RATE) }
+   * @param {TransportSource} source
+   * @param {TransportOptions} [options]
    */
   constructor(source, { speeds, speed = 0, onSpeed = null, batchRate = BATCH_RATE } = {}) {
     super();
@@ -62,8 +56,10 @@ export class Transport extends EventTarget {
     this.speeds = speeds || [{ label: '1×', rate: 4 }];
     this.speedIndex = Math.max(0, Math.min(this.speeds.length - 1, speed));
     this.onSpeed = onSpeed;
-    this.run = null; // the AbortController of the auto-play or the step under way
+    /** @type {AbortController | null} the auto-play's or the step's under way */
+    this.run = null;
     this.animatingStep = false;
+    /** @type {TransportStateName} */
     this.state = TransportState.IDLE;
     this.refresh();
   }
@@ -77,6 +73,7 @@ export class Transport extends EventTarget {
     return this.state === TransportState.PLAYING;
   }
 
+  /** @returns {number} */
   position() {
     return this.source.position();
   }
@@ -118,7 +115,10 @@ export class Transport extends EventTarget {
     else this.play();
   }
 
-  /** Auto-play from here; from the end of a finished line, from the start. */
+  /**
+   * Auto-play from here; from the end of a finished line, from the start.
+   * @returns {string | null} why it cannot ('over' at the end, or the source's `blocked()`)
+   */
   play() {
     this.cut();
     const why = this.source.blocked ? this.source.blocked() : null;
@@ -145,6 +145,7 @@ export class Transport extends EventTarget {
     return null;
   }
 
+  /** @param {AbortSignal} signal */
   async loop(signal) {
     // Batches: the steps due since the last frame at the rate (a fraction carries over).
     // One step at a time: each on its own deadline, a period after the last one's (late
@@ -190,7 +191,7 @@ export class Transport extends EventTarget {
     this.run = run;
     this.animatingStep = true;
     this.refresh();
-    let ok = false;
+    let ok;
     try {
       ok = await this.source.advance({ animate: true, rate: this.rate });
     } finally {
@@ -219,13 +220,17 @@ export class Transport extends EventTarget {
     this.refresh();
   }
 
-  /** Show step k at once (clamped to 0..length). */
+  /**
+   * Show step k at once (clamped to 0..length).
+   * @param {number} k
+   */
   seek(k) {
     this.cut();
     this.source.seek(Math.max(0, Math.min(this.length(), k)));
     this.refresh();
   }
 
+  /** @param {number} index */
   setSpeed(index) {
     this.speedIndex = Math.max(0, Math.min(this.speeds.length - 1, index));
     if (this.onSpeed) this.onSpeed(this.speedIndex);

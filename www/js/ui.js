@@ -1,7 +1,14 @@
 // Small DOM helpers shared by the shell and the games: element builder, icons,
 // toasts, clipboard and downloads.
 
-/** `h('button.primary#solve', {title: 'x', onclick}, 'Solve')` */
+/**
+ * `h('button.primary#solve', {title: 'x', onclick}, 'Solve')`
+ * @template {string} S
+ * @param {S} spec the tag (default div), then `.class` and `#id` parts
+ * @param {import('./contracts.js').Attrs | null} [attrs]
+ * @param {...import('./contracts.js').Child} children
+ * @returns {import('./contracts.js').ElementOf<S>}
+ */
 export function h(spec, attrs = {}, ...children) {
   const m = spec.match(/^([a-z0-9-]+)?((?:[.#][\w-]+)*)$/i);
   const el = document.createElement((m && m[1]) || 'div');
@@ -21,9 +28,13 @@ export function h(spec, attrs = {}, ...children) {
     if (c == null || c === false) continue;
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
-  return el;
+  return /** @type {any} */ (el);
 }
 
+/**
+ * The first element matching `sel` (null when none).
+ * @type {(sel: string, root?: ParentNode) => HTMLElement | null}
+ */
 export const $ = (sel, root = document) => root.querySelector(sel);
 
 const ICONS = {
@@ -59,10 +70,15 @@ export function icon(name, cls = '') {
   return svg;
 }
 
-/** A button with an icon and an optional label. */
+/**
+ * A button with an icon and an optional label.
+ * @param {string} spec `h()`'s spec (`button` is added when missing)
+ * @param {{icon?: string, label?: string, title?: string, onclick?: (e: MouseEvent) => void, [attr: string]: any}} [options]
+ * @returns {HTMLButtonElement}
+ */
 export function button(spec, { icon: name, label, title, onclick, ...rest } = {}) {
-  return h(spec.startsWith('button') ? spec : `button${spec}`, { type: 'button', title, onclick, ...rest },
-    name ? icon(name) : null, label ? h('span', {}, label) : null);
+  return /** @type {HTMLButtonElement} */ (h(spec.startsWith('button') ? spec : `button${spec}`, { type: 'button', title, onclick, ...rest },
+    name ? icon(name) : null, label ? h('span', {}, label) : null));
 }
 
 let toastTimer = 0;

@@ -9,6 +9,7 @@ const FIREPAD = [null, 'N', null, 'W', 'bullet', 'E', null, 'S', null];
 const FIRE_DIGIT = { N: 8, S: 2, W: 4, E: 6 };
 const FIRE_KEYS = { N: '⇧8 · ⇧W', S: '⇧2 · ⇧X', W: '⇧4 · ⇧A', E: '⇧6 · ⇧D' };
 
+/** @extends {GameUi<import('./actman.js').ActmanGame>} */
 export class ActmanUi extends GameUi {
   get planKind() {
     return 'plan';

@@ -11,9 +11,11 @@ import { TurnAnimation, FIRE_ANGLE, facingOf, deathCause } from './actman-anim.j
 import { actmanKey } from './actman-keys.js';
 import { digitToward, fireToward, fireOfDigit } from '../../input.js';
 import { GameBase, gameModule, sameCell as same } from '../../game-base.js';
+import { sizeFields, seedField, generatedName } from '../../level-generator.js';
 import { load, save } from '../../storage.js';
 
-class ActmanGame extends GameBase {
+/** @extends {GameBase<import('../../../pkg/gridlab.js').ActmanSession>} */
+export class ActmanGame extends GameBase {
   constructor(shell) {
     super(shell, {
       id: 'actman',
@@ -27,16 +29,15 @@ class ActmanGame extends GameBase {
       check: { maxStates: 1_000_000, planCap: 1000 },
       generate: {
         fields: [
-          { key: 'rows', label: 'Rows', min: 4, max: 14, value: 8, title: 'Rows, border included' },
-          { key: 'cols', label: 'Cols', min: 4, max: 14, value: 10, title: 'Columns, border included' },
+          ...sizeFields({ max: 14, rows: 8, cols: 10 }),
           { key: 'monsters', label: 'Monsters', min: 1, max: 6, value: 3 },
           { key: 'minTurns', label: 'At least turns', min: 1, max: 80, value: 10, title: 'The fastest victory takes at least this many turns' },
-          { key: 'seed', label: 'Seed', min: 0, max: 4294967295, value: 1, title: 'One seed, one dungeon: the same here and with gridlab actman generate --seed' },
+          seedField('actman', 'dungeon'),
           { key: 'needsBullet', label: 'Needs the bullet', type: 'checkbox', value: true, title: 'No victory without firing' },
           { key: 'needsLure', label: 'Needs a lure', type: 'checkbox', value: false, title: 'No victory without a monster dying on another or on a corpse' },
           { key: 'unique', label: 'Unique optimal plan', type: 'checkbox', value: false },
         ],
-        name: (o) => `Generated ${o.rows}×${o.cols}, seed ${o.seed}`,
+        name: generatedName,
         summary: (r) => `Proved: victory in ${r.features.optimal_turns} turns, ${r.features.unique ? 'a unique optimal plan' : `${r.features.optimal_plans} optimal plans`}${r.features.needs_bullet ? ', needs the bullet' : ''}${r.features.needs_lure ? ', needs a lure' : ''}`,
       },
       edit: {
@@ -59,6 +60,8 @@ class ActmanGame extends GameBase {
     this.aiming = false;
     const prefs = load('prefs') || {};
     this.showArrows = prefs.actmanArrows !== false;
+    /** @type {ActmanUi} */
+    this.ui = null; // mountPanels makes it
     this.mountPanels();
     // Holding Shift over the board turns the hover mark into a fire mark at once.
     const shiftKey = (e) => {

@@ -428,7 +428,7 @@ export function drawArena(g, s, view) {
     drawLandmines(g, st, s, now);
     const players = st.players.map((p, i) => lerpUnit(prev && prev.players[i], p, alpha));
     st.ghosts.forEach((u, i) => drawGhost(g, lerpUnit(prev && prev.ghosts[i], u, alpha), s, scaredOf(u, st.players)));
-    const order = players.map((_, i) => i).sort((a, b) => (a === you) - (b === you) || (players[b].wait > 0) - (players[a].wait > 0));
+    const order = players.map((_, i) => i).sort((a, b) => Number(a === you) - Number(b === you) || Number(players[b].wait > 0) - Number(players[a].wait > 0));
     for (const i of order) drawPlayer(g, players[i], i, s, { you, powerSteps, intent });
   }
   if (message) banner(g, s, message[0], message[1], messageTop);

@@ -1,9 +1,10 @@
-// Arena's input, as methods of the game (mixed into ArenaGame): swipes and taps on the
-// board (a swipe turns, a tap drops a landmine or pauses), a replay file dropped on it,
-// and the keys of each tab (the Play game, the Replay tab's file, the Live tab's seat).
+// Arena's input, an object the game holds (`game.input`, arena.js): swipes and taps on
+// the board (a swipe turns, a tap drops a landmine or pauses), a replay file dropped on
+// it, and the keys of each tab (the Play game, the Replay tab's file, the Live tab's seat).
 
 import { SIDE } from './arena-draw.js';
 import { SPEEDS } from './arena-ui.js';
+import { ArenaPhase } from './arena-phase.js';
 
 const DIR_CODES = {
   ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
@@ -15,6 +16,10 @@ const DIR_KEYS = { w: 'U', s: 'D', a: 'L', d: 'R', ArrowUp: 'U', ArrowDown: 'D',
 /** A key's command, or null: arrows, WASD and the numpad turn (U D L R), Shift or R
  *  reverses (REV), E or Space drops a landmine (DROP). The Play game and a server
  *  seat (the Live tab) both read keys through this. */
+/**
+ * @param {KeyboardEvent} e
+ * @returns {string | null}
+ */
 export function commandOfKey(e) {
   const key = e.key || '';
   const lower = key.length === 1 ? key.toLowerCase() : key;
@@ -25,10 +30,19 @@ export function commandOfKey(e) {
   return null;
 }
 
-export const inputMethods = {
-  attachPointer() {
-    const c = this.board.canvas;
-    const opts = { signal: this.signal };
+/** The pointer, drops and keys of an Arena game. */
+export class ArenaInput {
+  /** @param {import('./arena.js').ArenaGame} game */
+  constructor(game) {
+    this.game = game;
+    /** @type {{id: number, x: number, y: number, swiped: boolean, type: string, dir?: string} | null} the pointer down */
+    this.pointer = null;
+  }
+
+  /** Listen to the board's pointer and drops (until the game is unmounted). */
+  attach() {
+    const c = this.game.board.canvas;
+    const opts = { signal: this.game.signal };
     c.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
       try {
@@ -68,79 +82,90 @@ export const inputMethods = {
     host.addEventListener('drop', (e) => {
       e.preventDefault();
       const f = e.dataTransfer && e.dataTransfer.files[0];
-      if (f) f.text().then((t) => this.replay.openText(t, f.name) && this.shell.selectTab('solve'));
+      if (f) f.text().then((t) => this.game.replay.openText(t, f.name) && this.game.shell.selectTab('solve'));
     }, opts);
-  },
+  }
 
+  /**
+   * A swipe: a turn (Play, Live) or a skip (Replay).
+   * @param {string} dir U D L R
+   */
   swipe(dir) {
-    const tab = this.shell.activeTab();
-    if (tab === 'solve' && this.replay.loaded()) {
-      if (dir === 'L' || dir === 'R') this.replay.skip(dir === 'R' ? 20 : -20);
+    const tab = this.game.shell.activeTab();
+    if (tab === 'solve' && this.game.replay.loaded()) {
+      if (dir === 'L' || dir === 'R') this.game.replay.skip(dir === 'R' ? 20 : -20);
       return;
     }
     if (tab === 'edit') {
-      this.live.command(dir);
+      this.game.live.command(dir);
       return;
     }
     if (tab !== 'play') return;
-    if (this.you >= 0) this.human(dir);
-  },
+    if (this.game.you >= 0) this.game.human(dir);
+  }
 
-  /** A tap (touch) drops a landmine when you play; a click starts, pauses or resumes. */
+  /**
+   * A tap (touch) drops a landmine when you play; a click starts, pauses or resumes.
+   * @param {string} type the pointer's type
+   */
   tap(type) {
-    const tab = this.shell.activeTab();
-    if (tab === 'solve' && this.replay.loaded()) {
-      this.replay.toggle();
+    const tab = this.game.shell.activeTab();
+    if (tab === 'solve' && this.game.replay.loaded()) {
+      this.game.replay.toggle();
       return;
     }
-    if (tab === 'edit' && this.live.info().seat >= 0 && type !== 'mouse') {
-      this.live.command('DROP');
+    if (tab === 'edit' && this.game.live.info().seat >= 0 && type !== 'mouse') {
+      this.game.live.command('DROP');
       return;
     }
     if (tab !== 'play') return;
-    if (this.phase === 'ready' || this.phase === 'paused') this.togglePause();
-    else if (this.phase === 'running' && this.you >= 0 && type !== 'mouse') this.human('DROP');
-    else if (this.phase === 'running' && this.you < 0) this.pause();
-  },
+    if (this.game.phase === ArenaPhase.READY || this.game.phase === ArenaPhase.PAUSED) this.game.togglePause();
+    else if (this.game.phase === ArenaPhase.RUNNING && this.game.you >= 0 && type !== 'mouse') this.game.human('DROP');
+    else if (this.game.phase === ArenaPhase.RUNNING && this.game.you < 0) this.game.pause();
+  }
 
-  onKey(e) {
+  /**
+   * A key of the tab shown: whether it was handled.
+   * @param {KeyboardEvent} e
+   */
+  key(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
-    const tab = this.shell.activeTab();
-    if (tab === 'solve' && this.replay.loaded()) return this.replay.key(e);
-    if (tab === 'edit') return this.live.key(e);
+    const tab = this.game.shell.activeTab();
+    if (tab === 'solve' && this.game.replay.loaded()) return this.game.replay.key(e);
+    if (tab === 'edit') return this.game.live.key(e);
     const key = e.key || '';
     const lower = key.length === 1 ? key.toLowerCase() : key;
     const word = commandOfKey(e);
     const dir = word && 'UDLR'.includes(word) ? word : null;
-    const playing = this.you >= 0 && this.phase !== 'over';
+    const playing = this.game.you >= 0 && this.game.phase !== ArenaPhase.OVER;
     if (tab !== 'play') return false;
     if (dir) {
-      if (this.you >= 0) this.human(dir);
-      else this.shell.toast('Bots only: choose "You vs bots" in the Play panel to play');
+      if (this.game.you >= 0) this.game.human(dir);
+      else this.game.shell.toast('Bots only: choose "You vs bots" in the Play panel to play');
       return true;
     }
     if (word === 'REV') {
-      if (!e.repeat && playing) this.human('REV');
+      if (!e.repeat && playing) this.game.human('REV');
       return playing;
     }
-    if (word === 'DROP' && (lower === 'e' || (playing && this.phase !== 'ready'))) {
-      if (!e.repeat && playing) this.human('DROP');
+    if (word === 'DROP' && (lower === 'e' || (playing && this.game.phase !== ArenaPhase.READY))) {
+      if (!e.repeat && playing) this.game.human('DROP');
       return playing || key === ' ';
     }
     if (lower === 'p' || key === 'Escape' || key === ' ') {
-      if (!e.repeat) this.togglePause();
+      if (!e.repeat) this.game.togglePause();
       return true;
     }
     if (key === 'Enter') {
-      if (this.phase === 'ready') this.startCurrent();
-      else this.startGame();
+      if (this.game.phase === ArenaPhase.READY) this.game.startCurrent();
+      else this.game.startGame();
       return true;
     }
     if (key === '-' || key === '_' || key === '+' || key === '=') {
-      const i = SPEEDS.indexOf(this.speed) + (key === '-' || key === '_' ? -1 : 1);
-      if (i >= 0 && i < SPEEDS.length) this.setSpeed(SPEEDS[i]);
+      const i = SPEEDS.indexOf(this.game.speed) + (key === '-' || key === '_' ? -1 : 1);
+      if (i >= 0 && i < SPEEDS.length) this.game.setSpeed(SPEEDS[i]);
       return true;
     }
     return false;
-  },
-};
+  }
+}

@@ -14,6 +14,10 @@ import { ResultsView } from './arena-results.js';
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
 
 export class LeaguePanel {
+  /**
+   * @param {import('./arena.js').ArenaGame} game
+   * @param {HTMLElement} panel
+   */
   constructor(game, panel) {
     this.game = game;
     this.panel = panel;

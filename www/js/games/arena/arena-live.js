@@ -30,6 +30,10 @@ export function seatUrl(liveUrl) {
 }
 
 export class LivePanel {
+  /**
+   * @param {import('./arena.js').ArenaGame} game
+   * @param {HTMLElement} panel
+   */
   constructor(game, panel) {
     this.game = game;
     this.panel = panel;

@@ -14,7 +14,17 @@ const REPLAY_SPEEDS = [...SPEEDS, 16];
 /** Steps in a second of game time: the ←/→ keys skip this many. */
 const SECOND = 1000 / STEP_MS;
 
+/**
+ * A command log open on the Replay tab: its session, the final scores, the log's meta.
+ * @typedef {{session: import('../../../pkg/gridlab.js').ArenaSession, finals: any[], meta: any}} ArenaReplayModel
+ */
+
+/** @extends {ReplayPanel<import('./arena.js').ArenaGame, ArenaReplayModel>} */
 export class ArenaReplayPanel extends ReplayPanel {
+  /**
+   * @param {import('./arena.js').ArenaGame} game
+   * @param {HTMLElement} panel
+   */
   constructor(game, panel) {
     const ranking = h('div#arena-replay-result');
     super(game, panel, {

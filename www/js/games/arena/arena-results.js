@@ -55,7 +55,7 @@ export function readResults(text) {
   try {
     t = JSON.parse(text);
   } catch (err) {
-    throw new Error(`not JSON: ${err.message}`);
+    throw new Error(`not JSON: ${err.message}`, { cause: err });
   }
   expect(isObject(t), 'the file', 'a JSON object (a tournament)', t);
   expect(t.format === RESULTS_FORMAT, 'format', `"${RESULTS_FORMAT}" (gridlab arena tournament --json)`, t.format);
@@ -99,6 +99,10 @@ const num = (x) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 /** The results part of the League tab: open a file, its standings and games. */
 export class ResultsView {
+  /**
+   * @param {import('./arena.js').ArenaGame} game
+   * @param {HTMLElement[]} dropOn
+   */
   constructor(game, dropOn) {
     this.game = game;
     this.results = null;

@@ -1,9 +1,7 @@
-// Arena's setup (who sits where, the seed, the length) and speed: made safe, read from a
-// link, kept in the prefs and written into the link; as module functions and as methods
-// of the game (mixed into ArenaGame).
+// Arena's setup (who sits where, the seed, the length) and speed: made safe and read
+// from a link (the game, arena.js, keeps it in the prefs and writes it into the link).
 
-import { BOTS, SPEEDS } from './arena-ui.js';
-import { load, save } from '../../storage.js';
+import { BOTS } from './arena-ui.js';
 
 const KINDS = BOTS.map(([k]) => k);
 export const DEFAULT_SETUP = { mode: 'human', seat: 0, bots: ['greedy', 'greedy', 'hunter', 'miner'], seed: 1, steps: 6000 };
@@ -57,55 +55,3 @@ export function mergedSetup(base, fromHash) {
   else [0, 1, 2, 3].filter((i) => setup.mode === 'bots' || i !== setup.seat).forEach((i, j) => list[j] && (bots[i] = list[j]));
   return cleanSetup({ ...setup, bots });
 }
-
-export const setupMethods = {
-  seats(setup = this.setup) {
-    return setup.bots.map((k, i) => (setup.mode === 'human' && i === setup.seat ? 'human' : k));
-  },
-
-  setupDiffers() {
-    return !!this.gameSetup && JSON.stringify(this.seats()) + this.setup.seed + ':' + this.setup.steps !==
-      JSON.stringify(this.seats(this.gameSetup)) + this.gameSetup.seed + ':' + this.gameSetup.steps;
-  },
-
-  /** Keep the setup for the next visit and in the link. */
-  savePrefs() {
-    const prefs = load('prefs') || {};
-    save('prefs', { ...prefs, arena: { setup: this.setup, speed: this.speed } });
-    this.shell.updateHash(this.shareState());
-  },
-
-  /** Change the setup; before the first step the board shows the new game at once. */
-  setSetup(patch) {
-    this.setup = cleanSetup({ ...this.setup, ...patch });
-    this.savePrefs();
-    this.ui.syncSetup();
-    if (this.phase === 'ready') this.newGame({ start: false });
-    else this.ui.update();
-  },
-
-  setSpeed(x) {
-    if (!SPEEDS.includes(x)) return;
-    if (x > 1 && this.you >= 0 && this.shell.activeTab() === 'play') {
-      this.shell.toast('×2 and ×4 are for watching: slow motion or real speed when you play', 'warn');
-      return;
-    }
-    this.speed = x;
-    this.transport.setSpeed(SPEEDS.indexOf(x));
-    this.savePrefs();
-    this.ui.update();
-  },
-
-  /** Arena has no level text to share: a link carries the setup (seats, seed, length) and the speed. */
-  shareState() {
-    const s = this.setup;
-    return { view: { seats: this.seats().join(','), seed: String(s.seed), steps: String(s.steps), speed: this.speed === 1 ? null : String(this.speed) } };
-  },
-
-  /** Open a link's setup (a pasted link while the page is open). */
-  loadShared(shared) {
-    const fromHash = setupFromHash(shared.view || {});
-    this.setSetup(mergedSetup(this.setup, fromHash));
-    if (SPEEDS.includes(fromHash.speed)) this.setSpeed(fromHash.speed);
-  },
-};

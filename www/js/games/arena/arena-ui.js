@@ -3,7 +3,7 @@
 // Play panel (mode, seats and bots, seed, length, the on-screen pad, this game's
 // replay, the legend), end-of-game banner with the ranking, and help.
 
-import { h, button, icon, download } from '../../ui.js';
+import { h, button, icon } from '../../ui.js';
 import { keyTable } from '../../game-ui.js';
 import { SEAT_COLORS, STEP_MS, clock, seatSwatch, rankPoints, ordinal, legendSwatch } from './arena-draw.js';
 
@@ -38,6 +38,9 @@ export function rankingList(scores, names, { you = -1, id = null } = {}) {
 }
 
 export class ArenaUi {
+  /**
+   * @param {import('./arena.js').ArenaGame} game
+   */
   constructor(game) {
     this.game = game;
     this.shell = game.shell;
@@ -205,7 +208,7 @@ export class ArenaUi {
     this.modeHuman.classList.toggle('active', human);
     this.modeBots.classList.toggle('active', !human);
     this.seatSelect.value = String(s.seat);
-    this.seatSelect.closest('.arena-your-seat').hidden = !human;
+    /** @type {HTMLElement} */ (this.seatSelect.closest('.arena-your-seat')).hidden = !human;
     for (let i = 0; i < 4; i++) {
       const you = human && s.seat === i;
       this.botSelects[i].value = s.bots[i];
@@ -239,7 +242,7 @@ export class ArenaUi {
     }
     this.endBtn.disabled = human || phase === 'over';
     setText(this.modeNote, human ? `You are seat ${g.you} (${COLOR_NAMES[g.you]})` : 'Bots only');
-    for (const [d, b] of Object.entries(this.padButtons)) b.disabled = !human || phase === 'over';
+    for (const b of Object.values(this.padButtons)) b.disabled = !human || phase === 'over';
     this.padHeading.textContent = human ? `Your controls (seat ${g.you})` : 'Your controls (bots only: nobody to steer)';
     const setupNote = g.setupDiffers() && phase !== 'ready' ? 'Changes apply to the next game (New game).' : '';
     setText(this.setupNote, setupNote);

@@ -15,13 +15,23 @@ import { ArenaReplayPanel } from './arena-replay.js';
 import { LivePanel } from './arena-live.js';
 import { LeaguePanel } from './arena-league.js';
 import { download } from '../../ui.js';
-import { inputMethods } from './arena-input.js';
-import { setupMethods, cleanSetup, setupFromHash, mergedSetup, DEFAULT_SETUP } from './arena-setup.js';
-import { load } from '../../storage.js';
+import { ArenaInput } from './arena-input.js';
+import { ArenaPhase } from './arena-phase.js';
+import { cleanSetup, setupFromHash, mergedSetup, DEFAULT_SETUP } from './arena-setup.js';
+import { load, save } from '../../storage.js';
+
+/** @typedef {import('./arena-phase.js').ArenaPhaseName} ArenaPhaseName */
+/** @typedef {import('../../contracts.js').Controller} Controller */
 
 const TAB_LABELS = { edit: 'Live', solve: 'Replay', compare: 'League' };
 const STEPS_PER_SECOND = 1000 / STEP_MS;
-class ArenaGame {
+
+/**
+ * Arena's controller (the shell's contract, not a GameBase).
+ * @implements {Controller}
+ */
+export class ArenaGame {
+  /** @param {import('../../contracts.js').Shell} shell */
   constructor(shell) {
     this.shell = shell;
     this.api = shell.api;
@@ -31,10 +41,18 @@ class ArenaGame {
     const fromHash = setupFromHash(location.hash);
     this.setup = mergedSetup({ ...DEFAULT_SETUP, ...prefs.setup }, fromHash);
     this.speed = SPEEDS.includes(fromHash.speed) ? fromHash.speed : SPEEDS.includes(prefs.speed) ? prefs.speed : 1;
+    /** @type {import('../../../pkg/gridlab.js').ArenaSession} */
     this.session = null;
     this.stepAt = 0;
     this.track = new Track();
-    this.phase = 'ready';
+    /** @type {ArenaPhaseName} */
+    this.phase = ArenaPhase.READY;
+    /** @type {typeof DEFAULT_SETUP} the setup of the game on the board (`setup` is the next one's) */
+    this.gameSetup = null;
+    /** @type {string[]} the players' names, seat by seat */
+    this.names = [];
+    this.powerSteps = 200;
+    this.bannerClosed = false;
     this.gameId = 0;
     this.you = -1;
     this.intent = null;
@@ -43,7 +61,6 @@ class ArenaGame {
     this.commandsSent = [];
     this.raf = 0;
     this.dead = false;
-    this.pointer = null;
 
     this.board.setPainter(arenaPainter);
     this.board.setGrid(SIDE, SIDE);
@@ -61,16 +78,18 @@ class ArenaGame {
     this.replay = new ArenaReplayPanel(this, shell.panels.solve);
     this.live = new LivePanel(this, shell.panels.edit);
     this.league = new LeaguePanel(this, shell.panels.compare);
-    this.attachPointer();
+    /** The pointer, drops and keys. */
+    this.input = new ArenaInput(this);
+    this.input.attach();
     shell.onTab((tab) => {
-      if (tab !== 'play' && this.phase === 'running') this.pause();
+      if (tab !== 'play' && this.phase === ArenaPhase.RUNNING) this.pause();
       if (tab !== 'solve') this.replay.pause();
       this.ui.update();
       this.board.invalidate();
       this.ensureLoop();
     });
     document.addEventListener('visibilitychange', () => {
-      if (document.hidden && this.phase === 'running' && this.you >= 0) this.pause();
+      if (document.hidden && this.phase === ArenaPhase.RUNNING && this.you >= 0) this.pause();
     }, { signal: this.signal });
     this.newGame({ start: false });
     this.ui.syncSetup();
@@ -78,7 +97,10 @@ class ArenaGame {
 
   // ---- the game --------------------------------------------------------------------------
 
-  /** A new session from the setup; `start` runs it at once. */
+  /**
+   * A new session from the setup; `start` runs it at once.
+   * @param {{start: boolean}} options
+   */
   newGame({ start }) {
     const seats = this.seats();
     let session;
@@ -110,7 +132,7 @@ class ArenaGame {
     this.lastCommand = null;
     this.commandsSent = [];
     this.bannerClosed = false;
-    this.phase = start ? 'running' : 'ready';
+    this.phase = start ? ArenaPhase.RUNNING : ArenaPhase.READY;
     if (start) this.transport.play();
     this.ui.update();
     this.board.invalidate();
@@ -124,18 +146,18 @@ class ArenaGame {
   }
 
   pause() {
-    if (this.phase !== 'running') return;
-    this.phase = 'paused';
+    if (this.phase !== ArenaPhase.RUNNING) return;
+    this.phase = ArenaPhase.PAUSED;
     this.transport.pause();
     this.ui.update();
     this.board.invalidate();
   }
 
   resume() {
-    if (this.phase === 'ready') return this.startCurrent();
-    if (this.phase !== 'paused') return;
+    if (this.phase === ArenaPhase.READY) return this.startCurrent();
+    if (this.phase !== ArenaPhase.PAUSED) return;
     if (this.shell.activeTab() !== 'play') this.shell.selectTab('play');
-    this.phase = 'running';
+    this.phase = ArenaPhase.RUNNING;
     this.transport.play();
     this.ui.update();
     this.ensureLoop();
@@ -143,17 +165,17 @@ class ArenaGame {
 
   /** Run the game prepared in the ready phase (the board already shows it). */
   startCurrent() {
-    if (this.phase !== 'ready') return;
-    this.phase = 'running';
+    if (this.phase !== ArenaPhase.READY) return;
+    this.phase = ArenaPhase.RUNNING;
     this.transport.play();
     this.ui.update();
     this.ensureLoop();
   }
 
   togglePause() {
-    if (this.phase === 'running') this.pause();
-    else if (this.phase === 'paused') this.resume();
-    else if (this.phase === 'ready') this.startCurrent();
+    if (this.phase === ArenaPhase.RUNNING) this.pause();
+    else if (this.phase === ArenaPhase.PAUSED) this.resume();
+    else if (this.phase === ArenaPhase.READY) this.startCurrent();
   }
 
   /** One step: your queued command (once you are out of the hub), the step, its state. */
@@ -172,7 +194,7 @@ class ArenaGame {
   }
 
   finish() {
-    this.phase = 'over';
+    this.phase = ArenaPhase.OVER;
     this.stepAt = 0;
     this.ui.update();
     this.board.invalidate();
@@ -180,7 +202,7 @@ class ArenaGame {
 
   /** Bots only: the rest of the game at once (the Transport's "to the end"). */
   toEnd() {
-    if (this.you >= 0 || this.phase === 'over') return;
+    if (this.you >= 0 || this.phase === ArenaPhase.OVER) return;
     this.transport.toEnd();
   }
 
@@ -193,6 +215,7 @@ class ArenaGame {
     this.finish();
   }
 
+  /** @param {string} word */
   send(word) {
     try {
       this.session.command(this.you, word);
@@ -204,14 +227,17 @@ class ArenaGame {
     }
   }
 
-  /** A command from a key, a swipe, a tap or the pad: U D L R REV DROP. */
+  /**
+   * A command from a key, a swipe, a tap or the pad: U D L R REV DROP.
+   * @param {string} word
+   */
   human(word) {
     if (this.shell.activeTab() !== 'play') this.shell.selectTab('play');
     if (this.you < 0) {
       this.shell.toast('Bots only: choose "You vs bots" in the Play panel to play', 'warn');
       return false;
     }
-    if (this.phase === 'over') {
+    if (this.phase === ArenaPhase.OVER) {
       this.shell.toast('The game is over: Play again (Enter) or replay it');
       return false;
     }
@@ -221,16 +247,16 @@ class ArenaGame {
     if (word === 'REV') this.intent = null;
     if (me.wait > 0 && word !== 'DROP') this.queued = word;
     else this.send(word);
-    if (this.phase === 'ready') this.startCurrent();
-    else if (this.phase === 'paused') this.shell.toast('Paused: P goes on');
+    if (this.phase === ArenaPhase.READY) this.startCurrent();
+    else if (this.phase === ArenaPhase.PAUSED) this.shell.toast('Paused: P goes on');
     this.board.invalidate();
     return true;
   }
 
   replayThisGame() {
     if (!this.session) return;
-    if (this.phase === 'running') this.pause();
-    const name = `this game (seed ${this.gameSetup.seed}${this.phase === 'over' ? '' : `, ${this.track.tick} steps so far`})`;
+    if (this.phase === ArenaPhase.RUNNING) this.pause();
+    const name = `this game (seed ${this.gameSetup.seed}${this.phase === ArenaPhase.OVER ? '' : `, ${this.track.tick} steps so far`})`;
     if (this.replay.open(this.session.command_log(), name)) this.shell.selectTab('solve');
   }
 
@@ -244,21 +270,24 @@ class ArenaGame {
 
   // ---- the clock: the Transport steps, the frames draw ----------------------------------
 
-  /** The game as the Transport's source. */
+  /**
+   * The game as the Transport's source.
+   * @returns {import('../../contracts.js').TransportSource}
+   */
   gameSource() {
     return {
       position: () => this.track.tick,
       length: () => (this.session ? this.session.steps() : 0),
       seek: () => {},
       advance: ({ animate = true } = {}) => {
-        if (this.phase !== 'running') return false;
+        if (this.phase !== ArenaPhase.RUNNING) return false;
         const on = this.stepGame();
         this.stepAt = animate ? performance.now() : 0;
         this.ensureLoop();
         return on;
       },
       batchDone: () => this.ui.updateStatus(),
-      finished: () => !this.session || this.phase === 'over',
+      finished: () => !this.session || this.phase === ArenaPhase.OVER,
       toEnd: () => this.runRest(),
     };
   }
@@ -294,18 +323,18 @@ class ArenaGame {
     const phase = this.phase;
     const status = { ready: 'Ready', running: this.you >= 0 ? 'Playing' : 'Watching', paused: 'Paused', over: 'Game over' }[phase];
     let message = null;
-    if (phase === 'ready') message = ['Ready', this.you >= 0 ? 'Start, Enter or an arrow key' : 'Start (Enter) to watch the bots'];
-    else if (phase === 'paused') message = ['Paused', 'P to go on'];
+    if (phase === ArenaPhase.READY) message = ['Ready', this.you >= 0 ? 'Start, Enter or an arrow key' : 'Start (Enter) to watch the bots'];
+    else if (phase === ArenaPhase.PAUSED) message = ['Paused', 'P to go on'];
     return {
       track: this.track,
-      alpha: phase === 'over' ? 1 : this.alpha(),
+      alpha: phase === ArenaPhase.OVER ? 1 : this.alpha(),
       you: this.you,
       intent: this.intent,
       names: this.names,
       steps: this.session ? this.session.steps() : 0,
       powerSteps: this.powerSteps,
-      status: this.speed !== 1 && phase === 'running' ? `${status} ×${this.speed}` : status,
-      statusKind: phase === 'over' ? 'victory' : 'playing',
+      status: this.speed !== 1 && phase === ArenaPhase.RUNNING ? `${status} ×${this.speed}` : status,
+      statusKind: phase === ArenaPhase.OVER ? 'victory' : 'playing',
       message,
     };
   }
@@ -321,7 +350,79 @@ class ArenaGame {
     };
   }
 
-  // ---- the shell's contract (shareState, loadShared: arena-setup.js) ----------------------
+  // ---- the setup (who sits where, seed, length) and speed: kept in the prefs and the link --
+
+  /**
+   * Who sits where: 'human' or a bot kind, seat by seat.
+   * @param {typeof DEFAULT_SETUP} [setup]
+   */
+  seats(setup = this.setup) {
+    return setup.bots.map((k, i) => (setup.mode === 'human' && i === setup.seat ? 'human' : k));
+  }
+
+  setupDiffers() {
+    return !!this.gameSetup && JSON.stringify(this.seats()) + this.setup.seed + ':' + this.setup.steps !==
+      JSON.stringify(this.seats(this.gameSetup)) + this.gameSetup.seed + ':' + this.gameSetup.steps;
+  }
+
+  /** Keep the setup for the next visit and in the link. */
+  savePrefs() {
+    const prefs = load('prefs') || {};
+    save('prefs', { ...prefs, arena: { setup: this.setup, speed: this.speed } });
+    this.shell.updateHash(this.shareState());
+  }
+
+  /**
+   * Change the setup; before the first step the board shows the new game at once.
+   * @param {Record<string, unknown>} patch setup fields (`cleanSetup` makes them safe)
+   */
+  setSetup(patch) {
+    this.setup = cleanSetup({ ...this.setup, ...patch });
+    this.savePrefs();
+    this.ui.syncSetup();
+    if (this.phase === ArenaPhase.READY) this.newGame({ start: false });
+    else this.ui.update();
+  }
+
+  /** @param {number} x ×¼ … ×4 (SPEEDS) */
+  setSpeed(x) {
+    if (!SPEEDS.includes(x)) return;
+    if (x > 1 && this.you >= 0 && this.shell.activeTab() === 'play') {
+      this.shell.toast('×2 and ×4 are for watching: slow motion or real speed when you play', 'warn');
+      return;
+    }
+    this.speed = x;
+    this.transport.setSpeed(SPEEDS.indexOf(x));
+    this.savePrefs();
+    this.ui.update();
+  }
+
+  /** Arena has no level text to share: a link carries the setup (seats, seed, length) and the speed. */
+  /** @returns {import('../../contracts.js').SharedState} */
+  shareState() {
+    const s = this.setup;
+    return { view: { seats: this.seats().join(','), seed: String(s.seed), steps: String(s.steps), speed: this.speed === 1 ? null : String(this.speed) } };
+  }
+
+  /**
+   * Open a link's setup (a pasted link while the page is open).
+   * @param {import('../../contracts.js').SharedState} shared
+   */
+  loadShared(shared) {
+    const fromHash = setupFromHash(shared.view || {});
+    this.setSetup(mergedSetup(this.setup, fromHash));
+    if (SPEEDS.includes(fromHash.speed)) this.setSpeed(fromHash.speed);
+  }
+
+  // ---- the shell's contract ---------------------------------------------------------------
+
+  /**
+   * A key on the page: whether the game handled it.
+   * @param {KeyboardEvent} e
+   */
+  onKey(e) {
+    return this.input.key(e);
+  }
 
   /** What a presenter's keys and the embed bar drive: the replay (Replay tab) or the game. */
   presenterTransport() {
@@ -388,11 +489,10 @@ class ArenaGame {
   }
 }
 
-Object.assign(ArenaGame.prototype, inputMethods, setupMethods);
-
 /** The board's static layer: floor everywhere (the painter's '.'; the maze is drawn on top). */
 const FLOOR_TILES = new Uint8Array(SIDE * SIDE).fill('.'.charCodeAt(0));
 
+/** @type {import('../../contracts.js').GameModule} */
 export default {
   id: 'arena',
   name: 'Arena',

@@ -67,6 +67,14 @@ function empty(svg, text) {
  * series: [{points: [[x, y]], color, width, dash, opacity, marks}] drawn in order;
  * xDomain: [lo, hi] (the y domain comes from the points).
  */
+/**
+ * @typedef {{points: number[][], color: string, width: number, opacity?: number, dash?: string, cls: string, marks?: boolean}} Series
+ */
+
+/**
+ * @param {SVGSVGElement} svg
+ * @param {{series: Series[], xDomain?: number[], xLabel?: string, yLabel?: string, emptyText?: string}} chart
+ */
 export function lineChart(svg, { series, xDomain, xLabel, yLabel, emptyText = 'No data yet' }) {
   prepare(svg);
   const all = series.flatMap((s) => s.points);

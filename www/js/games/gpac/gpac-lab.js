@@ -49,7 +49,10 @@ export function setIniKey(text, section, key, value) {
 const set = (pairs) => (t) => pairs.reduce((acc, [s, k, v]) => setIniKey(acc, s, k, v), t);
 const QUICK = [['EA_configs', 'mu', 20], ['EA_configs', 'num_children', 10]];
 
-/** Presets: [id, label, edit of the default config, evaluations]. */
+/**
+ * Presets: [id, label, edit of the default config, evaluations].
+ * @type {[string, string, (config: string) => string, number][]}
+ */
 export const PRESETS = [
   ['green1b', 'Green 1b: (μ+λ) EA, 1-point crossover (course default)', set([]), 2000],
   ['quick', 'Quick demo: μ = 20, λ = 10', set(QUICK), 500],
@@ -64,6 +67,10 @@ export const PRESETS = [
 const field = (label, el, title) => h('label.field', { title }, h('span', {}, label), el);
 
 export class LabPanel {
+  /**
+   * @param {import('./gpac.js').GpacGame} game
+   * @param {HTMLElement} panel
+   */
   constructor(game, panel) {
     this.game = game;
     this.panel = panel;
@@ -370,7 +377,7 @@ export class LabPanel {
     const total = this.runs.length * (this.budget || 0);
     this.startBtn.disabled = this.running;
     this.stopBtn.disabled = !this.running;
-    const fill = this.bar.firstChild;
+    const fill = /** @type {HTMLElement} */ (this.bar.firstChild);
     fill.style.width = `${total ? Math.min(100, (100 * evals) / total) : 0}%`;
     this.bar.classList.toggle('running', this.running);
     if (!this.runs.length) {
@@ -404,6 +411,7 @@ export class LabPanel {
     this.objectiveWrap.hidden = !twoObjectives;
     const k = twoObjectives ? this.objective : 0;
     const { mean, best } = this.averaged(k);
+    /** @type {import('./gpac-chart.js').Series[]} */
     const series = this.runs.length > 1
       ? this.runs.map((r) => ({ points: r.log.map((l) => [l.evaluations, l.best[k]]), color: RUN_COLORS[r.i % RUN_COLORS.length], width: 1, opacity: 0.35, cls: 'run' }))
       : [];

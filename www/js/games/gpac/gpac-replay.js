@@ -11,7 +11,12 @@ import { SPEEDS } from './gpac-ui.js';
 
 const ENDS = { caught: 'caught', swapped: 'caught (swapped)', allPills: 'all pills eaten', timeUp: 'time up' };
 
+/** @extends {ReplayPanel<import('./gpac.js').GpacGame, import('../../../pkg/gridlab.js').GpacReplay>} */
 export class GpacReplayPanel extends ReplayPanel {
+  /**
+   * @param {import('./gpac.js').GpacGame} game
+   * @param {HTMLElement} panel
+   */
   constructor(game, panel) {
     const stats = h('dl.stats#replay-stats');
     const renderBox = h('pre.output#replay-render');
@@ -84,7 +89,7 @@ export class GpacReplayPanel extends ReplayPanel {
   onShown() {
     if (!this.stats) return;
     if (!this.model) {
-      this.game.ui.updateStatus(this.game.shownState());
+      this.game.ui.updateStatus(this.game.drawing.shownState());
       return;
     }
     const f = this.frame(this.index);
@@ -96,8 +101,8 @@ export class GpacReplayPanel extends ReplayPanel {
       ...row('Pills left', f.pillsLeft, 'replay-pills'),
       ...row('Pac-Man', `(${f.pacman.x}, ${f.pacman.y})`, 'replay-pacman'),
       ...row('Fruit', f.fruit ? `(${f.fruit.x}, ${f.fruit.y})` : '—', 'replay-fruit'));
-    this.game.ui.updateStatus(this.game.shownState());
-    const details = this.renderBox.parentElement;
+    this.game.ui.updateStatus(this.game.drawing.shownState());
+    const details = /** @type {HTMLDetailsElement} */ (this.renderBox.parentElement);
     this.renderBox.textContent = details && details.open ? this.model.render(this.index) : '';
   }
 

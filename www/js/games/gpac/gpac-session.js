@@ -8,12 +8,14 @@ export const LETTERS = ['u', 'd', 'l', 'r', 'h'];
 export const LETTER_NAME = { u: 'up', d: 'down', l: 'left', r: 'right', h: 'hold' };
 export const LETTER_ARROW = { u: '↑', d: '↓', l: '←', r: '→', h: '·' };
 
+/** @type {[string, string][]} */
 export const PACMEN = [
   ['keyboard', 'You (keyboard)'],
   ['pill', 'Pill'],
   ['fruit', 'Fruit'],
   ['avoid', 'Avoid'],
 ];
+/** @type {[string, string][]} */
 export const GHOSTS = [
   ['chase', 'Chase'],
   ['wander', 'Wander'],

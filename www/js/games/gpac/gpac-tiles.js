@@ -46,11 +46,11 @@ const W = 8;
 /** Terrain bytes (top row first) from `isWall(row, col)` and `isPill(row, col)`. */
 export function terrain(rows, cols, isWall, isPill) {
   const bytes = new Uint8Array(rows * cols);
-  const wall = (r, c) => r >= 0 && c >= 0 && r < rows && c < cols && isWall(r, c);
+  const wallAt = (r, c) => r >= 0 && c >= 0 && r < rows && c < cols && isWall(r, c);
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < cols; c++) {
       if (isWall(r, c)) {
-        bytes[r * cols + c] = WALL | (wall(r - 1, c) ? N : 0) | (wall(r, c + 1) ? E : 0) | (wall(r + 1, c) ? S : 0) | (wall(r, c - 1) ? W : 0);
+        bytes[r * cols + c] = WALL | (wallAt(r - 1, c) ? N : 0) | (wallAt(r, c + 1) ? E : 0) | (wallAt(r + 1, c) ? S : 0) | (wallAt(r, c - 1) ? W : 0);
       } else {
         bytes[r * cols + c] = isPill(r, c) ? 46 : 32;
       }

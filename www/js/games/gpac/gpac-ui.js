@@ -22,6 +22,7 @@ export const endTitle = (end) => (END_TEXT[end] ? END_TEXT[end].title : end);
 /** A labelled field: `field('Pill density', input)`. */
 const field = (label, el, title) => h('label.field', { title }, h('span', {}, label), el);
 
+/** @extends {GameUi<import('./gpac.js').GpacGame>} */
 export class GpacUi extends GameUi {
   get planKind() {
     return 'plan';
@@ -110,12 +111,12 @@ export class GpacUi extends GameUi {
     this.ghostCount = num('ghost-count', s.ghosts, { min: '1', max: '9', step: '1' });
     this.timeMult = num('time-mult', s.timeMultiplier, { min: '0.1', max: '100', step: '0.5' });
     // Random maps.
-    const r = g.randomPrefs;
+    const r = g.files.randomPrefs;
     this.randW = h('input#rand-w', { type: 'number', min: '2', max: '80', value: String(r.w), 'aria-label': 'Width' });
     this.randH = h('input#rand-h', { type: 'number', min: '2', max: '80', value: String(r.h), 'aria-label': 'Height' });
     this.randDensity = h('input#rand-density', { type: 'number', min: '0', max: '0.9', step: '0.05', value: String(r.density), 'aria-label': 'Wall density' });
     this.randSeed = h('input#rand-seed', { type: 'number', min: '0', step: '1', value: String(r.seed), 'aria-label': 'Map seed' });
-    this.zeroIds = h('input#zero-ids', { type: 'checkbox', checked: g.zeroIds, onchange: () => g.setZeroIds(this.zeroIds.checked) });
+    this.zeroIds = h('input#zero-ids', { type: 'checkbox', checked: g.files.zeroIds, onchange: () => g.files.setZeroIds(this.zeroIds.checked) });
 
     this.shell.panels.play.replaceChildren(
       h('h3', {}, 'Game'),
@@ -131,7 +132,7 @@ export class GpacUi extends GameUi {
       h('div.row.seed-row', {},
         h('label.field.seed-field', {}, h('span', {}, 'Game seed'), this.seedInput),
         button('.btn#new-seed', { label: 'New seed', title: 'A random seed (a new game on the same map)', onclick: () => g.setSeed(Math.floor(Math.random() * 1e6)) }),
-        button('.btn#verify-seed', { icon: 'check', label: 'Replay check', title: 'Play the same moves again from the same seed in a fresh session and compare the world files', onclick: () => g.verifySeed() })),
+        button('.btn#verify-seed', { icon: 'check', label: 'Replay check', title: 'Play the same moves again from the same seed in a fresh session and compare the world files', onclick: () => g.files.verifySeed() })),
       this.verifyResult,
       h('h3', {}, 'Settings'),
       h('div.grid3.gpac-settings', {},
@@ -147,16 +148,16 @@ export class GpacUi extends GameUi {
       h('div.grid4.gpac-random', {},
         field('Width', this.randW), field('Height', this.randH), field('Walls', this.randDensity, 'Wall density (a random map is repaired: spawns open, every cell reachable)'), field('Map seed', this.randSeed)),
       h('div.row', {},
-        button('.btn#random-map', { label: 'Random map', title: 'A random map of this size and wall density, repaired as in the course', onclick: () => g.randomMap(this.readRandom()) }),
+        button('.btn#random-map', { label: 'Random map', title: 'A random map of this size and wall density, repaired as in the course', onclick: () => g.files.randomMap(this.readRandom()) }),
         button('.btn.ghost#random-next', { label: 'Next', title: 'The next map seed', onclick: () => {
           this.randSeed.value = String((Number(this.randSeed.value) || 0) + 1);
-          g.randomMap(this.readRandom());
+          g.files.randomMap(this.readRandom());
         } })),
       h('h3', {}, 'World file'),
       h('p.small.muted', {}, 'The game so far in the course\'s world-file format (the checker\'s keys m, ghost ids, w, p, f, t).'),
       h('div.row', {},
-        button('.btn#download-world', { icon: 'download', label: 'Download', title: 'Download the world file of this game', onclick: () => download(g.worldFileName(), g.worldFile()) }),
-        button('.btn#copy-world', { icon: 'copy', label: 'Copy', onclick: () => copyText(g.worldFile(), 'World file') }),
+        button('.btn#download-world', { icon: 'download', label: 'Download', title: 'Download the world file of this game', onclick: () => download(g.files.worldFileName(), g.files.worldFile()) }),
+        button('.btn#copy-world', { icon: 'copy', label: 'Copy', onclick: () => copyText(g.files.worldFile(), 'World file') }),
         button('.btn#replay-world', { icon: 'play', label: 'Replay it', title: 'Open this game\'s world file in the Replay tab', onclick: () => g.replayThisGame() })),
       h('label.switch', { title: 'The course framework numbers the ghosts from 0' }, this.zeroIds, h('span', {}, 'Ghost ids from 0')),
       h('h3', {}, 'Legend'),
@@ -223,7 +224,7 @@ export class GpacUi extends GameUi {
     const g = this.game;
     const v = g.view;
     if (!v) return;
-    this.updateStatus(g.shownState());
+    this.updateStatus(g.drawing.shownState());
     this.updateCommon(v);
     if (document.activeElement !== this.pacSelect) this.pacSelect.value = g.players[0];
     if (document.activeElement !== this.ghostSelect) this.ghostSelect.value = g.players[1];
@@ -232,7 +233,7 @@ export class GpacUi extends GameUi {
     const agents = !v.human;
     this.realtime.checked = g.realtime;
     if (document.activeElement !== this.seedInput) this.seedInput.value = String(g.seed);
-    this.zeroIds.checked = g.zeroIds;
+    this.zeroIds.checked = g.files.zeroIds;
     const pac = playerLabel(PACMEN, g.players[0]);
     const ghosts = playerLabel(GHOSTS, g.players[1]);
     this.playNote.textContent = agents
@@ -268,7 +269,7 @@ export class GpacUi extends GameUi {
       stats: [['Score', v.score], ['Turns', v.turns], ['Pills', `${eaten}/${v.pillsTotal}`], ['Fruit', v.fruitEaten]],
       extra: [h('code.banner-moves#banner-moves', { title: 'Pac-Man\'s moves' }, v.moves || '—')],
       buttons: [
-        button('.btn#banner-world', { icon: 'download', label: 'World file', onclick: () => download(g.worldFileName(), g.worldFile()) }),
+        button('.btn#banner-world', { icon: 'download', label: 'World file', onclick: () => download(g.files.worldFileName(), g.files.worldFile()) }),
         button('.btn#banner-replay', { icon: 'play', label: 'Replay', onclick: () => g.replayThisGame() }),
       ],
       undo: true,

@@ -6,9 +6,8 @@
 
 import { toolsOf } from '../../tools.js';
 import { gpacPainter, tileSwatch, TILE_INFO } from './gpac-tiles.js';
-import { fileMethods } from './gpac-files.js';
-import { sceneMethods } from './gpac-scene.js';
-import { settingsMethods } from './gpac-settings.js';
+import { GpacFiles } from './gpac-files.js';
+import { GpacScene } from './gpac-scene.js';
 import { catalog } from './gpac-levels.js';
 import { GpacUi, SPEEDS } from './gpac-ui.js';
 import { PACMEN, GHOSTS, DEFAULT_SETTINGS, cleanSettings, blankMap, looksLikeWorldFile, letterOf } from './gpac-session.js';
@@ -17,13 +16,14 @@ import { viewInt } from '../../view-state.js';
 import { AutoGame } from '../../auto-game.js';
 import { LabPanel } from './gpac-lab.js';
 import { gpacKey } from './gpac-keys.js';
-import { gameModule } from '../../game-base.js';
-import { load } from '../../storage.js';
+import { gameModule, formatParseError } from '../../game-base.js';
+import { load, save } from '../../storage.js';
 
 const SWIPE = { 8: 'u', 2: 'd', 4: 'l', 6: 'r' };
 const TAB_LABELS = { solve: 'Replay', compare: 'Lab' };
 
-class GpacGame extends AutoGame {
+/** @extends {AutoGame<import('../../../pkg/gridlab.js').GpacSession>} */
+export class GpacGame extends AutoGame {
   constructor(shell) {
     super(shell, {
       id: 'gpac',
@@ -48,19 +48,26 @@ class GpacGame extends AutoGame {
     });
     const prefs = load('prefs') || {};
     const pick = (list, v, d) => (list.some(([id]) => id === v) ? v : d);
+    /** @type {[string, string]} Pac-Man's and the ghosts' players */
     this.players = [pick(PACMEN, prefs.gpacPacman, 'avoid'), pick(GHOSTS, prefs.gpacGhosts, 'chase')];
     this.seed = Number.isSafeInteger(prefs.gpacSeed) && prefs.gpacSeed >= 0 ? prefs.gpacSeed : 3;
     this.settings = cleanSettings({ ...DEFAULT_SETTINGS, ...(prefs.gpacSettings || {}) });
     this.speedIndex = Number.isInteger(prefs.gpacSpeed) ? Math.max(0, Math.min(SPEEDS.length - 1, prefs.gpacSpeed)) : 3;
     this.realtime = prefs.gpacRealtime === true;
-    this.zeroIds = prefs.gpacZeroIds === true;
-    this.randomPrefs = { w: 35, h: 20, density: 0.3, seed: 1, ...(prefs.gpacRandom || {}) };
-    this.intent = null; // real time: the way the player asked to go
+    /** @type {string | null} real time: the way the player asked to go */
+    this.intent = null;
     this.heading = 'r'; // Pac-Man's facing
+    /** @type {string[]} the ghosts' looks */
     this.looks = [];
-    this.terrainCache = { key: null, bytes: null, edit: null, editKey: null };
+    /** The world files, the replay check and random maps. */
+    this.files = new GpacFiles(this, prefs);
+    /** What the board and the status bar show. */
+    this.drawing = new GpacScene(this);
     this.makeTransport(SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })), this.speedIndex);
+    /** @type {GpacUi} */
+    this.ui = null; // mountPanels makes it
     this.mountPanels();
+    /** @type {GpacReplayPanel} */
     this.replay = new GpacReplayPanel(this, shell.panels.solve);
     this.lab = new LabPanel(this, shell.panels.compare);
     shell.nameTabs(TAB_LABELS);
@@ -188,6 +195,84 @@ class GpacGame extends AutoGame {
     if (moves !== this.playedMoves()) this.replayMoves(moves);
     if (view.line && view.line.startsWith(moves)) this.syncRedo(view.line.replace(/[^udlrh]/g, ''));
     this.changed();
+  }
+
+  // ---- players and settings (each kept in the prefs, each a restart of the match) --------
+
+  savePrefs(patch) {
+    save('prefs', { ...(load('prefs') || {}), ...patch });
+  }
+
+  /** After the session restarted by itself (players, seed, settings). */
+  restarted({ level = false } = {}) {
+    this.redoMoves = [];
+    this.heading = 'r';
+    this.looks = [];
+    this.tilesKey++;
+    if (level) this.levelChanged();
+    else this.changed();
+  }
+
+  setPlayers(pacman, ghosts) {
+    this.stopAll();
+    this.players = [pacman, ghosts];
+    this.session.set_players(pacman, ghosts);
+    this.savePrefs({ gpacPacman: pacman, gpacGhosts: ghosts });
+    this.restarted();
+  }
+
+  setSeed(seed) {
+    const n = Math.max(0, Math.floor(Number(seed)));
+    if (!Number.isSafeInteger(n)) {
+      this.shell.toast('The seed is a whole number from 0 to 2^53 − 1', 'warn');
+      this.ui.update();
+      return;
+    }
+    this.stopAll();
+    this.seed = n;
+    this.session.set_seed(n);
+    this.savePrefs({ gpacSeed: n });
+    this.restarted();
+  }
+
+  setSettings(settings) {
+    this.stopAll();
+    const clean = cleanSettings(settings || DEFAULT_SETTINGS);
+    try {
+      this.session.set_settings(clean);
+    } catch (err) {
+      this.shell.toast(formatParseError(err), 'warn');
+      this.ui.syncSettings();
+      return;
+    }
+    this.settings = clean;
+    this.savePrefs({ gpacSettings: clean });
+    this.ui.syncSettings();
+    this.restarted({ level: true });
+  }
+
+  /** The Transport calls this when its speed changes. */
+  setSpeed(index) {
+    this.speedIndex = Math.max(0, Math.min(SPEEDS.length - 1, index));
+    if (this.transport && this.transport.speedIndex !== this.speedIndex) this.transport.setSpeed(this.speedIndex);
+    this.savePrefs({ gpacSpeed: this.speedIndex });
+    this.ui.update();
+    this.viewChanged();
+  }
+
+  setRealtime(on) {
+    this.stopAll();
+    this.realtime = on;
+    this.savePrefs({ gpacRealtime: on });
+    this.ui.update();
+    this.viewChanged();
+  }
+
+  // ---- the world file ---------------------------------------------------------------------
+
+  /** Open this game's world file in the Replay tab. */
+  replayThisGame() {
+    if (this.replay.open(this.files.worldFile(), `${this.levelName}, seed ${this.seed}`)) this.shell.selectTab('solve');
   }
 
   // ---- the line: turns played and the ones undone (fullLine, seek: GameBase) -------------
@@ -323,11 +408,16 @@ class GpacGame extends AutoGame {
     return this.animateFor({ turn: report }, ms);
   }
 
+  /** What the board draws (gpac-scene.js). */
+  scene() {
+    return this.drawing.scene();
+  }
+
   // ---- pointer ----------------------------------------------------------------------------
 
   tapCell(cell) {
     const v = this.view;
-    const at = this.toCell(v.pacman);
+    const at = this.drawing.toCell(v.pacman);
     const dr = cell.row - at.row;
     const dc = cell.col - at.col;
     if (!dr && !dc) return this.keyMove('h');
@@ -387,7 +477,7 @@ class GpacGame extends AutoGame {
       settings: () => ({ ...this.settings }),
       line: () => this.fullLine(),
       playing: () => this.playing,
-      worldFile: () => this.worldFile(),
+      worldFile: () => this.files.worldFile(),
       replay: () => this.replay.info(),
       lab: () => this.lab.info(),
     };
@@ -400,7 +490,5 @@ class GpacGame extends AutoGame {
     super.unmount();
   }
 }
-
-Object.assign(GpacGame.prototype, fileMethods, sceneMethods, settingsMethods);
 
 export default gameModule('gpac', 'GPac', GpacGame);

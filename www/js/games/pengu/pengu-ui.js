@@ -4,6 +4,7 @@
 import { h, button, copyText } from '../../ui.js';
 import { GameUi, NAME, plural, chip, setChip, keyTable, commonKeyRows } from '../../game-ui.js';
 
+/** @extends {GameUi<import('./pengu.js').PenguGame>} */
 export class PenguUi extends GameUi {
   get planKind() {
     return 'goal';

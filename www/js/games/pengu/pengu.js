@@ -9,10 +9,12 @@ import { PenguUi } from './pengu-ui.js';
 import { penguSolve } from './pengu-solve.js';
 import { digitToward, digitDelta } from '../../input.js';
 import { GameBase, gameModule, sameCell } from '../../game-base.js';
+import { sizeFields, seedField, generatedName } from '../../level-generator.js';
 
 const DIGIT_OF = { NW: '7', N: '8', NE: '9', W: '4', E: '6', SW: '1', S: '2', SE: '3' };
 
-class PenguGame extends GameBase {
+/** @extends {GameBase<import('../../../pkg/gridlab.js').PenguSession>} */
+export class PenguGame extends GameBase {
   constructor(shell) {
     super(shell, {
       id: 'pengu',
@@ -26,14 +28,13 @@ class PenguGame extends GameBase {
       check: { maxStates: 300_000, planCap: 1000 },
       generate: {
         fields: [
-          { key: 'rows', label: 'Rows', min: 4, max: 16, value: 10, title: 'Rows, border included (the course format\'s first number)' },
-          { key: 'cols', label: 'Cols', min: 4, max: 16, value: 10, title: 'Columns, border included' },
+          ...sizeFields({ max: 16, rows: 10, cols: 10, rowsTitle: 'Rows, border included (the course format\'s first number)' }),
           { key: 'fish', label: 'Fish', min: 1, max: 12, value: 8 },
           { key: 'minMoves', label: 'At least moves', min: 1, max: 200, value: 30, title: 'The optimal plan takes at least this many moves' },
-          { key: 'seed', label: 'Seed', min: 0, max: 4294967295, value: 1, title: 'One seed, one level: the same here and with gridlab pengu generate --seed' },
+          seedField('pengu', 'level'),
           { key: 'unique', label: 'Unique optimal plan', type: 'checkbox', value: true },
         ],
-        name: (o) => `Generated ${o.rows}×${o.cols}, seed ${o.seed}`,
+        name: generatedName,
         summary: (r) => `Proved: ${r.features.optimal_moves} moves, ${r.features.unique ? 'a unique optimal plan' : `${r.features.optimal_plans} optimal plans`}`,
       },
       edit: {

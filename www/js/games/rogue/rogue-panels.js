@@ -13,6 +13,10 @@ import { outcomeLegend, exactText, stepName } from './rogue-ui.js';
 const valueText = (value) => (value == null ? 'Rogue survives forever' : `Monster wins in ${value} move${value === 1 ? '' : 's'}`);
 
 export class ExactPanel {
+  /**
+   * @param {import('./rogue.js').RogueGame} game
+   * @param {HTMLElement} panel
+   */
   constructor(game, panel) {
     this.game = game;
     this.panel = panel;
@@ -75,7 +79,7 @@ export class ExactPanel {
           h('dt', {}, 'Solved in'), h('dd', {}, fmtMs(a.elapsedMs))),
       );
     }
-    const ex = g.exactNow();
+    const ex = g.drawing.exactNow();
     this.nowBox.textContent = v.toMove
       ? `Turn ${v.turn}, the ${v.toMove} to move (${playerLabel(v.toMove === 'monster' ? MONSTERS : ROGUES, g.players[v.toMove === 'monster' ? 0 : 1])}). ${exactText(ex, v)}`
       : `The game is over: ${v.verdict}.`;
@@ -83,7 +87,7 @@ export class ExactPanel {
     this.bestRow.replaceChildren(...choice.map((d) =>
       button('.btn.small.best-move', { label: stepName(d), title: `Play this optimal step for the ${v.toMove}`, dataset: { dir: d }, onclick: () => g.move(d, { toMove: true }) })));
     this.showMoves(v);
-    const o = g.outcome();
+    const o = g.drawing.outcome();
     this.legend.setMax(o ? o.max : 0);
   }
 
@@ -107,6 +111,10 @@ export class ExactPanel {
 }
 
 export class PairingsPanel {
+  /**
+   * @param {import('./rogue.js').RogueGame} game
+   * @param {HTMLElement} panel
+   */
   constructor(game, panel) {
     this.game = game;
     this.panel = panel;

@@ -20,11 +20,11 @@ export const stepName = (d) => (d === '5' ? '· stay' : `${ARROW[d]} ${NAME[d]}`
 /** The legend of the exact-solution overlay: safe forever, and the caught-in-k ramp. */
 export function outcomeLegend(id) {
   const max = h('span.ramp-max');
-  const el = h(`div.outcome-legend#${id}`, {},
+  const el = /** @type {HTMLDivElement & {setMax: (m: number) => void}} */ (h(`div.outcome-legend#${id}`, {},
     h('span.key-safe', {}, h('i', { style: `background:${COLORS.safe}` }, '∞'), ' safe forever'),
     h('span.key-ramp', {}, 'caught in ', h('b', {}, '0'),
       h('i.ramp', { style: `background:linear-gradient(90deg, ${RAMP.join(', ')})` }),
-      max, ' monster moves (darker = sooner)'));
+      max, ' monster moves (darker = sooner)')));
   el.setMax = (m) => (max.textContent = String(m));
   return el;
 }
@@ -38,6 +38,7 @@ export function exactText(ex, v) {
   return `Optimal play: ${value}. Best for the ${v.toMove}: ${best || '—'}.`;
 }
 
+/** @extends {GameUi<import('./rogue.js').RogueGame>} */
 export class RogueUi extends GameUi {
   get planKind() {
     return 'plan';
@@ -107,6 +108,7 @@ export class RogueUi extends GameUi {
     this.limit = h('input#max-moves', { type: 'number', min: '1', max: '100000', step: '1', value: String(g.maxMoves), 'aria-label': 'Move limit (turns)',
       onchange: () => g.setMaxMoves(this.limit.value) });
     this.padNote = h('p.small.muted#pad-note');
+    /** @type {(id: string, text: string, title: string, checked: boolean, onchange: (on: boolean) => void) => [HTMLInputElement, HTMLLabelElement]} */
     const toggle = (id, text, title, checked, onchange) => {
       const box = h(`input#${id}`, { type: 'checkbox', checked, onchange: () => onchange(box.checked) });
       return [box, h('label.switch', { title }, box, h('span', {}, text))];
@@ -114,6 +116,12 @@ export class RogueUi extends GameUi {
     let label1;
     let label2;
     let label3;
+    /** @type {HTMLInputElement} */
+    this.exactToggle = null;
+    /** @type {HTMLInputElement} */
+    this.cyclesToggle = null;
+    /** @type {HTMLInputElement} */
+    this.trailToggle = null;
     [this.exactToggle, label1] = toggle('exact-toggle', 'Exact solution', 'Colour every site by what happens if the rogue stood there, with the monster where it is (O)', g.showExact, (on) => g.setExact(on));
     [this.cyclesToggle, label2] = toggle('cycles-toggle', 'Cycles', 'The cycles the Cycle rogue runs around (L)', g.showCycles, (on) => g.setCycles(on));
     [this.trailToggle, label3] = toggle('trail-toggle', 'Trail', 'The last positions of both', g.showTrail, (on) => g.setTrail(on));
@@ -196,8 +204,8 @@ export class RogueUi extends GameUi {
     this.updateCommon(v);
     if (document.activeElement !== this.monsterSelect) this.monsterSelect.value = g.players[0];
     if (document.activeElement !== this.rogueSelect) this.rogueSelect.value = g.players[1];
-    for (const [opt, ok] of [[this.monsterSelect, g.exactOk()], [this.rogueSelect, g.exactOk()]]) {
-      const o = opt.querySelector('option[value="optimal"]');
+    for (const [opt, ok] of /** @type {[HTMLSelectElement, boolean][]} */ ([[this.monsterSelect, g.exactOk()], [this.rogueSelect, g.exactOk()]])) {
+      const o = /** @type {HTMLOptionElement} */ (opt.querySelector('option[value="optimal"]'));
       o.disabled = !ok;
       o.title = ok ? '' : 'Too large for the exact solution';
     }
@@ -218,8 +226,8 @@ export class RogueUi extends GameUi {
     this.trailToggle.checked = g.showTrail;
     this.exactBox.hidden = !g.showExact;
     if (g.showExact) {
-      const o = g.outcome();
-      this.exactInfo.textContent = exactText(g.exactNow(), v);
+      const o = g.drawing.outcome();
+      this.exactInfo.textContent = exactText(g.drawing.exactNow(), v);
       this.legendBox.setMax(o ? o.max : 0);
     }
     this.verdict.textContent = v.verdict ? `Referee: ${v.verdict}` : '';

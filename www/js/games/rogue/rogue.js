@@ -8,22 +8,26 @@
 import { roguePainter, tileSwatch, TILE_INFO, terrainOf } from './rogue-tiles.js';
 import { catalog } from './rogue-levels.js';
 import { RogueUi } from './rogue-ui.js';
-import { sceneMethods } from './rogue-scene.js';
-import { settingsMethods, MAX_LIMIT } from './rogue-settings.js';
+import { RogueScene } from './rogue-scene.js';
 import { rogueViewState, applyRogueView } from './rogue-link.js';
 import { ExactPanel, PairingsPanel } from './rogue-panels.js';
-import { MONSTERS, ROGUES, SPEEDS, otherSide, sideAt } from './rogue-players.js';
+import { MONSTERS, ROGUES, SPEEDS, MAX_LIMIT, otherSide, sideAt } from './rogue-players.js';
 import { rogueKey, rogueGameKey } from './rogue-keys.js';
 import { digitToward } from '../../input.js';
 import { gameModule, sameCell as same, formatParseError } from '../../game-base.js';
+import { seedField } from '../../level-generator.js';
 import { h } from '../../ui.js';
 import { AutoGame } from '../../auto-game.js';
 import { SingleRun } from '../../single-run.js';
 import { load, save } from '../../storage.js';
 
+/** @typedef {import('../../../pkg/gridlab.js').RogueSession} RogueSession */
+/** @typedef {import('./rogue-players.js').Side} Side */
 
-
-/** A new dungeon of rooms, N × N, the rogue in the top-left corner and the monster opposite. */
+/**
+ * A new dungeon of rooms, N × N, the rogue in the top-left corner and the monster opposite.
+ * @param {number} n
+ */
 function blankDungeon(n) {
   const rows = [];
   for (let r = 0; r < n; r++) {
@@ -35,7 +39,12 @@ function blankDungeon(n) {
   return `${n}\n${rows.join('\n')}\n`;
 }
 
-class RogueGame extends AutoGame {
+/**
+ * Rogue: its strategies (or you) on the game's line.
+ * @extends {AutoGame<RogueSession>}
+ */
+export class RogueGame extends AutoGame {
+  /** @param {import('../../contracts.js').Shell} shell */
   constructor(shell) {
     super(shell, {
       id: 'rogue',
@@ -51,7 +60,7 @@ class RogueGame extends AutoGame {
           { key: 'size', label: 'Size', min: 5, max: 24, value: 12, title: 'The dungeon is size × size' },
           { key: 'goal', label: 'Goal', type: 'select', value: 'monsterWins', options: [['monsterWins', 'The monster wins'], ['rogueEscapes', 'The rogue escapes (the naive rogue does not)']] },
           { key: 'minMoves', label: 'At least moves', min: 1, max: 200, value: 8, title: 'Monster wins: the capture takes at least this many moves. Rogue escapes: the naive rogue is caught no sooner than this turn' },
-          { key: 'seed', label: 'Seed', min: 0, max: 4294967295, value: 1, title: 'One seed, one dungeon: the same here and with gridlab rogue generate --seed' },
+          seedField('rogue', 'dungeon'),
         ],
         name: (o) => `Generated ${o.size}×${o.size}, seed ${o.seed}`,
         summary: (r) => (r.report.outcome.outcome === 'monsterWins' ? `Proved: the monster wins in ${r.report.outcome.moves}` : 'Proved: the rogue is safe forever, and the naive rogue is caught'),
@@ -70,6 +79,7 @@ class RogueGame extends AutoGame {
     });
     const prefs = load('prefs') || {};
     const pick = (list, v, d) => (list.some(([id]) => id === v) ? v : d);
+    /** @type {[string, string]} the monster's and the rogue's players */
     this.players = [pick(MONSTERS, prefs.rogueMonster, 'bfs'), pick(ROGUES, prefs.rogueRogue, 'cycle')];
     this.maxMoves = Number.isInteger(prefs.rogueMaxMoves) && prefs.rogueMaxMoves >= 1 ? Math.min(MAX_LIMIT, prefs.rogueMaxMoves) : 1000;
     this.speedIndex = Number.isInteger(prefs.rogueSpeed) ? Math.max(0, Math.min(SPEEDS.length - 1, prefs.rogueSpeed)) : 3;
@@ -77,10 +87,17 @@ class RogueGame extends AutoGame {
     this.showCycles = prefs.rogueCycles === true;
     this.showTrail = prefs.rogueTrail !== false;
     this.answers = new SingleRun(); // the strategy's pending answer to a human move
+    /** @type {ReturnType<typeof terrainOf> | null} */
     this.terrain = null;
     this.terrainKey = 0;
+    /** @type {any[]} the padded short rows of the level read last */
     this.warnings = [];
-    this.caches = {};
+    /** @type {any[]} the warnings of the session `parse` made, until it is set */
+    this.pendingWarnings = [];
+    /** What the board shows: the exact solution, the cycles, the trails, the scene. */
+    this.drawing = new RogueScene(this);
+    /** @type {HTMLSelectElement} */
+    this.letterSelect = null;
     this.makeTransport(SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })), this.speedIndex);
     this.mountPanels();
     this.exactPanel = new ExactPanel(this, shell.panels.solve);
@@ -103,6 +120,7 @@ class RogueGame extends AutoGame {
     palette.after(h('label.row.letter-pick', {}, h('span.muted.small', {}, 'Monster letter (its name in the file and the transcript)'), this.letterSelect));
   }
 
+  /** @param {string} letter */
   renameMonster(letter) {
     const m = this.terrain && this.terrain.monster;
     if (!m || letter === this.terrain.letter) return;
@@ -119,7 +137,10 @@ class RogueGame extends AutoGame {
 
   // ---- level and session -------------------------------------------------------
 
-  /** Strict coursework reading; short rows are padded with walls (with a warning). */
+  /**
+   * Strict coursework reading; short rows are padded with walls (with a warning).
+   * @param {string} text
+   */
   parse(text) {
     const strict = super.parse(text);
     this.pendingWarnings = [];
@@ -164,7 +185,7 @@ class RogueGame extends AutoGame {
   noteTerrain() {
     this.terrain = terrainOf(this.session.level_text());
     this.terrainKey++;
-    this.caches = {};
+    this.drawing.reset();
     if (this.letterSelect) this.letterSelect.value = this.terrain.letter;
     // The optimal players need the exact solution, which a huge dungeon cannot afford.
     if (!this.exactOk() && this.players.includes('optimal')) {
@@ -185,8 +206,9 @@ class RogueGame extends AutoGame {
   }
 
   /** The players as set, with Optimal replaced when the dungeon is too large for it (the engine's rule). */
+  /** @returns {[string, string]} */
   safePlayers() {
-    return this.session.affordable_players(...this.players);
+    return /** @type {[string, string]} */ (this.session.affordable_players(...this.players));
   }
 
 
@@ -199,13 +221,94 @@ class RogueGame extends AutoGame {
     applyRogueView(this, view);
   }
 
+  /** @param {Record<string, unknown>} patch */
   savePrefs(patch) {
     save('prefs', { ...(load('prefs') || {}), ...patch });
   }
 
+  // ---- players and settings (each kept in the prefs and carried by links) ---------------
+
+  isHuman(side) {
+    return !!side && this.players[side === 'monster' ? 0 : 1] === 'human';
+  }
+
+  /** Exactly one side is played by a human (the other one's strategy answers). */
+  oneHuman() {
+    return this.isHuman('monster') !== this.isHuman('rogue');
+  }
+
+  /** The side that a key or a click moves: the human's, else the side to move. */
+  actingSide() {
+    const side = this.view.toMove;
+    if (!side) return null;
+    if (this.oneHuman() && !this.isHuman(side)) return otherSide(side);
+    return side;
+  }
+
+  setPlayers(monster, rogue) {
+    this.stopAll();
+    this.players = [monster, rogue];
+    this.session.set_players(...this.safePlayers());
+    this.savePrefs({ rogueMonster: monster, rogueRogue: rogue });
+    this.changed();
+    this.answerIfDue();
+  }
+
+  setMaxMoves(turns) {
+    const n = Math.max(1, Math.min(MAX_LIMIT, Math.round(Number(turns)) || 1000));
+    if (n === this.maxMoves) return;
+    this.stopAll();
+    const line = this.fullLine().slice(0, 2 * n);
+    const moves = this.playedMoves().slice(0, 2 * n);
+    this.maxMoves = n;
+    this.savePrefs({ rogueMaxMoves: n });
+    this.session.set_max_moves(n);
+    this.redoMoves = [];
+    this.replayMoves(moves);
+    this.syncRedo(line);
+    this.ui.update();
+    this.viewChanged();
+  }
+
+  /** The Transport calls this when its speed changes. */
+  setSpeed(index) {
+    this.speedIndex = index;
+    this.animSpeed = SPEEDS[index] / 4;
+    this.savePrefs({ rogueSpeed: index });
+    this.viewChanged();
+  }
+
+  setExact(on) {
+    if (on && !this.exactOk()) {
+      this.shell.toast(`This dungeon is too large for the exact solution (over ${this.exactLimit} open sites)`, 'warn');
+      on = false;
+    }
+    this.setShown('showExact', 'rogueExact', on);
+  }
+
+  setCycles(on) {
+    this.setShown('showCycles', 'rogueCycles', on);
+  }
+
+  setTrail(on) {
+    this.setShown('showTrail', 'rogueTrail', on);
+  }
+
+  /** An overlay switched on or off: kept in the prefs, redrawn, carried by links. */
+  setShown(field, pref, on) {
+    this[field] = on;
+    this.savePrefs({ [pref]: on });
+    this.ui.update();
+    this.board.invalidate();
+    this.viewChanged();
+  }
+
   // ---- the line: moves played and the ones undone (fullLine, seek: GameBase) ---------
 
-  /** Load a whole game's line and go to its start (Compare tab: watch a pairing). */
+  /**
+   * Load a whole game's line and go to its start (Compare tab: watch a pairing).
+   * @param {string} moves
+   */
   loadLine(moves) {
     this.stopAll();
     this.redoMoves = [...moves].reverse();
@@ -244,6 +347,8 @@ class RogueGame extends AutoGame {
    * strategy is to move it plays first (undone if the human's move is illegal); after
    * the human's move it answers, once the move's animation is over. `{toMove: true}`
    * plays for the side to move whoever controls it (the exact solution's best moves).
+   * @param {string} symbol
+   * @param {{fromPlan?: boolean, toMove?: boolean}} [opts]
    */
   move(symbol, opts = {}) {
     if (!this.session) return Promise.resolve(false);
@@ -275,6 +380,7 @@ class RogueGame extends AutoGame {
   /**
    * The strategy of the side to move plays one half-move. Resolves when its animation
    * ends; null when nothing was played (game over, or a human is to move).
+   * @param {{animate?: boolean, quiet?: boolean}} [opts]
    */
   stepStrategy(opts = {}) {
     return this.autoMove(() => this.session.step(), opts, { animate: (report) => this.played(null, report) });
@@ -357,7 +463,10 @@ class RogueGame extends AutoGame {
     this.board.invalidate();
   }
 
-  // The exact solution, cycles, trails and the scene: rogue-scene.js (mixed in below).
+  /** What the board draws (rogue-scene.js). */
+  scene() {
+    return this.drawing.scene();
+  }
 
   keyCommand(e) {
     return rogueKey(e);
@@ -374,9 +483,9 @@ class RogueGame extends AutoGame {
       setPlayers: (m, r) => this.setPlayers(m, r),
       line: () => this.fullLine(),
       playing: () => this.playing,
-      outcomeAt: (row, col) => this.outcomeAt(row, col),
-      exact: () => this.exactNow(),
-      cycles: () => this.cycles(),
+      outcomeAt: (row, col) => this.drawing.outcomeAt(row, col),
+      exact: () => this.drawing.exactNow(),
+      cycles: () => this.drawing.cycles(),
       overlays: () => ({ exact: this.showExact, cycles: this.showCycles, trail: this.showTrail }),
       scene: () => {
         const s = this.scene();
@@ -391,7 +500,5 @@ class RogueGame extends AutoGame {
     super.unmount();
   }
 }
-
-Object.assign(RogueGame.prototype, sceneMethods, settingsMethods);
 
 export default gameModule('rogue', 'Rogue', RogueGame);
