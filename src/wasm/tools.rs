@@ -9,7 +9,11 @@ use wasm_bindgen::prelude::*;
 
 /// The registry: `{games: [{id, palette, tools: [{name, summary, readsLevel,
 /// defaults, schema}]}]}` (`schema`: the JSON schema of the tool's options).
-#[wasm_bindgen]
+#[wasm_bindgen(
+    unchecked_return_type = "{games: Array<{id: string, palette: string, tools: \
+    Array<{name: string, summary: string, readsLevel: boolean, defaults: Record<string, unknown>, \
+    schema: object}>}>}"
+)]
 pub fn tools() -> JsValue {
     to_js(&tools::describe())
 }
@@ -38,10 +42,12 @@ fn tool_error(e: ToolError) -> JsValue {
 /// arrays (`record`). Throws as `tool_error` says.
 #[wasm_bindgen]
 pub fn run_tool(
-    game: JsValue,
-    tool: JsValue,
-    text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] game: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] tool: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | null | undefined")]
     options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "((progress: any) => void) | null | undefined")]
     progress: JsValue,
 ) -> Result<JsValue, JsValue> {
     let game = tools::game(&text_arg(&game, "game")?).map_err(tool_error)?;
