@@ -12,7 +12,7 @@
 // `stats.elapsedMs` (the same `web_time::Instant` clock in the search on both sides:
 // `std::time::Instant` natively, `performance.now()` in the browser). The wall columns
 // are the whole call: natively a process spawn + level parse + solve + JSON output,
-// in the browser `performance.now()` around `pengu_solve` / `actman_solve` (options and result
+// in the browser `performance.now()` around `run_tool(game, 'solve', ...)` (options and result
 // conversion included).
 //
 // Exits 1 when native and wasm disagree on a plan (MISMATCH), when a case does not give
@@ -165,13 +165,13 @@ function runWasm(page, c) {
       ? { solver: c.algo, goal: c.goal === 'all' ? 'all' : { at_least: c.goal }, maxStates: 20000000 }
       : { solver: c.algo, objective: c.goal, maxStates: 20000000 };
   return page.evaluate(
-    ({ text, options, fn }) => {
+    ({ text, options, game }) => {
       const t0 = performance.now();
-      const r = window.__gridlab[fn](text, options, null);
+      const r = window.__gridlab.run_tool(game, 'solve', text, options, null);
       const wallMs = performance.now() - t0;
       return { outcome: r.outcome, moves: r.moves ?? r.actions, stats: r.stats, note: r.note ?? null, wallMs };
     },
-    { text: c.text, options, fn: `${c.game}_solve` },
+    { text: c.text, options, game: c.game },
   );
 }
 
@@ -187,15 +187,15 @@ async function wasmBytesPerState(c, url) {
     );
     await fresh.goto(url);
     return await fresh.evaluate(
-      async ({ text, options, fn }) => {
+      async ({ text, options, game }) => {
         const mod = await import('/pkg/gridlab.js');
         await mod.default();
         const before = mod.wasm_memory().buffer.byteLength;
-        const r = mod[fn](text, options, null);
+        const r = mod.run_tool(game, 'solve', text, options, null);
         const grown = mod.wasm_memory().buffer.byteLength - before;
         return { grown, stored: r.stats.stored };
       },
-      { text: c.text, options: { solver: c.algo, objective: c.goal, maxStates: 20000000 }, fn: `${c.game}_solve` },
+      { text: c.text, options: { solver: c.algo, objective: c.goal, maxStates: 20000000 }, game: c.game },
     );
   } finally {
     await fresh.close();

@@ -7,12 +7,12 @@
 // "longest" run, default 1,000,000).
 //
 // 1. Pengu 10×10 (border included), 8 fish, at least 30 moves, unique: one level per
-//    seed, natively (`gridlab pengu generate`) and in the browser (`pengu_generate`);
+//    seed, natively (`gridlab pengu generate`) and in the browser (`run_tool('pengu', 'generate', ...)`);
 //    the two must be the same level (one seed, one level). Median and slowest time.
 // 2. Beyond the 41-move record: the same with at least 42 moves.
 // 3. The longest unique optimal plan found per board size (6×7, 8×8, 10×10; 6 fish for
 //    6×7, 8 for the others) in one `--longest` run of GEN_BUDGET candidates (seed 1).
-// 4. The editor's verdict (`pengu_verdict`) on course fields in the browser: the time
+// 4. The editor's verdict (the `verdict` tool) on course fields in the browser: the time
 //    from the call to the answer (the 200 ms target).
 // Exits 1 when native and wasm disagree, or on any error.
 
@@ -55,7 +55,7 @@ try {
   });
   const wasm = (options) => page.evaluate((o) => {
     const started = performance.now();
-    const r = window.__gridlab.pengu_generate(o, null);
+    const r = window.__gridlab.run_tool('pengu', 'generate', '', o, null);
     return { ms: performance.now() - started, level: r.level.trim(), moves: r.features.optimal_moves, candidates: r.candidates };
   }, options);
 
@@ -85,7 +85,7 @@ try {
     console.log(n.level.split('\n').map((l) => `    ${l}`).join('\n'));
   }
 
-  console.log('\nThe editor\'s verdict (pengu_verdict) in Chromium, median of 5:');
+  console.log('\nThe editor\'s verdict (the verdict tool) in Chromium, median of 5:');
   for (const file of ['testcase-07-8x7', 'testcase-11-8x17', 'testcase-13-10x12', 'a3-6x20', 'testcase-14-20x20']) {
     const text = readFileSync(path.join(ROOT, 'levels', 'pengu', 'course', `${file}.txt`), 'utf8');
     const r = await page.evaluate((t) => {
@@ -93,7 +93,7 @@ try {
       let v;
       for (let i = 0; i < 5; i++) {
         const started = performance.now();
-        v = window.__gridlab.pengu_verdict(t, { maxStates: 300000, planCap: 1000 });
+        v = window.__gridlab.run_tool('pengu', 'verdict', t, { maxStates: 300000, planCap: 1000 });
         times.push(performance.now() - started);
       }
       times.sort((a, b) => a - b);
@@ -114,7 +114,7 @@ try {
         let v;
         for (let i = 0; i < 3; i++) {
           const started = performance.now();
-          v = window.__gridlab[`${g}_verdict`](t, o);
+          v = window.__gridlab.run_tool(g, 'verdict', t, o);
           ms.push(performance.now() - started);
         }
         ms.sort((a, b) => a - b);
