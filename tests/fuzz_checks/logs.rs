@@ -232,7 +232,7 @@ pub fn arena_wire(data: &[u8]) {
         return;
     }
     match parse_client_line(&text) {
-        Err(e) => assert!(!e.is_empty()),
+        Err(e) => assert!(!e.to_string().is_empty()),
         Ok(ClientMessage::Hello(name, token)) => {
             assert!(name.chars().count() <= 40 && !name.chars().any(char::is_control));
             assert!(token.map_or(0, |t| t.len()) <= gridlab::games::arena::MAX_TOKEN);

@@ -15,9 +15,9 @@
 //! them cannot keep an entrant out.
 
 use super::complaints::Complaints;
-use super::seats::Reservations;
+use super::seats::{Refusal, Reservations};
 use crate::cli::slots::{Pool, Slot};
-use gridlab::games::arena::{parse_client_line, ClientMessage, Command, MAX_LINE};
+use gridlab::games::arena::{parse_client_line, ClientMessage, Command, ServerMessage, MAX_LINE};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -40,21 +40,31 @@ const QUEUE: usize = 64;
 pub enum Event {
     /// A client said hello (or asked to spectate).
     Joined {
+        /// The connection's number.
         id: u64,
+        /// The name it said (empty for a spectator).
         name: String,
         /// The seat token the hello carried, if any.
         token: Option<String>,
+        /// Where its lines go (the connection ends when the game drops it).
         out: mpsc::Sender<String>,
+        /// Whether it asked to spectate.
         spectator: bool,
     },
     /// A client's command or bare tick.
     Command {
+        /// The connection's number.
         id: u64,
+        /// The tick it answers (None: the current one).
         tick: Option<u32>,
+        /// The command (None: a bare tick, nothing new).
         command: Option<Command>,
     },
     /// A connection closed.
-    Left { id: u64 },
+    Left {
+        /// The connection's number.
+        id: u64,
+    },
 }
 
 /// The connection pools of a server.
@@ -151,7 +161,7 @@ async fn connection(
     let mut log = Complaints::new(format!("[arena] client {id} ({peer})"));
     let join_deadline = tokio::time::Instant::now() + join_timeout;
     // Why the server closes the connection, said to the client before it closes.
-    let mut closing: Option<String> = None;
+    let mut closing: Option<ServerMessage> = None;
     // Evicted from the pending pool: what was already sent is read, then the
     // connection closes unless it said hello.
     let mut last_chance = false;
@@ -163,7 +173,9 @@ async fn connection(
             () = sleep_until(deadline) => {
                 let secs = join_timeout.as_secs_f64();
                 log.say(&format!("no hello within {secs} s: closed"));
-                closing = Some(format!("no hello within {secs} s: closing the connection"));
+                closing = Some(ServerMessage::Error(format!(
+                    "no hello within {secs} s: closing the connection"
+                )));
                 break;
             }
             () = evicted(&mut pending) => {
@@ -224,7 +236,7 @@ async fn connection(
                         Ok(slot) => slot,
                         Err(why) => {
                             log.say(&format!("{why}: closed"));
-                            closing = Some(why);
+                            closing = Some(ServerMessage::Error(why.to_string()));
                             break 'read;
                         }
                     };
@@ -286,7 +298,7 @@ async fn connection(
     let _ = events.send(Event::Left { id }).await;
     drop(pending);
     if let (Some(why), Some(out)) = (closing, out_tx.take()) {
-        let _ = out.try_send(serde_json::json!({ "error": why }).to_string());
+        let _ = out.try_send(why.line());
         // Not joined, so the game holds no sender: the writer sends the line and ends.
         drop(out);
         let _ = tokio::time::timeout(Duration::from_secs(1), &mut writer_task).await;
@@ -295,20 +307,41 @@ async fn connection(
     drop(held);
 }
 
+/// Why a hello gets no slot (said to the client, which is then closed).
+#[derive(Debug, thiserror::Error)]
+enum NoSlot {
+    /// The pool of its kind is full.
+    #[error("the server is full: {cap} {who} at most; try again later")]
+    Full {
+        /// The pool's size.
+        cap: usize,
+        /// What the pool holds.
+        who: &'static str,
+    },
+    /// A tournament game's server refuses it.
+    #[error("refused: {0}{fault}", fault = fault_of(.0))]
+    Refused(Refusal),
+}
+
+/// `: a fault of seat N` when a refusal is a seat's entrant's fault.
+fn fault_of(refusal: &Refusal) -> String {
+    refusal
+        .culprit()
+        .map_or_else(String::new, |seat| format!(": a fault of seat {seat}"))
+}
+
 /// A slot of `pool` (of `who`), or why there is none.
-fn free_slot(pool: &Arc<Pool>, who: &str) -> Result<Slot, String> {
-    pool.try_take().ok_or_else(|| {
-        format!(
-            "the server is full: {} {who} at most; try again later",
-            pool.cap()
-        )
+fn free_slot(pool: &Arc<Pool>, who: &'static str) -> Result<Slot, NoSlot> {
+    pool.try_take().ok_or(NoSlot::Full {
+        cap: pool.cap(),
+        who,
     })
 }
 
 /// The slot of the kept seat a player's hello names by its token (one connection a
 /// seat), or why it is refused: no token of this game, or a second hello for a seat
 /// whose slot is held (a fault of the seat's entrant: only its program has the token).
-fn kept_seat(hello: &ClientMessage, pools: &Pools) -> Result<Slot, String> {
+fn kept_seat(hello: &ClientMessage, pools: &Pools) -> Result<Slot, NoSlot> {
     let token = match hello {
         ClientMessage::Hello(_, token) => token.as_deref(),
         _ => None,
@@ -316,11 +349,11 @@ fn kept_seat(hello: &ClientMessage, pools: &Pools) -> Result<Slot, String> {
     let seat = pools
         .kept
         .admit(token, |_| false)
-        .map_err(|(why, _)| format!("refused: {why}"))?;
+        .map_err(NoSlot::Refused)?;
     pools.seats[seat].try_take().ok_or_else(|| {
-        let why = format!("a second hello for seat {seat}, which is already played");
-        pools.kept.blame(seat, &why);
-        format!("refused: {why}: a fault of seat {seat}")
+        let refusal = Refusal::SeatPlayed(seat);
+        pools.kept.blame(seat, &refusal.to_string());
+        NoSlot::Refused(refusal)
     })
 }
 
@@ -332,12 +365,12 @@ fn read_now(reader: &tokio::net::tcp::OwnedReadHalf, buf: &mut [u8]) -> std::io:
 }
 
 /// Log an eviction from the pending pool and say why to the client.
-fn evicted_closing(log: &mut Complaints) -> String {
+fn evicted_closing(log: &mut Complaints) -> ServerMessage {
     log.say("closed for newer connections (too many without a hello)");
-    format!(
+    ServerMessage::Error(format!(
         "closed: more than {MAX_PENDING} connections had not said hello; \
          say hello at once after connecting"
-    )
+    ))
 }
 
 /// Wait until the pending slot is evicted (for ever once given back).

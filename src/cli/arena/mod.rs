@@ -2,6 +2,7 @@
 
 use super::{emit, EXIT_BAD_INPUT, EXIT_OK};
 use clap::{Args, Subcommand};
+use gridlab::error::NameError;
 use gridlab::games::arena::{play_game, tournament_points, BotKind, Config};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -17,6 +18,7 @@ mod results;
 mod schedule;
 mod seats;
 mod server;
+mod table;
 mod timing;
 mod tournament;
 
@@ -64,31 +66,50 @@ pub fn write_replacing(path: &std::path::Path, text: &str) -> std::io::Result<()
     written
 }
 
+/// What is wrong with an option's value (clap names the option).
+#[derive(Debug, thiserror::Error)]
+pub enum ArgError {
+    /// Not a number of seconds.
+    #[error("'{0}' is not a number of seconds")]
+    NotSeconds(String),
+    /// `--wait` out of its range.
+    #[error("the wait must be from 0 to {MAX_WAIT_SECS} seconds, not {0}")]
+    Wait(String),
+    /// `--join-wait` not a number in its range.
+    #[error("'{0}' is not a number of seconds from 0.1 to 600")]
+    JoinWait(String),
+    /// `--bots` more than four.
+    #[error("{0} bots: there are four seats")]
+    TooManyBots(usize),
+    /// `--bots` names no bot.
+    #[error(transparent)]
+    Bot(#[from] NameError),
+    /// `--bots` neither a number nor four kinds.
+    #[error("give a number of bots or four bot kinds")]
+    BotCount,
+}
+
 /// `--wait`: a number of seconds, finite, from 0 to [`MAX_WAIT_SECS`].
-fn parse_wait(text: &str) -> Result<Duration, String> {
+fn parse_wait(text: &str) -> Result<Duration, ArgError> {
     let secs: f64 = text
         .trim()
         .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+        .map_err(|_| ArgError::NotSeconds(text.into()))?;
     if !secs.is_finite() || !(0.0..=MAX_WAIT_SECS).contains(&secs) {
-        return Err(format!(
-            "the wait must be from 0 to {MAX_WAIT_SECS} seconds, not {text}"
-        ));
+        return Err(ArgError::Wait(text.into()));
     }
     Ok(Duration::from_secs_f64(secs))
 }
 
-/// `--steps`: 1 to [`MAX_STEPS`].
 /// `--join-wait`: seconds from 0.1 to 600.
-fn parse_join_wait(text: &str) -> Result<Duration, String> {
+fn parse_join_wait(text: &str) -> Result<Duration, ArgError> {
     match text.parse::<f64>() {
         Ok(s) if (0.1..=600.0).contains(&s) => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!(
-            "'{text}' is not a number of seconds from 0.1 to 600"
-        )),
+        _ => Err(ArgError::JoinWait(text.into())),
     }
 }
 
+/// `--steps`: 1 to [`MAX_STEPS`].
 fn steps_parser() -> clap::builder::RangedI64ValueParser<u32> {
     clap::value_parser!(u32).range(1..=i64::from(MAX_STEPS))
 }
@@ -98,6 +119,7 @@ fn step_timeout_parser() -> clap::builder::RangedU64ValueParser<u64> {
     clap::value_parser!(u64).range(0..=MAX_STEP_TIMEOUT_MS)
 }
 
+/// `gridlab arena`'s subcommands.
 #[derive(Subcommand)]
 pub enum ArenaCommand {
     /// Run the TCP game server (JSON lines; see docs/arena-protocol.md).
@@ -111,6 +133,7 @@ pub enum ArenaCommand {
     Match(MatchArgs),
 }
 
+/// The options of `gridlab arena serve`.
 #[derive(Args)]
 pub struct ServeArgs {
     /// Port to listen on (0: any free port; the first line printed names it).
@@ -158,6 +181,7 @@ pub struct ServeArgs {
     join_timeout: Duration,
 }
 
+/// The options of `gridlab arena play`.
 #[derive(Args)]
 pub struct PlayArgs {
     /// The four bots by seat (comma-separated: greedy, hunter, miner).
@@ -178,6 +202,7 @@ pub struct PlayArgs {
     replay: Option<PathBuf>,
 }
 
+/// Run `gridlab arena COMMAND`; the exit code (an error is said on standard error).
 pub fn run(command: ArenaCommand) -> u8 {
     match command {
         ArenaCommand::Serve(args) => run_serve(args),
@@ -189,10 +214,10 @@ pub fn run(command: ArenaCommand) -> u8 {
 
 /// `--bots`: a count K (seats 4−K.. are bots, rotating hunter, miner, greedy; 4 − K
 /// clients expected) or a list of four kinds.
-fn parse_bots(text: &str) -> Result<(Vec<BotKind>, Option<usize>), String> {
+fn parse_bots(text: &str) -> Result<(Vec<BotKind>, Option<usize>), ArgError> {
     if let Ok(k) = text.trim().parse::<usize>() {
         if k > 4 {
-            return Err(format!("{k} bots: there are four seats"));
+            return Err(ArgError::TooManyBots(k));
         }
         let cycle = [BotKind::Hunter, BotKind::Miner, BotKind::Greedy];
         let bots = (0..4).map(|s| cycle[s % 3]).collect();
@@ -201,10 +226,9 @@ fn parse_bots(text: &str) -> Result<(Vec<BotKind>, Option<usize>), String> {
     let bots: Vec<BotKind> = text
         .split(',')
         .map(|b| b.trim().parse::<BotKind>())
-        .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())?;
+        .collect::<Result<_, _>>()?;
     if bots.len() != 4 {
-        return Err("give a number of bots or four bot kinds".into());
+        return Err(ArgError::BotCount);
     }
     Ok((bots, None))
 }

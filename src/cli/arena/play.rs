@@ -3,10 +3,11 @@
 
 use super::limits::{self, Limits};
 use super::reaper;
-use super::schedule::MatchSpec;
-use super::seats::{new_token, Reservations, Reserved};
+use super::schedule::{MatchSpec, SpecError};
+use super::seats::{new_token, NoRandom, Reservations, Reserved};
 use super::server;
 use super::timing::{Policy, SeatTiming};
+use gridlab::error::NameError;
 use gridlab::games::arena::{tournament_points, BotKind, CommandLog, Config};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -47,16 +48,43 @@ pub struct GameRecord {
     pub replay: CommandLog,
 }
 
+/// Why a scheduled game could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// Its plan line does not seat four entrants.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// No port for its server.
+    #[error("cannot listen on 127.0.0.1: {0}")]
+    Listen(std::io::Error),
+    /// Its server's port is unknown.
+    #[error("no local address: {0}")]
+    Address(std::io::Error),
+    /// A `bot:` entrant names no bot.
+    #[error("--command {index}:{command}: {error}")]
+    Bot {
+        /// The entrant's index.
+        index: usize,
+        /// Its command.
+        command: String,
+        /// What is wrong with the bot's name.
+        error: NameError,
+    },
+    /// No seat token.
+    #[error(transparent)]
+    Token(#[from] NoRandom),
+    /// The server ended without a game.
+    #[error("the server played no game")]
+    NoGame,
+}
+
 /// Play the game `spec` describes; `replays`: a folder for its replay file.
-pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord, String> {
+pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord, PlayError> {
     let seated = spec.seated()?;
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0))
         .await
-        .map_err(|e| format!("cannot listen on 127.0.0.1: {e}"))?;
-    let port = listener
-        .local_addr()
-        .map_err(|e| format!("no local address: {e}"))?
-        .port();
+        .map_err(PlayError::Listen)?;
+    let port = listener.local_addr().map_err(PlayError::Address)?.port();
     let options = &spec.options;
     let limits = Limits {
         cpu_secs: options.cpu_limit,
@@ -71,8 +99,10 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
     for (s, entrant) in seated.iter().enumerate() {
         match entrant.command.strip_prefix("bot:") {
             Some(kind) => {
-                bots.push(kind.parse::<BotKind>().map_err(|e| {
-                    format!("--command {}:{}: {e}", entrant.index, entrant.command)
+                bots.push(kind.parse::<BotKind>().map_err(|error| PlayError::Bot {
+                    index: entrant.index,
+                    command: entrant.command.clone(),
+                    error,
                 })?);
                 reserved.push(None);
             }
@@ -148,7 +178,7 @@ pub async fn play(spec: &MatchSpec, replays: Option<&Path>) -> Result<GameRecord
     };
     let mut faults: Vec<Option<String>> = vec![None; 4];
     let Some(r) = results.into_iter().next() else {
-        return Err("the server played no game".into());
+        return Err(PlayError::NoGame);
     };
     for (s, why) in not_started.into_iter().enumerate() {
         faults[s] = why;

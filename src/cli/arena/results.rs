@@ -4,11 +4,11 @@
 
 use super::play::GameRecord;
 use super::rating::ratings;
-use super::schedule::{Entrant, GameOptions, MatchSpec};
+use super::schedule::{Entrant, GameOptions, MatchSpec, SpecError};
 use super::tournament::MAX_JSON_STEPS;
 use gridlab::games::arena::{replay, tournament_points, Config};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The `format` field of a tournament's JSON.
 pub const FORMAT: &str = "gridlab-arena-tournament/1";
@@ -205,24 +205,192 @@ pub const MAX_MERGE_BYTES: u64 = 1 << 30;
 /// Longest fault reason a result file may give, in characters.
 pub const MAX_FAULT_CHARS: usize = 1_000;
 
+/// Why `--merge` builds no standings: the folder, a file or a game at fault.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    /// The folder cannot be listed.
+    #[error("--merge {}: {error}", .dir.display())]
+    Folder {
+        /// The folder.
+        dir: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// More than [`MAX_MERGE_FILES`] files.
+    #[error("--merge {}: more than {MAX_MERGE_FILES} files", .0.display())]
+    TooManyFiles(PathBuf),
+    /// A file cannot be read (the message names it).
+    #[error("{0}")]
+    Read(String),
+    /// More than [`MAX_MERGE_BYTES`] in all.
+    #[error("--merge {}: more than {} MiB of result files", .0.display(), MAX_MERGE_BYTES >> 20)]
+    TooManyBytes(PathBuf),
+    /// A file holds something that is not a game record.
+    #[error("{}: not a game result: {error}", .path.display())]
+    NotResult {
+        /// The file.
+        path: PathBuf,
+        /// What the JSON reader said.
+        error: serde_json::Error,
+    },
+    /// A game record that does not hold up.
+    #[error("{}: game {game}: {problem}", .path.display())]
+    Game {
+        /// The file.
+        path: PathBuf,
+        /// The record's game number.
+        game: u32,
+        /// What is wrong with it.
+        problem: GameProblem,
+    },
+    /// The folder holds no record.
+    #[error("--merge {}: no game results there", .0.display())]
+    Empty(PathBuf),
+    /// Games of the tournament without a record.
+    #[error("--merge {}: {count} of {of} games missing: {first}{}", .dir.display(), more(*.count))]
+    Missing {
+        /// The folder.
+        dir: PathBuf,
+        /// How many are missing.
+        count: usize,
+        /// The tournament's games.
+        of: u32,
+        /// The first ten missing, comma-separated.
+        first: String,
+    },
+    /// An entrant that no record seats.
+    #[error("entrant {0} plays no game")]
+    NoGames(usize),
+}
+
+/// ` …` after the first ten of more than ten.
+fn more(count: usize) -> &'static str {
+    if count > 10 {
+        " …"
+    } else {
+        ""
+    }
+}
+
+/// What is wrong with one game record (its field named).
+#[derive(Debug, thiserror::Error)]
+pub enum GameProblem {
+    /// Its plan line does not parse.
+    #[error("match: {0}")]
+    Match(SpecError),
+    /// Its plan line seats no four entrants.
+    #[error(transparent)]
+    Seats(SpecError),
+    /// Its plan line is another tournament's.
+    #[error(
+        "from another tournament (its match line differs in seed, games, entrants or options)"
+    )]
+    OtherTournament,
+    /// The records' replays are too long to merge.
+    #[error("more than {MAX_JSON_STEPS} replay steps in all: too many to merge")]
+    TooManySteps,
+    /// An entrant differs from the one of the same index in other records.
+    #[error("entrant {0} differs from other games")]
+    EntrantDiffers(usize),
+    /// A game recorded twice.
+    #[error("two results for this game")]
+    Twice,
+    /// The game number is not its plan line's.
+    #[error("game: {game}, but its match line has --game {line}")]
+    GameNumber {
+        /// The record's.
+        game: u32,
+        /// The line's.
+        line: u32,
+    },
+    /// The seed is not its plan line's.
+    #[error("seed: {seed}, but its match line gives {line}")]
+    Seed {
+        /// The record's.
+        seed: u64,
+        /// The line's.
+        line: u64,
+    },
+    /// Not four seats.
+    #[error("seats: {0} of them, a game has 4")]
+    SeatCount(usize),
+    /// The replay is not the game of its plan line.
+    #[error("replay: not the game of its match line (seed {seed}, {steps} of {of} steps, or another config)")]
+    Replay {
+        /// The replay's seed.
+        seed: u64,
+        /// The replay's steps.
+        steps: usize,
+        /// The line's steps.
+        of: u32,
+    },
+    /// More than four names in the replay.
+    #[error("replay.names: {0} of them, a game has 4")]
+    Names(usize),
+    /// A seat's entrant is not the one its plan line seats.
+    #[error("seats[{seat}].entrant: entrant {entrant} ({name}), but its match line seats {line_entrant} ({line_name})")]
+    Entrant {
+        /// The seat.
+        seat: usize,
+        /// The record's entrant index.
+        entrant: usize,
+        /// The record's name (at most 40 characters of it).
+        name: String,
+        /// The line's entrant index.
+        line_entrant: usize,
+        /// The line's name.
+        line_name: String,
+    },
+    /// A seat's score is not its replay's.
+    #[error("seats[{seat}].score: {score}, but its replay gives {replayed}")]
+    Score {
+        /// The seat.
+        seat: usize,
+        /// The record's.
+        score: i64,
+        /// The replay's.
+        replayed: i64,
+    },
+    /// A seat's points are not its score's.
+    #[error("seats[{seat}].points: {points}, but the scores give {expected}")]
+    Points {
+        /// The seat.
+        seat: usize,
+        /// The record's.
+        points: f64,
+        /// The scores'.
+        expected: f64,
+    },
+    /// A fault reason longer than [`MAX_FAULT_CHARS`].
+    #[error("seats[{0}].fault: longer than {MAX_FAULT_CHARS} characters")]
+    LongFault(usize),
+    /// A slowest answer time that is no time.
+    #[error("seats[{seat}].timing.slowestMs: {ms}")]
+    Slowest {
+        /// The seat.
+        seat: usize,
+        /// The record's time.
+        ms: f64,
+    },
+}
+
 /// Read every game record in the files of `dir` (each file one record or several,
 /// one after another), check each against its own plan line (the game, seed and
 /// entrants of each of the four seats; points from scores; scores from its replay,
 /// replayed) and that they are one whole tournament — the same seed, entrants and
 /// options, every game once — and return its spec, entrants and games in order.
 /// Errors name the file, the game and the field.
-pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), String> {
+pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), MergeError> {
+    let folder = |error| MergeError::Folder {
+        dir: dir.to_path_buf(),
+        error,
+    };
     let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(|e| format!("--merge {}: {e}", dir.display()))? {
-        let path = entry
-            .map_err(|e| format!("--merge {}: {e}", dir.display()))?
-            .path();
+    for entry in std::fs::read_dir(dir).map_err(folder)? {
+        let path = entry.map_err(folder)?.path();
         if path.is_file() {
             if files.len() == MAX_MERGE_FILES {
-                return Err(format!(
-                    "--merge {}: more than {MAX_MERGE_FILES} files",
-                    dir.display()
-                ));
+                return Err(MergeError::TooManyFiles(dir.to_path_buf()));
             }
             files.push(path);
         }
@@ -235,55 +403,53 @@ pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), S
     // By game number: a line may claim millions of games, and only those read count.
     let mut games: std::collections::BTreeMap<u32, GameRecord> = Default::default();
     for path in &files {
-        let text = super::super::read_input(&path.to_string_lossy())?;
+        let text = super::super::read_input(&path.to_string_lossy()).map_err(MergeError::Read)?;
         bytes += text.len() as u64;
         if bytes > MAX_MERGE_BYTES {
-            return Err(format!(
-                "--merge {}: more than {} MiB of result files",
-                dir.display(),
-                MAX_MERGE_BYTES >> 20
-            ));
+            return Err(MergeError::TooManyBytes(dir.to_path_buf()));
         }
         for record in serde_json::Deserializer::from_str(&text).into_iter::<GameRecord>() {
-            let record =
-                record.map_err(|e| format!("{}: not a game result: {e}", path.display()))?;
-            let at = |what: String| format!("{}: game {}: {what}", path.display(), record.game);
-            let this = MatchSpec::parse(&record.line).map_err(|e| at(format!("match: {e}")))?;
+            let record = record.map_err(|error| MergeError::NotResult {
+                path: path.clone(),
+                error,
+            })?;
+            let at = |problem| MergeError::Game {
+                path: path.clone(),
+                game: record.game,
+                problem,
+            };
+            let this = MatchSpec::parse(&record.line).map_err(|e| at(GameProblem::Match(e)))?;
             let first = spec.get_or_insert_with(|| this.clone());
             if (this.of, this.seed, this.entrants, &this.options)
                 != (first.of, first.seed, first.entrants, &first.options)
             {
-                return Err(at(
-                    "from another tournament (its match line differs in seed, games, entrants or options)".into(),
-                ));
+                return Err(at(GameProblem::OtherTournament));
             }
             if entrants.is_empty() {
                 entrants = vec![None; first.entrants as usize];
             }
             steps += record.replay.steps.len() as u64;
             if steps > MAX_JSON_STEPS {
-                return Err(at(format!(
-                    "more than {MAX_JSON_STEPS} replay steps in all: too many to merge"
-                )));
+                return Err(at(GameProblem::TooManySteps));
             }
             let seated = check(&record, &this).map_err(at)?;
             for e in seated {
                 let slot = &mut entrants[e.index];
                 match slot {
                     Some(known) if *known != e => {
-                        return Err(at(format!("entrant {} differs from other games", e.index)))
+                        return Err(at(GameProblem::EntrantDiffers(e.index)))
                     }
                     _ => *slot = Some(e),
                 }
             }
             if games.contains_key(&record.game) {
-                return Err(at("two results for this game".into()));
+                return Err(at(GameProblem::Twice));
             }
             games.insert(record.game, record);
         }
     }
     let Some(spec) = spec else {
-        return Err(format!("--merge {}: no game results there", dir.display()));
+        return Err(MergeError::Empty(dir.to_path_buf()));
     };
     let count = spec.of as usize - games.len();
     if count > 0 {
@@ -292,18 +458,17 @@ pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), S
             .take(10)
             .map(|g| g.to_string())
             .collect();
-        let more = if count > 10 { " …" } else { "" };
-        return Err(format!(
-            "--merge {}: {count} of {} games missing: {}{more}",
-            dir.display(),
-            spec.of,
-            missing.join(", ")
-        ));
+        return Err(MergeError::Missing {
+            dir: dir.to_path_buf(),
+            count,
+            of: spec.of,
+            first: missing.join(", "),
+        });
     }
     let entrants = entrants
         .into_iter()
         .enumerate()
-        .map(|(i, e)| e.ok_or(format!("entrant {i} plays no game")))
+        .map(|(i, e)| e.ok_or(MergeError::NoGames(i)))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((spec, entrants, games.into_values().collect()))
 }
@@ -311,26 +476,22 @@ pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), S
 /// Check one record against its plan line `spec`: its game and seed, four seats
 /// with the entrants the line seats, its replay (the line's config and seed, every
 /// step) giving its scores, and points from the scores; the line's entrants.
-fn check(record: &GameRecord, spec: &MatchSpec) -> Result<Vec<Entrant>, String> {
-    let seated = spec.seated()?;
+fn check(record: &GameRecord, spec: &MatchSpec) -> Result<Vec<Entrant>, GameProblem> {
+    let seated = spec.seated().map_err(GameProblem::Seats)?;
     if record.game != spec.game {
-        return Err(format!(
-            "game: {}, but its match line has --game {}",
-            record.game, spec.game
-        ));
+        return Err(GameProblem::GameNumber {
+            game: record.game,
+            line: spec.game,
+        });
     }
     if record.seed != spec.game_seed() {
-        return Err(format!(
-            "seed: {}, but its match line gives {}",
-            record.seed,
-            spec.game_seed()
-        ));
+        return Err(GameProblem::Seed {
+            seed: record.seed,
+            line: spec.game_seed(),
+        });
     }
     if record.seats.len() != 4 {
-        return Err(format!(
-            "seats: {} of them, a game has 4",
-            record.seats.len()
-        ));
+        return Err(GameProblem::SeatCount(record.seats.len()));
     }
     let config = Config {
         steps: spec.options.steps,
@@ -338,63 +499,53 @@ fn check(record: &GameRecord, spec: &MatchSpec) -> Result<Vec<Entrant>, String> 
     };
     let log = &record.replay;
     if log.seed != record.seed || log.config != config || log.steps.len() != config.steps as usize {
-        return Err(format!(
-            "replay: not the game of its match line (seed {}, {} of {} steps, or another config)",
-            log.seed,
-            log.steps.len(),
-            config.steps
-        ));
+        return Err(GameProblem::Replay {
+            seed: log.seed,
+            steps: log.steps.len(),
+            of: config.steps,
+        });
     }
     if log.names.len() > 4 {
-        return Err(format!(
-            "replay.names: {} of them, a game has 4",
-            log.names.len()
-        ));
+        return Err(GameProblem::Names(log.names.len()));
     }
     let arena = replay(log);
     let scores = [0, 1, 2, 3].map(|s| arena.players[s].score);
     let points = tournament_points(&scores);
     for (s, (seat, entrant)) in record.seats.iter().zip(&seated).enumerate() {
-        let field = |name: &str| format!("seats[{s}].{name}");
         if seat.entrant != entrant.index || seat.name != entrant.name {
-            return Err(format!(
-                "{}: entrant {} ({}), but its match line seats {} ({})",
-                field("entrant"),
-                seat.entrant,
-                seat.name.chars().take(40).collect::<String>(),
-                entrant.index,
-                entrant.name
-            ));
+            return Err(GameProblem::Entrant {
+                seat: s,
+                entrant: seat.entrant,
+                name: seat.name.chars().take(40).collect(),
+                line_entrant: entrant.index,
+                line_name: entrant.name.clone(),
+            });
         }
         if seat.score != scores[s] {
-            return Err(format!(
-                "{}: {}, but its replay gives {}",
-                field("score"),
-                seat.score,
-                scores[s]
-            ));
+            return Err(GameProblem::Score {
+                seat: s,
+                score: seat.score,
+                replayed: scores[s],
+            });
         }
         let expected = if seat.fault.is_some() { 0.0 } else { points[s] };
         if seat.points != expected {
-            return Err(format!(
-                "{}: {}, but the scores give {expected}",
-                field("points"),
-                seat.points
-            ));
+            return Err(GameProblem::Points {
+                seat: s,
+                points: seat.points,
+                expected,
+            });
         }
         if seat
             .fault
             .as_ref()
             .is_some_and(|f| f.chars().count() > MAX_FAULT_CHARS)
         {
-            return Err(format!(
-                "{}: longer than {MAX_FAULT_CHARS} characters",
-                field("fault")
-            ));
+            return Err(GameProblem::LongFault(s));
         }
-        let slowest = seat.timing.slowest_ms;
-        if !slowest.is_finite() || slowest < 0.0 {
-            return Err(format!("{}: {slowest}", field("timing.slowestMs")));
+        let ms = seat.timing.slowest_ms;
+        if !ms.is_finite() || ms < 0.0 {
+            return Err(GameProblem::Slowest { seat: s, ms });
         }
     }
     Ok(seated)

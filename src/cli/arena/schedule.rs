@@ -128,6 +128,98 @@ pub fn entrants(specs: &[String]) -> Vec<Entrant> {
     out
 }
 
+/// What is wrong with a plan line (`gridlab arena match LINE`); each names its option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// The line's quotes do not pair up.
+    #[error("unbalanced quotes")]
+    Quotes,
+    /// The options do not parse (clap's message, on one line).
+    #[error("{0}")]
+    Options(String),
+    /// `--game` is not below `--of`.
+    #[error("--game {game}: the tournament has {of} games (0 to {})", .of - 1)]
+    Game {
+        /// The game's number.
+        game: u32,
+        /// The tournament's games.
+        of: u32,
+    },
+    /// Not four `--seat`.
+    #[error("--seat: {0} given, a game has 4")]
+    Seats(usize),
+    /// More than four `--command`.
+    #[error("--command: {0} given, a game seats at most 4 entrants")]
+    Commands(usize),
+    /// A `--seat` or `--command` without `INDEX:`.
+    #[error("{option} {text}: not INDEX:...")]
+    NotIndexed {
+        /// `--seat` or `--command`.
+        option: &'static str,
+        /// Its value.
+        text: String,
+    },
+    /// An index that is not a number.
+    #[error("{option} {text}: '{index}' is not an entrant index")]
+    BadIndex {
+        /// `--seat` or `--command`.
+        option: &'static str,
+        /// Its value.
+        text: String,
+        /// What stands for the index.
+        index: String,
+    },
+    /// An index not below `--entrants`.
+    #[error("{option} {text}: entrant {index}, but the tournament has {entrants}")]
+    NoEntrant {
+        /// `--seat` or `--command`.
+        option: &'static str,
+        /// Its value.
+        text: String,
+        /// The index.
+        index: usize,
+        /// The tournament's entrants.
+        entrants: u32,
+    },
+    /// A name or command with a control character (a tab aside).
+    #[error("{option} {index}:...: a control character ({found:?})")]
+    Control {
+        /// `--seat` or `--command`.
+        option: &'static str,
+        /// The entrant's index.
+        index: usize,
+        /// The character.
+        found: char,
+    },
+    /// Two `--command` for one entrant.
+    #[error("--command {text}: entrant {index} has two")]
+    TwoCommands {
+        /// The second one's value.
+        text: String,
+        /// The entrant's index.
+        index: usize,
+    },
+    /// Two names for one entrant.
+    #[error("--seat {text}: entrant {index} has two names")]
+    TwoNames {
+        /// The second seat's value.
+        text: String,
+        /// The entrant's index.
+        index: usize,
+    },
+    /// A seated entrant without a `--command`.
+    #[error("--seat {text}: no --command {index}:...")]
+    NoCommand {
+        /// The seat's value.
+        text: String,
+        /// The entrant's index.
+        index: usize,
+    },
+    /// A `--command` for an entrant with no seat.
+    #[error("--command {0}:...: entrant {0} has no seat")]
+    NoSeat(usize),
+}
+
 /// One scheduled game, complete in itself: `gridlab arena match LINE` plays it.
 #[derive(Parser, Clone, Debug, PartialEq)]
 #[command(name = "LINE", no_binary_name = true)]
@@ -189,58 +281,62 @@ impl MatchSpec {
     }
 
     /// Read a plan line; errors name the option at fault.
-    pub fn parse(line: &str) -> Result<MatchSpec, String> {
-        let words = shlex::split(line).ok_or("unbalanced quotes")?;
+    pub fn parse(line: &str) -> Result<MatchSpec, SpecError> {
+        let words = shlex::split(line).ok_or(SpecError::Quotes)?;
         let spec = MatchSpec::try_parse_from(words).map_err(|e| {
             // Clap's message up to its usage note, on one line.
             let text = e.to_string();
-            text.lines()
+            let text = text
+                .lines()
                 .take_while(|l| !l.trim().is_empty())
                 .map(str::trim)
                 .collect::<Vec<_>>()
-                .join(" ")
-                .trim_start_matches("error: ")
-                .to_string()
+                .join(" ");
+            SpecError::Options(text.trim_start_matches("error: ").to_string())
         })?;
         spec.seated()?;
         if spec.game >= spec.of {
-            return Err(format!(
-                "--game {}: the tournament has {} games (0 to {})",
-                spec.game,
-                spec.of,
-                spec.of - 1
-            ));
+            return Err(SpecError::Game {
+                game: spec.game,
+                of: spec.of,
+            });
         }
         Ok(spec)
     }
 
     /// The four seats' entrants, checked: `INDEX:NAME` with an index below
     /// `--entrants`, one name and exactly one `--command` per index.
-    pub fn seated(&self) -> Result<Vec<Entrant>, String> {
+    pub fn seated(&self) -> Result<Vec<Entrant>, SpecError> {
         if self.seats.len() != 4 {
-            return Err(format!("--seat: {} given, a game has 4", self.seats.len()));
+            return Err(SpecError::Seats(self.seats.len()));
         }
         if self.commands.len() > 4 {
-            return Err(format!(
-                "--command: {} given, a game seats at most 4 entrants",
-                self.commands.len()
-            ));
+            return Err(SpecError::Commands(self.commands.len()));
         }
-        let split = |what: &str, text: &str| -> Result<(usize, String), String> {
-            let (index, rest) = text
-                .split_once(':')
-                .ok_or(format!("{what} {text}: not INDEX:..."))?;
-            let index: usize = index
-                .parse()
-                .map_err(|_| format!("{what} {text}: '{index}' is not an entrant index"))?;
+        let split = |option: &'static str, text: &str| -> Result<(usize, String), SpecError> {
+            let (index, rest) = text.split_once(':').ok_or(SpecError::NotIndexed {
+                option,
+                text: text.into(),
+            })?;
+            let index: usize = index.parse().map_err(|_| SpecError::BadIndex {
+                option,
+                text: text.into(),
+                index: index.into(),
+            })?;
             if index >= self.entrants as usize {
-                return Err(format!(
-                    "{what} {text}: entrant {index}, but the tournament has {}",
-                    self.entrants
-                ));
+                return Err(SpecError::NoEntrant {
+                    option,
+                    text: text.into(),
+                    index,
+                    entrants: self.entrants,
+                });
             }
-            if let Some(c) = rest.chars().find(|c| c.is_control() && *c != '\t') {
-                return Err(format!("{what} {index}:...: a control character ({c:?})"));
+            if let Some(found) = rest.chars().find(|c| c.is_control() && *c != '\t') {
+                return Err(SpecError::Control {
+                    option,
+                    index,
+                    found,
+                });
             }
             Ok((index, rest.to_string()))
         };
@@ -248,7 +344,10 @@ impl MatchSpec {
         for text in &self.commands {
             let (index, command) = split("--command", text)?;
             if commands.iter().any(|(i, _)| *i == index) {
-                return Err(format!("--command {text}: entrant {index} has two"));
+                return Err(SpecError::TwoCommands {
+                    text: text.clone(),
+                    index,
+                });
             }
             commands.push((index, command));
         }
@@ -256,12 +355,19 @@ impl MatchSpec {
         for text in &self.seats {
             let (index, name) = split("--seat", text)?;
             if seated.iter().any(|e| e.index == index && e.name != name) {
-                return Err(format!("--seat {text}: entrant {index} has two names"));
+                return Err(SpecError::TwoNames {
+                    text: text.clone(),
+                    index,
+                });
             }
-            let command = commands
-                .iter()
-                .find(|(i, _)| *i == index)
-                .ok_or(format!("--seat {text}: no --command {index}:..."))?;
+            let command =
+                commands
+                    .iter()
+                    .find(|(i, _)| *i == index)
+                    .ok_or(SpecError::NoCommand {
+                        text: text.clone(),
+                        index,
+                    })?;
             seated.push(Entrant {
                 index,
                 name,
@@ -272,7 +378,7 @@ impl MatchSpec {
             .iter()
             .find(|(i, _)| !seated.iter().any(|e| e.index == *i))
         {
-            return Err(format!("--command {i}:...: entrant {i} has no seat"));
+            return Err(SpecError::NoSeat(*i));
         }
         Ok(seated)
     }

@@ -27,11 +27,40 @@ impl std::fmt::Debug for Reserved {
     }
 }
 
+/// The operating system gave no random bytes for a seat token.
+#[derive(Debug, thiserror::Error)]
+#[error("no random source for seat tokens: {0}")]
+pub struct NoRandom(getrandom::Error);
+
 /// A fresh token: [`TOKEN_BYTES`] from the operating system's random source, in hex.
-pub fn new_token() -> Result<String, String> {
+pub fn new_token() -> Result<String, NoRandom> {
     let mut bytes = [0u8; TOKEN_BYTES];
-    getrandom::fill(&mut bytes).map_err(|e| format!("no random source for seat tokens: {e}"))?;
+    getrandom::fill(&mut bytes).map_err(NoRandom)?;
     Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// Why a hello does not take a kept seat.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The hello carries no token.
+    #[error("a hello without a token: this game's seats are kept for its entrants")]
+    NoToken,
+    /// The token is no seat's.
+    #[error("a hello with an unknown token: this game's seats are kept for its entrants")]
+    UnknownToken,
+    /// The token's seat is played by another connection now.
+    #[error("a second hello for seat {0}, which is already played")]
+    SeatPlayed(usize),
+}
+
+impl Refusal {
+    /// The seat whose entrant the hello is a fault of (only its program has the token).
+    pub fn culprit(&self) -> Option<usize> {
+        match self {
+            Refusal::SeatPlayed(seat) => Some(*seat),
+            Refusal::NoToken | Refusal::UnknownToken => None,
+        }
+    }
 }
 
 /// The kept seats of a server (none for `arena serve`), and the faults of entrants
@@ -61,33 +90,22 @@ impl Reservations {
         &self.seats
     }
 
-    /// The seat a hello with `token` takes, or why it is refused and which seat's
-    /// entrant it is a fault of (when the token tells). `taken(s)`: seat `s` is
-    /// played by a connected client now.
+    /// The seat a hello with `token` takes, or why it is refused (which tells the seat
+    /// whose entrant it is a fault of, if any). `taken(s)`: seat `s` is played by a
+    /// connected client now.
     pub fn admit(
         &self,
         token: Option<&str>,
         taken: impl Fn(usize) -> bool,
-    ) -> Result<usize, (String, Option<usize>)> {
-        let Some(token) = token else {
-            return Err((
-                "a hello without a token: this game's seats are kept for its entrants".into(),
-                None,
-            ));
-        };
+    ) -> Result<usize, Refusal> {
+        let token = token.ok_or(Refusal::NoToken)?;
         let seat = self
             .seats
             .iter()
             .position(|r| r.as_ref().is_some_and(|r| same(&r.token, token)));
         match seat {
-            None => Err((
-                "a hello with an unknown token: this game's seats are kept for its entrants".into(),
-                None,
-            )),
-            Some(s) if taken(s) => Err((
-                format!("a second hello for seat {s}, which is already played"),
-                Some(s),
-            )),
+            None => Err(Refusal::UnknownToken),
+            Some(s) if taken(s) => Err(Refusal::SeatPlayed(s)),
             Some(s) => Ok(s),
         }
     }
@@ -142,10 +160,12 @@ mod tests {
     fn only_a_seats_token_takes_it_and_a_second_hello_is_its_fault() {
         let r = kept();
         assert_eq!(r.admit(Some("t2"), |_| false), Ok(2));
-        assert_eq!(r.admit(Some("t2"), |s| s == 2).unwrap_err().1, Some(2));
-        assert_eq!(r.admit(Some("t1"), |_| false).unwrap_err().1, None);
-        assert_eq!(r.admit(None, |_| false).unwrap_err().1, None);
-        assert_eq!(r.admit(Some(""), |_| false).unwrap_err().1, None);
+        assert_eq!(r.admit(Some("t2"), |s| s == 2), Err(Refusal::SeatPlayed(2)));
+        assert_eq!(Refusal::SeatPlayed(2).culprit(), Some(2));
+        assert_eq!(r.admit(Some("t1"), |_| false), Err(Refusal::UnknownToken));
+        assert_eq!(r.admit(None, |_| false), Err(Refusal::NoToken));
+        assert_eq!(r.admit(Some(""), |_| false), Err(Refusal::UnknownToken));
+        assert_eq!(Refusal::UnknownToken.culprit(), None);
         r.fault(2, "x".into());
         r.fault(2, "y".into());
         assert_eq!(r.take_faults()[2].as_deref(), Some("x"));

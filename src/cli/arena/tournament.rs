@@ -1,12 +1,13 @@
 //! `gridlab arena tournament` (on one machine, as a plan, or merged from result
 //! files) and `gridlab arena match` (one scheduled game).
 
-use super::play::{play, GameRecord};
+use super::play::{play, GameRecord, PlayError};
 use super::reaper;
-use super::results::{self, merge, standings, summary, table};
-use super::schedule::{entrants, schedule, Entrant, GameOptions, MatchSpec};
+use super::results::{self, merge, standings, summary, table, MergeError};
+use super::schedule::{entrants, schedule, Entrant, GameOptions, MatchSpec, SpecError};
 use super::{emit, runtime, EXIT_BAD_INPUT, EXIT_OK, MAX_ENTRANTS, MAX_TOURNAMENT_GAMES};
 use clap::Args;
+use gridlab::error::NameError;
 use gridlab::games::arena::BotKind;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -78,60 +79,132 @@ pub struct MatchArgs {
     replays: Option<PathBuf>,
 }
 
-/// `gridlab arena tournament`: play (or plan, or merge) and print the standings.
-pub fn run_tournament(args: TournamentArgs) -> u8 {
-    match tournament(args) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("error: {e}");
-            EXIT_BAD_INPUT
-        }
-    }
+/// Why a tournament or a match was not played (or not written) whole.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// `--merge` found no whole tournament.
+    #[error(transparent)]
+    Merge(#[from] MergeError),
+    /// Fewer than two entrants.
+    #[error("a tournament needs at least two --entrant")]
+    TooFewEntrants,
+    /// More than [`MAX_ENTRANTS`] entrants.
+    #[error("{0} --entrant: a tournament takes at most {MAX_ENTRANTS}")]
+    TooManyEntrants(usize),
+    /// A command with a control character (a tab aside).
+    #[error(
+        "--entrant {index}: a command is one line without control characters (found {found:?}); \
+         put a longer script in a file"
+    )]
+    Control {
+        /// The entrant's index.
+        index: usize,
+        /// The character.
+        found: char,
+    },
+    /// A `bot:` entrant names no bot.
+    #[error("--entrant {name}: {error}")]
+    Bot {
+        /// The entrant's name.
+        name: String,
+        /// What is wrong with the bot's name.
+        error: NameError,
+    },
+    /// Replays too long for a `--json` file.
+    #[error("--json: {games} games of {steps} steps are {total} steps of replay, more than {MAX_JSON_STEPS}")]
+    TooLong {
+        /// Games in the tournament.
+        games: usize,
+        /// Steps a game.
+        steps: u32,
+        /// Steps in all.
+        total: u64,
+    },
+    /// An output file cannot be written.
+    #[error("{option}cannot write {}: {error}", .path.display())]
+    Write {
+        /// The option that names it, with `: ` (empty for `--json` and `--plan`).
+        option: &'static str,
+        /// The file.
+        path: PathBuf,
+        /// What the system said.
+        error: std::io::Error,
+    },
+    /// No async runtime (the reason is already said).
+    #[error("cannot start the async runtime")]
+    Runtime,
+    /// Games that could not be played (each already said).
+    #[error("{failed} of {games} games not played: the standings hold the others")]
+    NotPlayed {
+        /// Games not played.
+        failed: usize,
+        /// Games in the tournament.
+        games: usize,
+    },
+    /// `arena match`: the plan line does not parse.
+    #[error("LINE: {0}")]
+    Line(SpecError),
+    /// `arena match`: the game could not be played.
+    #[error(transparent)]
+    Play(#[from] PlayError),
 }
 
-fn tournament(args: TournamentArgs) -> Result<u8, String> {
+/// Print `result`'s error; the exit code.
+fn exit_code(result: Result<u8, TournamentError>) -> u8 {
+    result.unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        EXIT_BAD_INPUT
+    })
+}
+
+/// `gridlab arena tournament`: play (or plan, or merge) and print the standings.
+pub fn run_tournament(args: TournamentArgs) -> u8 {
+    exit_code(tournament(args))
+}
+
+/// Play (or plan, or merge) and print the standings; the exit code.
+fn tournament(args: TournamentArgs) -> Result<u8, TournamentError> {
     if let Some(dir) = &args.merge {
         let (spec, entrants, games) = merge(dir)?;
         return finish(&args, spec.seed, &spec.options, &entrants, &games);
     }
     if args.entrants.len() < 2 {
-        return Err("a tournament needs at least two --entrant".into());
+        return Err(TournamentError::TooFewEntrants);
     }
     if args.entrants.len() > MAX_ENTRANTS {
-        return Err(format!(
-            "{} --entrant: a tournament takes at most {MAX_ENTRANTS}",
-            args.entrants.len()
-        ));
+        return Err(TournamentError::TooManyEntrants(args.entrants.len()));
     }
     let entrants = entrants(&args.entrants);
     for e in &entrants {
-        if let Some(c) = e.command.chars().find(|c| c.is_control() && *c != '\t') {
-            return Err(format!(
-                "--entrant {}: a command is one line without control characters (found {c:?}); \
-                 put a longer script in a file",
-                e.index
-            ));
+        if let Some(found) = e.command.chars().find(|c| c.is_control() && *c != '\t') {
+            return Err(TournamentError::Control {
+                index: e.index,
+                found,
+            });
         }
         if let Some(kind) = e.command.strip_prefix("bot:") {
             kind.parse::<BotKind>()
-                .map_err(|err| format!("--entrant {}: {err}", e.name))?;
+                .map_err(|error| TournamentError::Bot {
+                    name: e.name.clone(),
+                    error,
+                })?;
         }
     }
     let plan = schedule(&entrants, args.games, args.seed, &args.options);
-    let steps = plan.len() as u64 * u64::from(args.options.steps);
-    if args.json.is_some() && steps > MAX_JSON_STEPS {
-        return Err(format!(
-            "--json: {} games of {} steps are {steps} steps of replay, more than {MAX_JSON_STEPS}",
-            plan.len(),
-            args.options.steps
-        ));
+    let total = plan.len() as u64 * u64::from(args.options.steps);
+    if args.json.is_some() && total > MAX_JSON_STEPS {
+        return Err(TournamentError::TooLong {
+            games: plan.len(),
+            steps: args.options.steps,
+            total,
+        });
     }
     if let Some(path) = &args.plan {
         let text: String = plan.iter().map(|s| s.line() + "\n").collect();
         write(path, &text)?;
         return Ok(EXIT_OK);
     }
-    let rt = runtime().ok_or("cannot start the async runtime")?;
+    let rt = runtime().ok_or(TournamentError::Runtime)?;
     reaper::install();
     let (games, failed) = rt.block_on(play_all(plan, args.parallel, args.replays.clone()));
     reaper::kill_all_below_us();
@@ -141,11 +214,10 @@ fn tournament(args: TournamentArgs) -> Result<u8, String> {
         for e in &failed {
             eprintln!("error: {e}");
         }
-        return Err(format!(
-            "{} of {} games not played: the standings hold the others",
-            failed.len(),
-            failed.len() + games.len()
-        ));
+        return Err(TournamentError::NotPlayed {
+            failed: failed.len(),
+            games: failed.len() + games.len(),
+        });
     }
     Ok(code)
 }
@@ -212,7 +284,7 @@ fn finish(
     options: &GameOptions,
     entrants: &[Entrant],
     games: &[GameRecord],
-) -> Result<u8, String> {
+) -> Result<u8, TournamentError> {
     let standings = standings(entrants, games);
     if let Some(path) = &args.json {
         write(path, &results::json(seed, options, &standings, games))?;
@@ -222,39 +294,44 @@ fn finish(
 }
 
 /// Write `text` to `path` (`-`: standard output).
-fn write(path: &Path, text: &str) -> Result<(), String> {
+fn write(path: &Path, text: &str) -> Result<(), TournamentError> {
     if path == Path::new("-") {
         emit(text);
         return Ok(());
     }
-    super::write_replacing(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    super::write_replacing(path, text).map_err(|error| TournamentError::Write {
+        option: "",
+        path: path.to_path_buf(),
+        error,
+    })
 }
 
 /// `gridlab arena match`: play one game of a plan and write its result file.
 pub fn run_match(args: MatchArgs) -> u8 {
-    let result = (|| {
-        let spec = MatchSpec::parse(&args.line).map_err(|e| format!("LINE: {e}"))?;
-        let rt = runtime().ok_or("cannot start the async runtime")?;
-        reaper::install();
-        let record = rt.block_on(play(&spec, args.replays.as_deref()));
-        reaper::kill_all_below_us();
-        let record = record?;
-        eprintln!("{}", summary(&record));
-        let text = serde_json::to_string(&record).unwrap_or_default() + "\n";
-        if args.out == Path::new("-") {
-            emit(&text);
-            return Ok(());
-        }
-        let path = args.out.join(format!("game-{:05}.json", record.game));
-        std::fs::create_dir_all(&args.out)
-            .and_then(|()| super::write_replacing(&path, &text))
-            .map_err(|e| format!("--out: cannot write {}: {e}", path.display()))
-    })();
-    match result {
-        Ok(()) => EXIT_OK,
-        Err(e) => {
-            eprintln!("error: {e}");
-            EXIT_BAD_INPUT
-        }
+    exit_code(play_match(&args))
+}
+
+/// Play the game of `args.line` and write its result file; the exit code.
+fn play_match(args: &MatchArgs) -> Result<u8, TournamentError> {
+    let spec = MatchSpec::parse(&args.line).map_err(TournamentError::Line)?;
+    let rt = runtime().ok_or(TournamentError::Runtime)?;
+    reaper::install();
+    let record = rt.block_on(play(&spec, args.replays.as_deref()));
+    reaper::kill_all_below_us();
+    let record = record?;
+    eprintln!("{}", summary(&record));
+    let text = serde_json::to_string(&record).unwrap_or_default() + "\n";
+    if args.out == Path::new("-") {
+        emit(&text);
+        return Ok(EXIT_OK);
     }
+    let path = args.out.join(format!("game-{:05}.json", record.game));
+    std::fs::create_dir_all(&args.out)
+        .and_then(|()| super::write_replacing(&path, &text))
+        .map_err(|error| TournamentError::Write {
+            option: "--out: ",
+            path,
+            error,
+        })?;
+    Ok(EXIT_OK)
 }

@@ -3,6 +3,7 @@
 
 use super::bots::Bot;
 use super::engine::{Arena, Command, Config};
+use crate::error::FieldError;
 use serde::{Deserialize, Serialize};
 
 /// Every player's command at every step, with the seed and config: enough to replay
@@ -20,26 +21,42 @@ pub struct CommandLog {
     pub steps: Vec<[Option<Command>; 4]>,
 }
 
+/// Why a text is not a command log.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// Not JSON, or not a command log's fields and types.
+    #[error("not a replay: {0}")]
+    NotJson(serde_json::Error),
+    /// A number of the config out of its range.
+    #[error("not a replay: config: {0}")]
+    Config(FieldError),
+    /// More than four names.
+    #[error("not a replay: more than four names")]
+    TooManyNames,
+    /// More steps than the config's game has.
+    #[error("not a replay: the log has more steps than its game")]
+    TooManySteps,
+}
+
 impl CommandLog {
     /// Read a command log (a replay file, JSON): its config within limits
     /// ([`Config::check`]), at most four seats, and no more steps than its game has.
     ///
     /// ```
-    /// use gridlab::games::arena::CommandLog;
+    /// use gridlab::games::arena::{CommandLog, ReplayError};
     /// let e = CommandLog::parse(r#"{"seed":1,"config":{"steps":0},"names":[],"steps":[]}"#);
-    /// assert!(e.unwrap_err().contains("steps"));
+    /// assert!(matches!(e, Err(ReplayError::Config(e)) if e.field == "steps"));
+    /// let e = CommandLog::parse("[]").unwrap_err();
+    /// assert!(e.to_string().starts_with("not a replay: "));
     /// ```
-    pub fn parse(text: &str) -> Result<CommandLog, String> {
-        let log: CommandLog =
-            serde_json::from_str(text).map_err(|e| format!("not a replay: {e}"))?;
-        log.config
-            .check()
-            .map_err(|e| format!("not a replay: config: {e}"))?;
+    pub fn parse(text: &str) -> Result<CommandLog, ReplayError> {
+        let log: CommandLog = serde_json::from_str(text).map_err(ReplayError::NotJson)?;
+        log.config.check().map_err(ReplayError::Config)?;
         if log.names.len() > 4 {
-            return Err("not a replay: more than four names".into());
+            return Err(ReplayError::TooManyNames);
         }
         if log.steps.len() > log.config.steps as usize {
-            return Err("not a replay: the log has more steps than its game".into());
+            return Err(ReplayError::TooManySteps);
         }
         Ok(log)
     }

@@ -22,6 +22,9 @@ pub use bots::{Bot, BotKind};
 pub use engine::{
     centre, Arena, Command, Config, Item, Landmine, Player, Unit, MAX_ITEMS, MAX_POINTS, MAX_STEPS,
 };
-pub use game::{play_game, replay, tournament_points, CommandLog};
+pub use game::{play_game, replay, tournament_points, CommandLog, ReplayError};
 pub use maze::{Heading, Maze, CELL, HUB, SIDE};
-pub use wire::{parse_client_line, tick_line, ClientMessage, MAX_LINE, MAX_TOKEN};
+pub use wire::{
+    parse_client_line, tick_line, ClientMessage, MessageError, ServerMessage, TickMessage,
+    MAX_LINE, MAX_TOKEN,
+};
