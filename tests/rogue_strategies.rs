@@ -338,6 +338,7 @@ fn a_game_refuses_illegal_moves_and_ends_as_the_referee_does() {
 fn an_optimal_side_falls_back_only_beyond_the_limit() {
     use gridlab::games::rogue::{MonsterStrategy, RogueStrategy, BROWSER_MAX_SITES};
     let limit = BROWSER_MAX_SITES;
+    // The monster's checks and the rogue's have one shape but two types: kept apart.
     assert_eq!(
         MonsterStrategy::Optimal.affordable(limit, limit),
         MonsterStrategy::Optimal

@@ -389,6 +389,49 @@ impl Drop for TempDir {
     }
 }
 
+/// The files in `dir` whose names end in `.EXT`, sorted.
+pub fn files_ending(dir: &str, ext: &str) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == ext))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The files a game's level index (`levels/GAME/index.json`, the playground's level
+/// picker) lists, sorted; and its entries.
+pub fn level_index(game: &str) -> (Vec<String>, Vec<serde_json::Value>) {
+    let path = format!("levels/{game}/index.json");
+    let index: Vec<serde_json::Value> =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut listed: Vec<String> = index
+        .iter()
+        .map(|e| e["file"].as_str().expect("file").to_string())
+        .collect();
+    listed.sort();
+    (listed, index)
+}
+
+/// A game's level files (`.txt` in `levels/GAME/` and `levels/GAME/course/`), as paths
+/// relative to `levels/GAME/`, sorted.
+pub fn level_files(game: &str) -> Vec<String> {
+    let root = format!("levels/{game}/");
+    let mut files: Vec<String> = [root.clone(), format!("{root}course")]
+        .iter()
+        .flat_map(|dir| files_ending(dir, "txt"))
+        .map(|p| {
+            p.strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    files.sort();
+    files
+}
+
 /// A playground folder for `gridlab serve --root`: a page (`www/index.html`), an empty
 /// `pkg/`, and a Pengu level (`levels/pengu/a.txt`, whose middle row is `#P#`).
 pub fn playground(tag: &str) -> TempDir {

@@ -193,6 +193,8 @@ pub(super) mod actman_checks {
 
 /// Act-Man `Dungeon::parse` on any text; round trip, a replay, and a tiny solve.
 pub fn actman_dungeon(data: &[u8]) {
+    // The shape of `pengu_level` (and `actman_replay` of `pengu_replay`), over Act-Man's
+    // own types: no trait joins the games' levels.
     use gridlab::games::actman::Dungeon;
     let Some(d) = parsed(data, Dungeon::parse) else {
         return;
