@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, pageOpener, shotPath, settle, norm, b64url, tab, loadText, cellPoint, clickCell, swipe, runCompare, setRange, snap, PHONE, assertBackingScale, present } from './harness.mjs';
-import { idle, moves, pickGame, assertUndoRedo, assertBadTextKept, assertLinkReopens, assertBadLink, assertLoads } from './harness.mjs';
+import { idle, moves, pickGame, assertUndoRedo, assertBadTextKept, assertLinkReopens, assertBadLink, assertLoads, openLink, assertAutosaved, assertReset } from './harness.mjs';
 
 // The course sample (CS 5400 HW2 dungeon0) and its published output for 86E.
 const DUNGEON0 = '5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########\n';
@@ -258,17 +258,8 @@ test('the editor paints ogres, demons and corpses, undoes and redoes, and autosa
   assert.equal(await page.evaluate(() => window.gridlab.levelText()), edited);
   await page.mouse.move(5, 5);
   await snap(page, 'actman-edit.png');
-  await page.waitForFunction(
-    (text) => (JSON.parse(localStorage.getItem('gridlab.v1.actman') || '{}').level || '') === text,
-    edited,
-  );
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-  assert.equal(await page.evaluate(() => window.gridlab.game), 'actman');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), edited);
-  await page.click('#tab-edit');
-  await page.click('#reset-level');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  await assertAutosaved(page, 'actman', edited);
+  await assertReset(page, before);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -283,9 +274,7 @@ test('bad dungeon text shows the line and column and keeps the dungeon', async (
 });
 
 test('a shared URL shows the same dungeon and replays the actions', async () => {
-  const { page, context, errors } = await open(`#game=actman&level=${b64url(ALLEY)}&moves=64`);
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), ALLEY);
-  assert.equal(await moves(page), '64');
+  const { page, context, errors } = await openLink(open, 'actman', ALLEY, '64');
   assert.equal(await page.textContent('#moves'), '64');
   await page.locator('#board').focus();
   await page.keyboard.press('Numpad6');

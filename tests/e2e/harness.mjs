@@ -235,6 +235,25 @@ export async function assertUndoRedo(page, before, after) {
   assert.equal(await levelText(page), after);
 }
 
+/** The level `text` of `game` is saved in the browser: a reload brings it back. */
+export async function assertAutosaved(page, game, text) {
+  await page.waitForFunction(
+    ([key, t]) => (JSON.parse(localStorage.getItem(key) || '{}').level || '') === t,
+    [`gridlab.v1.${game}`, text],
+  );
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.evaluate(() => window.gridlab.game), game);
+  assert.equal(await levelText(page), text);
+}
+
+/** Reset level (Edit tab) brings back the level `before`. */
+export async function assertReset(page, before) {
+  await tab(page, 'edit');
+  await page.click('#reset-level');
+  assert.equal(await levelText(page), before);
+}
+
 /** Good level text loaded through the Edit tab shows no error and is the level. */
 export async function assertLoads(page, text) {
   await loadText(page, text);
@@ -255,6 +274,14 @@ export async function assertBadTextKept(page, bad, place) {
   assert.equal(await levelText(page), before);
   assert.ok(await page.isVisible('#board'));
   return message;
+}
+
+/** A link to `game` on `level` with the moves `played`: the page shows them. */
+export async function openLink(open, game, level, played) {
+  const opened = await open(`#game=${game}&level=${b64url(level)}&moves=${played}`);
+  assert.equal(await levelText(opened.page), level);
+  assert.equal(await moves(opened.page), played);
+  return opened;
 }
 
 /**

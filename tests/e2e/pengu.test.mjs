@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useBrowser, pageOpener, shotPath, settle, norm, b64url, tab, loadText, clickCell, swipe, runCompare, setRange, snap, PHONE, assertBackingScale } from './harness.mjs';
-import { solve as solveWith, assertUndoRedo, assertBadTextKept, assertLinkReopens, assertBadLink, assertLoads } from './harness.mjs';
+import { solve as solveWith, assertUndoRedo, assertBadTextKept, assertLinkReopens, assertBadLink, assertLoads, assertAutosaved, assertReset } from './harness.mjs';
 
 const A1 = '7 6 \n######\n#U0 S#\n#* 0##\n#P  *#\n#0 #0#\n#*#U*#\n######\n';
 const A3 =
@@ -188,16 +188,8 @@ test('the editor paints, undoes and redoes', async () => {
   await page.click('#edit-undo');
   await snap(page, 'edit.png');
   // Autosave: a reload restores the edited level.
-  await page.waitForFunction(
-    (text) => (JSON.parse(localStorage.getItem('gridlab.v1.pengu') || '{}').level || '') === text,
-    painted,
-  );
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
-  await page.click('#tab-edit');
-  await page.click('#reset-level');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  await assertAutosaved(page, 'pengu', painted);
+  await assertReset(page, before);
   // Import from a file, export as a download.
   await page.setInputFiles('#file-input', { name: 'diamond.txt', mimeType: 'text/plain', buffer: Buffer.from(TC07) });
   await page.waitForFunction((t) => window.gridlab.levelText() === t, TC07);

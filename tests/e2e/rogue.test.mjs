@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, useBrowser, openPage, pageOpener, norm, b64url, tab, loadText, cellPoint, clickCell, swipe, setRange, snap, PHONE, assertBackingScale, present } from './harness.mjs';
-import { idle, moves, view, pickGame, assertBadTextKept, assertLinkReopens, assertBadLink, assertLoads } from './harness.mjs';
+import { idle, moves, view, pickGame, assertBadTextKept, assertLinkReopens, assertBadLink, assertLoads, openLink, assertReset } from './harness.mjs';
 
 const dungeon = (x) => readFileSync(path.join(ROOT, 'levels', 'rogue', 'course', `dungeon${x}.txt`), 'utf8');
 const I = dungeon('I');
@@ -366,9 +366,7 @@ test('the editor paints rooms, corridors, walls, the rogue and the monster, in t
   await page.click('#step');
   await idle(page);
   assert.equal((await moves(page)).length, 1);
-  await tab(page, 'edit');
-  await page.click('#reset-level');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  await assertReset(page, before);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -393,9 +391,7 @@ test('bad dungeon text shows the line and column and keeps the dungeon', async (
 });
 
 test('a shared URL shows the same dungeon and replays both sides\' moves', async () => {
-  const { page, context, errors } = await open(`#game=rogue&level=${b64url(TINY)}&moves=46`);
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), TINY);
-  assert.equal(await moves(page), '46');
+  const { page, context, errors } = await openLink(open, 'rogue', TINY, '46');
   assert.deepEqual((await view(page)).monster, { row: 2, col: 1 });
   await page.click('#step');
   await idle(page);

@@ -103,11 +103,10 @@ pub fn pengu_level(data: &[u8]) {
 /// Pengu `replay` of any move string (`LEVEL\0MOVES`).
 pub fn pengu_replay(data: &[u8]) {
     use gridlab::games::pengu::Level;
-    if let Some((level, moves)) = parsed_with_moves(data, Level::parse) {
-        if level.tiles.len() <= 100_000 {
-            pengu_checks::replay_moves(&level, &moves);
-        }
-    }
+    let small = |level: &Level| level.tiles.len() <= 100_000;
+    replay_small(data, Level::parse, small, |level, moves| {
+        pengu_checks::replay_moves(level, moves);
+    });
 }
 
 // ---------------------------------------------------------------------------------
@@ -193,8 +192,8 @@ pub(super) mod actman_checks {
 
 /// Act-Man `Dungeon::parse` on any text; round trip, a replay, and a tiny solve.
 pub fn actman_dungeon(data: &[u8]) {
-    // The shape of `pengu_level` (and `actman_replay` of `pengu_replay`), over Act-Man's
-    // own types: no trait joins the games' levels.
+    // The shape of `pengu_level`, over Act-Man's own types: no trait joins the games'
+    // levels.
     use gridlab::games::actman::Dungeon;
     let Some(d) = parsed(data, Dungeon::parse) else {
         return;
@@ -211,11 +210,8 @@ pub fn actman_dungeon(data: &[u8]) {
 /// Act-Man `Game::replay` of any action string (`DUNGEON\0ACTIONS`).
 pub fn actman_replay(data: &[u8]) {
     use gridlab::games::actman::Dungeon;
-    if let Some((d, actions)) = parsed_with_moves(data, Dungeon::parse) {
-        if d.walls.len() <= 10_000 {
-            actman_checks::replay_actions(&d, &actions);
-        }
-    }
+    let small = |d: &Dungeon| d.walls.len() <= 10_000;
+    replay_small(data, Dungeon::parse, small, actman_checks::replay_actions);
 }
 
 // ---------------------------------------------------------------------------------

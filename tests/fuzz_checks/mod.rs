@@ -133,6 +133,21 @@ fn solver(b: u8) -> Solver {
     }
 }
 
+/// A replay target's check: the text of a `TEXT\0MOVES` input, read by `parse`, is
+/// replayed with its moves by `replay` when `small` finds it small enough.
+fn replay_small<T, E>(
+    data: &[u8],
+    parse: impl Fn(&str) -> Result<T, E>,
+    small: impl Fn(&T) -> bool,
+    replay: impl Fn(&T, &str),
+) {
+    if let Some((level, moves)) = parsed_with_moves(data, parse) {
+        if small(&level) {
+            replay(&level, &moves);
+        }
+    }
+}
+
 /// A session's input: a byte that picks the starting level, then the operations
 /// (`None` when the bytes run out first).
 fn start_and_ops<'a, Op: Arbitrary<'a>>(data: &'a [u8]) -> Option<(u8, Vec<Op>)> {
