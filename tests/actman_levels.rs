@@ -6,6 +6,8 @@ use gridlab::games::actman::{solve, Dungeon, Game, Objective, SolveOptions, Stat
 use gridlab::search::{Algorithm, Outcome, Solver};
 use std::fs;
 
+mod common;
+
 fn dungeon(name: &str) -> Dungeon {
     let text = fs::read_to_string(format!("levels/actman/{name}.txt")).unwrap();
     Dungeon::parse(&text).unwrap()
@@ -68,24 +70,10 @@ fn without_a_victory_in_ten_turns_the_best_surviving_plan_is_shown() {
 
 #[test]
 fn the_level_index_lists_every_dungeon() {
-    let index: Vec<serde_json::Value> =
-        serde_json::from_str(&fs::read_to_string("levels/actman/index.json").unwrap()).unwrap();
-    let mut listed: Vec<String> = index
-        .iter()
-        .map(|e| e["file"].as_str().unwrap().to_string())
-        .collect();
-    listed.sort();
-    let mut present = Vec::new();
-    for dir in ["levels/actman", "levels/actman/course"] {
-        for entry in fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.extension().is_some_and(|x| x == "txt") {
-                let rel = path.strip_prefix("levels/actman/").unwrap();
-                present.push(rel.to_string_lossy().to_string());
-                Dungeon::parse(&fs::read_to_string(&path).unwrap()).unwrap();
-            }
-        }
+    let (listed, _) = common::level_index("actman");
+    let present = common::level_files("actman");
+    for file in &present {
+        Dungeon::parse(&fs::read_to_string(format!("levels/actman/{file}")).unwrap()).unwrap();
     }
-    present.sort();
     assert_eq!(listed, present);
 }

@@ -7,6 +7,8 @@ use gridlab::search::{astar, bfs, Algorithm, Limits, Outcome, Problem, Solver};
 use proptest::prelude::*;
 use std::hash::{Hash, Hasher};
 
+mod common;
+
 /// A game as a reference search state: equal when Act-Man, the bullet, the monsters
 /// and the corpses are equal (score and history are carried along, not compared).
 #[derive(Clone)]
@@ -165,12 +167,7 @@ fn dungeon() -> impl Strategy<Value = Dungeon> {
                 for (k, &cell) in cells[1..].iter().enumerate() {
                     put(cell, if k < monsters { kinds[k] } else { '@' });
                 }
-                let mut text = format!("{rows} {cols}\n");
-                for row in grid {
-                    text.extend(row);
-                    text.push('\n');
-                }
-                Dungeon::parse(&text).unwrap()
+                Dungeon::parse(&common::grid_text(&grid)).unwrap()
             })
     })
 }

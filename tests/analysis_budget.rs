@@ -68,29 +68,7 @@ fn actman_hall(side: usize, monsters: usize) -> actman::Dungeon {
 
 /// A `side` × `side` field of ice with `fish` fish and a few rocks to stop on.
 fn pengu_field(side: usize, fish: usize) -> pengu::Level {
-    let mut grid = common::walled(side, side);
-    let mut k = 7u64;
-    let mut placed = 0;
-    while placed < fish + side {
-        k = k
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let (r, c) = (
-            1 + (k >> 33) as usize % (side - 2),
-            1 + (k >> 13) as usize % (side - 2),
-        );
-        if grid[r][c] == ' ' && (r, c) != (1, 1) {
-            grid[r][c] = if placed < fish { '*' } else { '#' };
-            placed += 1;
-        }
-    }
-    grid[1][1] = 'P';
-    let mut text = format!("{side} {side}\n");
-    for row in &grid {
-        text.extend(row);
-        text.push('\n');
-    }
-    pengu::Level::parse(&text).unwrap()
+    pengu::Level::parse(&common::pengu_field(side, side, fish, side, 7)).unwrap()
 }
 
 fn limits(max_memory: usize) -> AnalysisLimits {

@@ -55,14 +55,19 @@ fn quiet(seed: u64) -> Arena {
     a
 }
 
-/// Put player 0 at a cell centre heading nowhere, outside the hub.
-fn place(a: &mut Arena, x: usize, y: usize) {
-    a.players[0].unit = Unit {
-        x: centre(x as i32),
-        y: centre(y as i32),
+/// A unit standing at (`x`, `y`) in sub-cells, heading nowhere, not waiting.
+fn still(x: i32, y: i32) -> Unit {
+    Unit {
+        x,
+        y,
         heading: None,
         wait: 0,
-    };
+    }
+}
+
+/// Put player 0 at a cell centre heading nowhere, outside the hub.
+fn place(a: &mut Arena, x: usize, y: usize) {
+    a.players[0].unit = still(centre(x as i32), centre(y as i32));
 }
 
 /// A cell outside the hub with its right side open and the cell to the right open
@@ -156,12 +161,7 @@ fn pellets_power_ghosts_and_landmines() {
     assert_eq!((a.players[0].score, a.pellets_left), (10, pellets - 1));
     // A ghost meets a player without power: the player goes to the hub for 100 steps.
     let p = a.players[0].unit;
-    a.ghosts[0] = Unit {
-        x: p.x + 10,
-        y: p.y,
-        heading: None,
-        wait: 0,
-    };
+    a.ghosts[0] = still(p.x + 10, p.y);
     a.step(&[None; 4]);
     let u = a.players[0].unit;
     assert!(Maze::in_hub((u.x / 25) as usize, (u.y / 25) as usize));
@@ -171,12 +171,7 @@ fn pellets_power_ghosts_and_landmines() {
     place(&mut a, x, y);
     a.items[y * SIDE + x] = Item::None;
     a.players[0].power = 100;
-    a.ghosts[1] = Unit {
-        x: centre(x as i32),
-        y: centre(y as i32),
-        heading: None,
-        wait: 0,
-    };
+    a.ghosts[1] = still(centre(x as i32), centre(y as i32));
     a.step(&[None; 4]);
     assert_eq!(a.players[0].score, 200);
     assert_eq!(a.ghosts[1].wait, 100);
@@ -312,12 +307,7 @@ fn landmines_stop_ghosts_power_restarts_and_the_hub_is_safe() {
         y: centre(y as i32),
         arming: 0,
     });
-    a.ghosts[2] = Unit {
-        x: centre(x as i32),
-        y: centre(y as i32),
-        heading: None,
-        wait: 0,
-    };
+    a.ghosts[2] = still(centre(x as i32), centre(y as i32));
     a.step(&[None; 4]);
     assert_eq!(a.ghosts[2].wait, 100);
     assert!(a.landmines.is_empty());
@@ -329,18 +319,8 @@ fn landmines_stop_ghosts_power_restarts_and_the_hub_is_safe() {
     assert_eq!(a.players[0].power, 200);
     // Inside the hub nothing happens: a ghost on a player there does not catch it.
     let hub = centre(HUB as i32);
-    a.players[1].unit = Unit {
-        x: hub,
-        y: hub,
-        heading: None,
-        wait: 0,
-    };
-    a.ghosts[0] = Unit {
-        x: hub,
-        y: hub,
-        heading: None,
-        wait: 0,
-    };
+    a.players[1].unit = still(hub, hub);
+    a.ghosts[0] = still(hub, hub);
     a.step(&[None; 4]);
     assert_eq!(a.players[1].unit.wait, 0);
     // A new round ends power mode and takes the landmines held.

@@ -5,10 +5,11 @@
 //! tournament it takes its seats with their tokens and has no fault. Skipped, with a
 //! message, where no C++ compiler exists.
 
-use std::io::{BufRead, BufReader, Read};
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+mod common;
+use common::{arena_serve, gridlab, ok, tournament, TempDir};
 
 #[test]
 fn the_cpp_client_builds_and_plays_a_lockstep_game() {
@@ -17,59 +18,33 @@ fn the_cpp_client_builds_and_plays_a_lockstep_game() {
         eprintln!("skipped: no C++ compiler ({compiler}) on this machine");
         return;
     }
-    let dir: PathBuf = std::env::temp_dir().join(format!("gridlab-cpp-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let client = dir.join("arena_client");
+    let dir = TempDir::new("cpp");
+    let client = dir.0.join("arena_client");
     let built = Command::new(&compiler)
         .args(["-O2", "-std=c++17", "-Wall", "-Wextra", "-Werror", "-o"])
         .arg(&client)
         .arg("examples/arena_client.cpp")
         .output()
         .unwrap();
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
+    ok(&built);
 
-    let mut server = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args([
-            "arena", "serve", "--port", "0", "--steps", "300", "--wait", "30",
-        ])
-        .args([
-            "--lockstep",
-            "--step-timeout",
-            "2000",
-            "--bots",
-            "3",
-            "--replays",
-        ])
-        .arg(&dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut out = BufReader::new(server.stdout.take().unwrap());
-    let mut first = String::new();
-    out.read_line(&mut first).unwrap();
-    let port = first.trim().rsplit(':').next().unwrap().to_string();
+    let mut server = arena_serve(
+        "--steps 300 --wait 30 --lockstep --step-timeout 2000 --bots 3",
+        Some(&dir),
+    );
+    let port = server.port().to_string();
     let started = Instant::now();
     let played = Command::new(&client)
         .args(["127.0.0.1", &port, "cpp"])
         .output()
         .unwrap();
-    assert!(
-        played.status.success(),
-        "{}",
-        String::from_utf8_lossy(&played.stderr)
-    );
+    ok(&played);
     assert!(
         started.elapsed() < Duration::from_secs(300),
         "the client did not answer its ticks"
     );
-    assert!(server.wait().unwrap().success());
-    let mut report = String::new();
-    out.read_to_string(&mut report).unwrap();
+    assert!(server.wait().success());
+    let report = server.rest_of_output();
 
     // The server's result line: "game 0: cpp 150 (1 pts); bot:miner ...".
     let line = report
@@ -90,13 +65,7 @@ fn the_cpp_client_builds_and_plays_a_lockstep_game() {
     );
 
     // Its seat's commands are in the replay.
-    let replay = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.extension().is_some_and(|x| x == "json"))
-        .expect("a replay file");
-    let log: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(replay).unwrap()).unwrap();
+    let log = dir.json_files().pop().expect("a replay file");
     let seat = log["names"]
         .as_array()
         .unwrap()
@@ -114,26 +83,10 @@ fn the_cpp_client_builds_and_plays_a_lockstep_game() {
     // In a tournament it says hello with its seat's token (ARENA_TOKEN) and plays
     // every game without a fault.
     let entrant = format!("cpp={}", client.display());
-    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args([
-            "arena",
-            "tournament",
-            "--steps",
-            "60",
-            "--step-timeout",
-            "2000",
-        ])
-        .args(["--entrant", "bot:greedy", "--entrant", &entrant])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    let table = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let table = ok(&gridlab(&tournament(
+        "--steps 60 --step-timeout 2000",
+        &["bot:greedy", &entrant],
+    )));
     let row = table.lines().find(|l| l.contains("| cpp |")).expect(&table);
     assert_eq!(row.split('|').nth(6).map(str::trim), Some("0"), "{table}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,73 +4,36 @@
 //! connections that never say hello cannot lock players out.
 
 mod common;
+use common::{arena_serve, Server, TempDir};
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 
-/// A server that is killed when dropped, its replay folder removed.
-struct Server {
-    child: Child,
-    port: u16,
-    dir: std::path::PathBuf,
+/// A server with its replay folder (the server goes first when dropped).
+struct Hold {
+    server: Server,
+    dir: TempDir,
 }
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+/// `gridlab arena serve --port 0 --replays DIR` with `options` (a line of words).
+fn server(options: &str) -> Hold {
+    let dir = TempDir::new("hold");
+    Hold {
+        server: arena_serve(options, Some(&dir)),
+        dir,
     }
 }
 
-/// `gridlab arena serve --port 0 --replays DIR` with `args`.
-fn server(name: &str, args: &[&str]) -> Server {
-    let dir = std::env::temp_dir().join(format!("gridlab-hold-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gridlab"));
-    command
-        .args(["arena", "serve", "--port", "0", "--replays"])
-        .arg(&dir)
-        .args(args);
-    let (child, addr) = common::spawn_serving(command);
-    let port = addr.rsplit(':').next().unwrap().parse().unwrap();
-    Server { child, port, dir }
-}
-
-impl Server {
+impl Hold {
     /// A connection that sends `first` (a hello or a spectate line).
     fn open(&self, first: &str) -> (TcpStream, BufReader<TcpStream>) {
-        let s = TcpStream::connect(("127.0.0.1", self.port)).unwrap();
-        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
-        let mut w = s.try_clone().unwrap();
-        writeln!(w, "{first}").unwrap();
-        (w, BufReader::new(s))
-    }
-
-    /// The process's CPU time so far, in clock ticks (usually 100 a second).
-    fn cpu(&self) -> u64 {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap();
-        let fields: Vec<&str> = stat
-            .rsplit(')')
-            .next()
-            .unwrap()
-            .split_whitespace()
-            .collect();
-        fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+        self.server.open(first)
     }
 
     /// The files in the replay folder, sorted.
     fn replays(&self) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(&self.dir)
-            .map(|d| {
-                d.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-                    .collect()
-            })
-            .unwrap_or_default();
-        names.sort();
-        names
+        self.dir.files()
     }
 }
 
@@ -97,19 +60,16 @@ fn play_game(w: &mut TcpStream, r: &mut BufReader<TcpStream>) -> usize {
 }
 
 /// CPU ticks the server uses in `secs` seconds of wall time.
-fn cpu_over(server: &Server, secs: u64) -> u64 {
-    let before = server.cpu();
+fn cpu_over(hold: &Hold, secs: u64) -> u64 {
+    let before = hold.server.cpu_ticks();
     std::thread::sleep(Duration::from_secs(secs));
-    server.cpu() - before
+    hold.server.cpu_ticks() - before
 }
 
 #[cfg(target_os = "linux")]
 #[test]
 fn an_empty_lock_step_server_pauses_answers_and_writes_nothing() {
-    let s = server(
-        "empty",
-        &["--lockstep", "--games", "0", "--wait", "0", "--steps", "5"],
-    );
+    let s = server("--lockstep --games 0 --wait 0 --steps 5");
     // Nobody seated: the game pauses, a spectator is answered at once (with the
     // paused state), the process sleeps and writes no replay.
     std::thread::sleep(Duration::from_millis(300));
@@ -153,20 +113,7 @@ fn an_empty_lock_step_server_pauses_answers_and_writes_nothing() {
 #[test]
 fn an_all_bot_lock_step_server_plays_at_the_tick_rate_and_keeps_no_replay() {
     // --bots 4: no client expected; a lock-step step then waits a tick (50 ms).
-    let s = server(
-        "bots",
-        &[
-            "--lockstep",
-            "--bots",
-            "4",
-            "--games",
-            "0",
-            "--wait",
-            "0",
-            "--steps",
-            "20",
-        ],
-    );
+    let s = server("--lockstep --bots 4 --games 0 --wait 0 --steps 20");
     let (_w, mut watch) = s.open(r#"{"spectate": true}"#);
     assert_eq!(next(&mut watch)["spectating"], true);
     let started = Instant::now();
@@ -194,20 +141,7 @@ fn an_all_bot_lock_step_server_plays_at_the_tick_rate_and_keeps_no_replay() {
 
 #[test]
 fn a_server_playing_for_ever_keeps_the_newest_replays() {
-    let s = server(
-        "keep",
-        &[
-            "--lockstep",
-            "--games",
-            "0",
-            "--wait",
-            "0",
-            "--steps",
-            "2",
-            "--keep-replays",
-            "3",
-        ],
-    );
+    let s = server("--lockstep --games 0 --wait 0 --steps 2 --keep-replays 3");
     let (mut w, mut r) = s.open(r#"{"hello": "ada"}"#);
     assert_eq!(next(&mut r)["welcome"], 0);
     for _ in 0..10 {
@@ -226,10 +160,7 @@ fn a_server_playing_for_ever_keeps_the_newest_replays() {
 #[test]
 fn spectators_filling_their_pool_do_not_lock_out_a_player() {
     // Three bots and a seat for a client: the lobby waits for it.
-    let s = server(
-        "spectators",
-        &["--lockstep", "--bots", "3", "--wait", "120", "--steps", "5"],
-    );
+    let s = server("--lockstep --bots 3 --wait 120 --steps 5");
     let mut watchers = Vec::new();
     for _ in 0..256 {
         let (w, mut r) = s.open(r#"{"spectate": true}"#);
@@ -256,13 +187,10 @@ fn spectators_filling_their_pool_do_not_lock_out_a_player() {
 
 #[test]
 fn connections_that_never_say_hello_cannot_keep_a_player_out() {
-    let s = server(
-        "silent",
-        &["--lockstep", "--bots", "3", "--wait", "120", "--steps", "5"],
-    );
+    let s = server("--lockstep --bots 3 --wait 120 --steps 5");
     // More silent connections than the server holds at once.
     let silent: Vec<TcpStream> = (0..300)
-        .map(|_| TcpStream::connect(("127.0.0.1", s.port)).unwrap())
+        .map(|_| TcpStream::connect(&s.server.addr).unwrap())
         .collect();
     // The oldest were closed to make room, with a reason.
     let mut said = String::new();

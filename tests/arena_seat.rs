@@ -3,7 +3,7 @@
 //! TCP client; the relay's errors (no hello, a bad name, a line too long, no server,
 //! seats taken) are messages, never a silent close.
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use std::io::{BufRead, BufReader, Write};
 
 use tokio_tungstenite::tungstenite::Message;
@@ -12,7 +12,7 @@ type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 mod common;
-use common::start;
+use common::{arena_serve, serve, ws_next as next, TempDir};
 
 async fn seat(web: &str) -> Socket {
     tokio_tungstenite::connect_async(format!("ws://{web}/arena/seat"))
@@ -21,44 +21,19 @@ async fn seat(web: &str) -> Socket {
         .0
 }
 
-/// The next text message as JSON (None when the socket closed).
-async fn next(socket: &mut Socket) -> Option<serde_json::Value> {
-    loop {
-        match socket.next().await? {
-            Ok(Message::Text(t)) => return Some(serde_json::from_str(&t).unwrap()),
-            Ok(Message::Close(_)) | Err(_) => return None,
-            Ok(_) => {}
-        }
-    }
-}
-
 async fn send(socket: &mut Socket, text: &str) {
     socket.send(Message::Text(text.into())).await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_page_plays_a_lock_step_seat_through_the_relay() {
-    let replays = std::env::temp_dir().join(format!("gridlab-seat-{}", std::process::id()));
-    let dir = replays.to_string_lossy().to_string();
-    let (mut game, game_addr) = start(&[
-        "arena",
-        "serve",
-        "--lockstep",
-        "--step-timeout",
-        "5000",
-        "--bots",
-        "3",
-        "--port",
-        "0",
-        "--wait",
-        "120",
-        "--steps",
-        "30",
-        "--replays",
-        &dir,
-    ]);
-    let (mut web, web_addr) = start(&["serve", "--port", "0", "--arena", &game_addr]);
-    let mut socket = seat(&web_addr).await;
+    let replays = TempDir::new("seat");
+    let mut game = arena_serve(
+        "--lockstep --step-timeout 5000 --bots 3 --wait 120 --steps 30",
+        Some(&replays),
+    );
+    let mut web = serve(None, &format!("--arena {}", game.addr));
+    let mut socket = seat(&web.addr).await;
     send(&mut socket, r#"{"hello": "ada"}"#).await;
     let welcome = next(&mut socket).await.unwrap();
     assert_eq!(welcome["welcome"], 0, "{welcome}");
@@ -99,22 +74,14 @@ async fn a_page_plays_a_lock_step_seat_through_the_relay() {
     // The relay says when the server closes the connection after its last game.
     let last = next(&mut socket).await.unwrap();
     assert!(last["error"].as_str().unwrap().contains("closed"), "{last}");
-    game.wait().unwrap();
-    web.kill().unwrap();
+    game.wait();
+    web.child.kill().unwrap();
     // The server's replay has the page's command and its name.
-    let file = std::fs::read_dir(&replays)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
-    let log: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let log = replays.json_files().remove(0);
     assert_eq!(log["names"][0], "ada");
     assert_eq!(log["steps"][0][0], serde_json::json!({"Go": "L"}));
     let log: gridlab::games::arena::CommandLog = serde_json::from_value(log).unwrap();
     assert_eq!(gridlab::games::arena::replay(&log).players[0].score, score);
-    let _ = std::fs::remove_dir_all(&replays);
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -123,7 +90,8 @@ async fn the_relay_names_what_is_wrong() {
     let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let dead = closed.local_addr().unwrap().to_string();
     drop(closed);
-    let (mut web, web_addr) = start(&["serve", "--port", "0", "--arena", &dead]);
+    let mut web = serve(None, &format!("--arena {dead}"));
+    let web_addr = web.addr.clone();
     let error = |v: Option<serde_json::Value>| v.unwrap()["error"].as_str().unwrap().to_string();
     let mut s = seat(&web_addr).await;
     send(&mut s, r#"{"hello": "ada"}"#).await;
@@ -135,32 +103,22 @@ async fn the_relay_names_what_is_wrong() {
     let mut s = seat(&web_addr).await;
     send(&mut s, r#"{"tick": 3}"#).await;
     assert!(error(next(&mut s).await).contains("first message"));
-    web.kill().unwrap();
+    web.child.kill().unwrap();
     // Without --arena.
-    let (mut web, web_addr) = start(&["serve", "--port", "0"]);
-    let mut s = seat(&web_addr).await;
+    let mut web = serve(None, "");
+    let mut s = seat(&web.addr).await;
     assert!(error(next(&mut s).await).contains("--arena"));
-    web.kill().unwrap();
+    web.child.kill().unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_page_hears_that_the_seats_are_taken() {
     // The lobby lasts a minute: four TCP clients take the four seats in it.
-    let (mut game, game_addr) = start(&[
-        "arena",
-        "serve",
-        "--lockstep",
-        "--port",
-        "0",
-        "--wait",
-        "60",
-        "--steps",
-        "10",
-    ]);
-    let (mut web, web_addr) = start(&["serve", "--port", "0", "--arena", &game_addr]);
+    let mut game = arena_serve("--lockstep --wait 60 --steps 10", None);
+    let mut web = serve(None, &format!("--arena {}", game.addr));
     let mut clients = Vec::new();
     for i in 0..4 {
-        let mut c = std::net::TcpStream::connect(&game_addr).unwrap();
+        let mut c = std::net::TcpStream::connect(&game.addr).unwrap();
         writeln!(c, "{{\"hello\": \"tcp-{i}\"}}").unwrap();
         let mut line = String::new();
         BufReader::new(c.try_clone().unwrap())
@@ -169,7 +127,7 @@ async fn a_page_hears_that_the_seats_are_taken() {
         assert!(line.contains("welcome"), "{line}");
         clients.push(c);
     }
-    let mut s = seat(&web_addr).await;
+    let mut s = seat(&web.addr).await;
     send(&mut s, r#"{"hello": "late"}"#).await;
     let v = next(&mut s).await.unwrap();
     assert!(
@@ -179,34 +137,20 @@ async fn a_page_hears_that_the_seats_are_taken() {
             .contains("all four seats are taken"),
         "{v}"
     );
-    game.kill().unwrap();
-    web.kill().unwrap();
+    game.child.kill().unwrap();
+    web.child.kill().unwrap();
 }
 
 #[test]
 fn a_bare_tick_does_not_undo_a_command() {
     // The protocol: the last command for a step counts, a bare tick does not undo it
     // (a page sends a key's command at once and then answers the step bare).
-    let replays = std::env::temp_dir().join(format!("gridlab-bare-{}", std::process::id()));
-    let dir = replays.to_string_lossy().to_string();
-    let (mut game, addr) = start(&[
-        "arena",
-        "serve",
-        "--lockstep",
-        "--step-timeout",
-        "5000",
-        "--bots",
-        "3",
-        "--port",
-        "0",
-        "--wait",
-        "60",
-        "--steps",
-        "3",
-        "--replays",
-        &dir,
-    ]);
-    let mut c = std::net::TcpStream::connect(&addr).unwrap();
+    let replays = TempDir::new("bare");
+    let mut game = arena_serve(
+        "--lockstep --step-timeout 5000 --bots 3 --wait 60 --steps 3",
+        Some(&replays),
+    );
+    let mut c = std::net::TcpStream::connect(&game.addr).unwrap();
     writeln!(c, "{{\"hello\": \"tcp\"}}").unwrap();
     let mut lines = BufReader::new(c.try_clone().unwrap()).lines();
     for line in lines.by_ref() {
@@ -221,16 +165,8 @@ fn a_bare_tick_does_not_undo_a_command() {
             writeln!(c, "{{\"tick\": {t}}}").unwrap();
         }
     }
-    game.wait().unwrap();
-    let file = std::fs::read_dir(&replays)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
-    let log: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    game.wait();
+    let log = replays.json_files().remove(0);
     assert_eq!(log["steps"][0][0], serde_json::json!({"Go": "L"}));
     assert_eq!(log["steps"][1][0], serde_json::Value::Null);
-    let _ = std::fs::remove_dir_all(&replays);
 }

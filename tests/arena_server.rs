@@ -7,68 +7,21 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 mod common;
 use common::table_rows as standings;
+use common::{arena_serve, arena_serve_command, gridlab, ok, run_ok, tournament, Server, TempDir};
 
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-/// A server playing one lock-step game of `steps` steps; returns it and its port.
-fn server(steps: u32, wait: f64, extra: &[&str]) -> (Child, u16, tempfile_dir::Dir) {
-    let dir = tempfile_dir::Dir::new();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gridlab"));
-    command
-        .args(["arena", "serve", "--port", "0"])
-        .args(["--steps", &steps.to_string(), "--wait", &wait.to_string()])
-        .arg("--replays")
-        .arg(&dir.0)
-        .args(extra);
-    let (child, port) = spawn(command);
-    (child, port, dir)
+/// A server playing lock-step games of `steps` steps, its lobby waiting `wait` seconds,
+/// with `extra` options (a line of words); returns it and its replay folder.
+fn server(steps: u32, wait: f64, extra: &str) -> (Server, TempDir) {
+    let dir = TempDir::new("arena");
+    let options = format!("--steps {steps} --wait {wait} {extra}");
+    (arena_serve(&options, Some(&dir)), dir)
 }
 
-/// Start a server command; returns it and the port its first line names.
-fn spawn(mut command: Command) -> (Child, u16) {
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let port = first.trim().rsplit(':').next().unwrap().parse().unwrap();
-    (child, port)
-}
-
-/// A tiny temporary folder that removes itself.
-mod tempfile_dir {
-    pub struct Dir(pub std::path::PathBuf);
-    impl Dir {
-        pub fn new() -> Dir {
-            use std::sync::atomic::{AtomicU32, Ordering};
-            static N: AtomicU32 = AtomicU32::new(0);
-            let p = std::env::temp_dir().join(format!(
-                "gridlab-arena-{}-{}",
-                std::process::id(),
-                N.fetch_add(1, Ordering::Relaxed)
-            ));
-            std::fs::create_dir_all(&p).unwrap();
-            Dir(p)
-        }
-    }
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-fn connect(port: u16, name: &str) -> (TcpStream, BufReader<TcpStream>) {
-    let s = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let mut w = s.try_clone().unwrap();
-    writeln!(w, "{{\"hello\": \"{name}\"}}").unwrap();
-    (w, BufReader::new(s))
+/// A connection that says hello as `name`.
+fn connect(s: &Server, name: &str) -> (TcpStream, BufReader<TcpStream>) {
+    s.open(&format!("{{\"hello\": \"{name}\"}}"))
 }
 
 /// Read lines until the game is over, answering every tick; counts the ticks seen.
@@ -97,15 +50,15 @@ fn play_along(w: &mut TcpStream, r: &mut BufReader<TcpStream>) -> (usize, String
 
 #[test]
 fn garbage_oversize_and_unknown_commands_are_ignored() {
-    let (mut child, port, dir) = server(150, 5.0, &["--lockstep", "--step-timeout", "50"]);
-    let (mut bad, _bad_reader) = connect(port, "bad");
+    let (mut s, dir) = server(150, 5.0, "--lockstep --step-timeout 50");
+    let (mut bad, _bad_reader) = connect(&s, "bad");
     writeln!(bad, "this is not json").unwrap();
     bad.write_all(&vec![b'x'; 20_000]).unwrap();
     writeln!(bad).unwrap();
     writeln!(bad, "{{\"cmd\": \"JUMP\"}}").unwrap();
     writeln!(bad, "{{\"hello\": \"again\", \"extra\": 1}}").unwrap();
     writeln!(bad, "{{\"tick\": 0, \"cmd\": \"R\"}}").unwrap();
-    let (mut good, mut reader) = connect(port, "good");
+    let (mut good, mut reader) = connect(&s, "good");
     // The lobby waits for its time; the game then runs with both clients.
     let (ticks, over) = play_along(&mut good, &mut reader);
     assert_eq!(ticks, 150, "a state for every step");
@@ -113,27 +66,15 @@ fn garbage_oversize_and_unknown_commands_are_ignored() {
         over.contains("\"bad\"") && over.contains("\"good\""),
         "{over}"
     );
-    let status = child.wait().unwrap();
+    let status = s.wait();
     assert!(status.success());
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let err = s.whole_log();
     assert!(err.contains("not a message"), "{err}");
     assert!(err.contains("line longer than 4096 bytes"), "{err}");
     assert!(err.contains("unknown command 'JUMP'"), "{err}");
     // The replay is written and replays to the same scores.
-    let replay = std::fs::read_dir(&dir.0)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
     let log: gridlab::games::arena::CommandLog =
-        serde_json::from_str(&std::fs::read_to_string(replay).unwrap()).unwrap();
+        serde_json::from_value(dir.json_files().remove(0)).unwrap();
     assert_eq!(log.steps.len(), 150);
     let arena = gridlab::games::arena::replay(&log);
     let scores: Vec<i64> = arena.players.iter().map(|p| p.score).collect();
@@ -145,21 +86,21 @@ fn garbage_oversize_and_unknown_commands_are_ignored() {
 
 #[test]
 fn silent_slow_and_departing_clients_do_not_stop_the_game() {
-    let (mut child, port, _dir) = server(400, 5.0, &["--lockstep", "--step-timeout", "10"]);
+    let (mut s, _dir) = server(400, 5.0, "--lockstep --step-timeout 10");
     // Says hello and then never reads (with a small receive buffer): its queue fills
     // and states are dropped.
     let sleeper = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).unwrap();
     sleeper.set_recv_buffer_size(4096).unwrap();
     sleeper
-        .connect(&std::net::SocketAddr::from(([127, 0, 0, 1], port)).into())
+        .connect(&std::net::SocketAddr::from(([127, 0, 0, 1], s.port())).into())
         .unwrap();
     let mut sleeper: TcpStream = sleeper.into();
     writeln!(sleeper, "{{\"hello\": \"sleeper\"}}").unwrap();
     // Says hello, plays a little, leaves.
-    let (mut leaver, mut leaver_reader) = connect(port, "leaver");
+    let (mut leaver, mut leaver_reader) = connect(&s, "leaver");
     // Silent: connects and says nothing at all (no seat).
-    let _silent = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    let (mut good, mut reader) = connect(port, "good");
+    let _silent = TcpStream::connect(&s.addr).unwrap();
+    let (mut good, mut reader) = connect(&s, "good");
     let mut line = String::new();
     for _ in 0..20 {
         line.clear();
@@ -174,14 +115,8 @@ fn silent_slow_and_departing_clients_do_not_stop_the_game() {
         over.contains("\"sleeper\"") && over.contains("\"leaver\""),
         "{over}"
     );
-    assert!(child.wait().unwrap().success());
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    assert!(s.wait().success());
+    let err = s.whole_log();
     assert!(err.contains("reads too slowly"), "{err}");
     assert!(err.contains("leaver left: the player idles"), "{err}");
 }
@@ -189,11 +124,11 @@ fn silent_slow_and_departing_clients_do_not_stop_the_game() {
 #[test]
 fn clients_join_and_leave_between_and_during_games() {
     // Real time, 40 steps (2 s) a game, three games.
-    let (mut child, port, _dir) = server(40, 0.2, &["--realtime", "--games", "3"]);
+    let (mut s, _dir) = server(40, 0.2, "--realtime --games 3");
     // Nobody in the lobby: game 0 starts with bots; a client joins during it, takes
     // a bot's seat, plays to the end of game 0, and is seated again in game 1.
     std::thread::sleep(Duration::from_millis(500));
-    let (mut w, mut r) = connect(port, "late");
+    let (mut w, mut r) = connect(&s, "late");
     let (ticks0, over0) = play_along(&mut w, &mut r);
     assert!((1..=41).contains(&ticks0), "{ticks0}");
     assert!(over0.contains("\"late\""), "{over0}");
@@ -203,44 +138,23 @@ fn clients_join_and_leave_between_and_during_games() {
     drop(w);
     drop(r);
     // Game 2 is played without it; the server reports three games and its ticks.
-    assert!(child.wait().unwrap().success());
-    let mut out = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut out)
-        .unwrap();
+    assert!(s.wait().success());
+    let out = s.rest_of_output();
     assert_eq!(out.matches("game ").count(), 3, "{out}");
     assert!(out.contains("tick lateness over 120 ticks"), "{out}");
 }
 
 #[test]
 fn a_tournament_seats_everyone_equally_and_ranks_by_points() {
-    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args([
-            "arena",
-            "tournament",
-            "--steps",
-            "200",
-            "--step-timeout",
-            "100",
-        ])
-        .args(["--entrant", "bot:greedy", "--entrant", "bot:hunter"])
-        .args([
-            "--entrant",
+    let table = ok(&gridlab(&tournament(
+        "--steps 200 --step-timeout 100",
+        &[
+            "bot:greedy",
+            "bot:hunter",
             "python3 examples/arena_client.py",
-            "--entrant",
             "bot:miner",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let table = String::from_utf8(out.stdout).unwrap();
+        ],
+    )));
     let rows = standings(&table);
     assert_eq!(rows.len(), 4, "{table}");
     // Four games: every entrant once from each seat; 11 points shared a game (points
@@ -272,16 +186,12 @@ fn with_a_number_of_bots_the_game_starts_when_the_clients_are_in() {
     // Three bots, one client expected: the lobby would wait 60 s, but the game starts
     // as soon as the client has joined.
     let started = std::time::Instant::now();
-    let (mut child, port, _dir) = server(
-        50,
-        60.0,
-        &["--lockstep", "--step-timeout", "50", "--bots", "3"],
-    );
-    let (mut w, mut r) = connect(port, "solo");
+    let (mut s, _dir) = server(50, 60.0, "--lockstep --step-timeout 50 --bots 3");
+    let (mut w, mut r) = connect(&s, "solo");
     let (ticks, over) = play_along(&mut w, &mut r);
     assert_eq!(ticks, 50);
     assert!(over.contains("\"names\":[\"solo\",\"bot:"), "{over}");
-    assert!(child.wait().unwrap().success());
+    assert!(s.wait().success());
     assert!(
         started.elapsed() < Duration::from_secs(55),
         "it did not wait for the lobby"
@@ -290,15 +200,8 @@ fn with_a_number_of_bots_the_game_starts_when_the_clients_are_in() {
 
 /// Run `gridlab` with `args` and return its exit code and standard error.
 fn run(args: &[&str]) -> (Option<i32>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    let out = gridlab(args);
+    (out.status.code(), common::text(&out.stderr))
 }
 
 #[test]
@@ -313,52 +216,19 @@ fn a_wait_that_is_not_a_finite_number_of_seconds_up_to_a_day_is_refused() {
 
 #[test]
 fn numeric_options_out_of_their_stated_range_are_refused() {
-    let cases: &[&[&str]] = &[
-        &["arena", "serve", "--port", "0", "--steps", "0"],
-        &["arena", "serve", "--port", "0", "--steps", "4000000000"],
-        &[
-            "arena",
-            "serve",
-            "--port",
-            "0",
-            "--step-timeout",
-            "18446744073709551615",
-        ],
-        &["arena", "serve", "--port", "0", "--games", "2000000"],
-        &["arena", "play", "--steps", "1000001"],
-        &[
-            "arena",
-            "tournament",
-            "--entrant",
-            "bot:greedy",
-            "--entrant",
-            "bot:miner",
-            "--games",
-            "0",
-        ],
-        &[
-            "arena",
-            "tournament",
-            "--entrant",
-            "bot:greedy",
-            "--entrant",
-            "bot:miner",
-            "--games",
-            "4294967295",
-        ],
-        &[
-            "arena",
-            "tournament",
-            "--entrant",
-            "bot:greedy",
-            "--entrant",
-            "bot:miner",
-            "--step-timeout",
-            "60001",
-        ],
+    let cases = [
+        "arena serve --port 0 --steps 0",
+        "arena serve --port 0 --steps 4000000000",
+        "arena serve --port 0 --step-timeout 18446744073709551615",
+        "arena serve --port 0 --games 2000000",
+        "arena play --steps 1000001",
+        "arena tournament --entrant bot:greedy --entrant bot:miner --games 0",
+        "arena tournament --entrant bot:greedy --entrant bot:miner --games 4294967295",
+        "arena tournament --entrant bot:greedy --entrant bot:miner --step-timeout 60001",
     ];
-    for args in cases {
-        let (code, err) = run(args);
+    for line in cases {
+        let args = common::words(line);
+        let (code, err) = run(&args);
         let option = args[args.len() - 2];
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains(option), "{args:?}: {err}");
@@ -376,12 +246,8 @@ fn numeric_options_out_of_their_stated_range_are_refused() {
 fn a_connection_that_never_says_hello_is_closed_with_a_reason() {
     // The lobby waits long for a client; a silent connection is closed after the
     // join timeout (1 s here) with an error line, and the server goes on.
-    let (mut child, port, _dir) = server(
-        20,
-        120.0,
-        &["--lockstep", "--bots", "3", "--join-timeout", "1"],
-    );
-    let silent = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let (mut s, _dir) = server(20, 120.0, "--lockstep --bots 3 --join-timeout 1");
+    let silent = TcpStream::connect(&s.addr).unwrap();
     silent
         .set_read_timeout(Some(Duration::from_secs(60)))
         .unwrap();
@@ -392,10 +258,10 @@ fn a_connection_that_never_says_hello_is_closed_with_a_reason() {
         "{said}"
     );
     // A client that says hello in time plays.
-    let (mut w, mut r) = connect(port, "prompt");
+    let (mut w, mut r) = connect(&s, "prompt");
     let (ticks, _) = play_along(&mut w, &mut r);
     assert_eq!(ticks, 20);
-    assert!(child.wait().unwrap().success());
+    assert!(s.wait().success());
 }
 
 /// With its descriptor table full, the server neither spins nor logs every failed
@@ -403,63 +269,34 @@ fn a_connection_that_never_says_hello_is_closed_with_a_reason() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_descriptor_table_makes_the_server_back_off_not_spin() {
-    use std::sync::{Arc, Mutex};
-    let dir = tempfile_dir::Dir::new();
-    let mut command = Command::new("sh");
-    command
-        .arg("-c")
-        .arg("ulimit -n 32 && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_gridlab"))
-        .args(["arena", "serve", "--port", "0", "--lockstep", "--bots", "3"])
-        .args(["--steps", "20", "--wait", "600", "--replays"])
-        .arg(&dir.0);
-    let (mut child, port) = spawn(command);
-    let log = Arc::new(Mutex::new(String::new()));
-    let stderr = child.stderr.take().unwrap();
-    let sink = Arc::clone(&log);
-    let reader = std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            let mut log = sink.lock().unwrap();
-            log.push_str(&line);
-            log.push('\n');
-        }
-    });
+    let dir = TempDir::new("arena-fd");
+    let command = arena_serve_command("--lockstep --bots 3 --steps 20 --wait 600", Some(&dir));
+    let mut s = common::spawn_serving(common::under_shell("ulimit -n 32", &command));
     // More connections than descriptors: the last ones wait in the listen queue.
     let idle: Vec<TcpStream> = (0..48)
-        .map(|_| TcpStream::connect(("127.0.0.1", port)).unwrap())
+        .map(|_| TcpStream::connect(&s.addr).unwrap())
         .collect();
-    let saw = |what: &str| log.lock().unwrap().contains(what);
+    let saw = |what: &str| s.log().contains(what);
     for _ in 0..600 {
         if saw("cannot accept connections") {
             break;
         }
         std::thread::sleep(Duration::from_millis(100));
     }
-    assert!(saw("cannot accept connections"), "{}", log.lock().unwrap());
+    assert!(saw("cannot accept connections"), "{}", s.log());
     // While the table is full, the server sleeps rather than retrying flat out:
     // well under a second of CPU in two seconds (a spinning loop takes about two).
-    let cpu = || {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).unwrap();
-        let fields: Vec<&str> = stat
-            .rsplit(')')
-            .next()
-            .unwrap()
-            .split_whitespace()
-            .collect();
-        fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
-    };
-    let before = cpu();
+    let before = s.cpu_ticks();
     std::thread::sleep(Duration::from_secs(2));
-    let ticks = cpu() - before; // clock ticks, usually 100 a second
+    let ticks = s.cpu_ticks() - before; // clock ticks, usually 100 a second
     assert!(ticks < 100, "{ticks} ticks of CPU in 2 s");
     drop(idle);
     // Descriptors free up: a client is accepted, joins and plays.
-    let (mut w, mut r) = connect(port, "patient");
+    let (mut w, mut r) = connect(&s, "patient");
     let (steps, _) = play_along(&mut w, &mut r);
     assert_eq!(steps, 20);
-    assert!(child.wait().unwrap().success());
-    reader.join().unwrap();
-    let log = log.lock().unwrap();
+    assert!(s.wait().success());
+    let log = s.whole_log();
     assert!(log.contains("accepting connections again"), "{log}");
     // One line per burst, not one per failed accept.
     assert!(
@@ -475,27 +312,11 @@ fn a_full_descriptor_table_makes_the_server_back_off_not_spin() {
 #[test]
 fn faulty_entrants_forfeit_and_leave_no_process_behind() {
     let marker = format!("613.{}", std::process::id() % 1000);
-    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args([
-            "arena",
-            "tournament",
-            "--steps",
-            "100",
-            "--step-timeout",
-            "50",
-        ])
-        .args(["--join-wait", "0.5"])
-        .args(["--entrant", "crash=exit 3"])
-        .args(["--entrant", &format!("sleeper=sleep {marker}")])
-        .args(["--entrant", "bot:greedy", "--entrant", "bot:hunter"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let table = String::from_utf8(out.stdout).unwrap();
+    let sleeper = format!("sleeper=sleep {marker}");
+    let (table, log) = run_ok(&tournament(
+        "--steps 100 --step-timeout 50 --join-wait 0.5",
+        &["crash=exit 3", &sleeper, "bot:greedy", "bot:hunter"],
+    ));
     let rows = standings(&table);
     assert_eq!(rows.len(), 4, "{table}");
     for name in ["crash", "sleeper"] {
@@ -517,21 +338,13 @@ fn faulty_entrants_forfeit_and_leave_no_process_behind() {
         assert_eq!(row[5], "0", "{table}");
     }
     assert!(["1", "2"].contains(&rows.iter().find(|r| r[1] == "bot:greedy").unwrap()[0].as_str()));
-    let log = String::from_utf8_lossy(&out.stderr);
     assert!(
         log.contains("crash forfeits (exited with exit status: 3)")
             || log.contains("crash forfeits (did not connect)"),
         "{log}"
     );
     assert!(log.contains("sleeper forfeits (did not connect)"), "{log}");
-    let left = Command::new("pgrep")
-        .args(["-f", &format!("sleep {marker}")])
-        .output();
-    if let Ok(left) = left {
-        assert!(
-            left.stdout.is_empty(),
-            "sleep processes left: {}",
-            String::from_utf8_lossy(&left.stdout)
-        );
+    if let Some(left) = common::processes(&format!("sleep {marker}")) {
+        assert!(left.is_empty(), "sleep processes left: {left}");
     }
 }

@@ -4,27 +4,14 @@
 use futures_util::StreamExt;
 
 mod common;
-use common::start;
+use common::{arena_serve, serve, TempDir};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_browser_watches_a_live_game_over_a_websocket() {
-    let replays = std::env::temp_dir().join(format!("gridlab-spectate-{}", std::process::id()));
-    let replays = replays.to_string_lossy().to_string();
-    let (mut game, game_addr) = start(&[
-        "arena",
-        "serve",
-        "--realtime",
-        "--port",
-        "0",
-        "--wait",
-        "1",
-        "--steps",
-        "60",
-        "--replays",
-        &replays,
-    ]);
-    let (mut web, web_addr) = start(&["serve", "--port", "0", "--arena", &game_addr]);
-    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{web_addr}/arena/live"))
+    let replays = TempDir::new("spectate");
+    let mut game = arena_serve("--realtime --wait 1 --steps 60", Some(&replays));
+    let mut web = serve(None, &format!("--arena {}", game.addr));
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{}/arena/live", web.addr))
         .await
         .unwrap();
     let mut ticks = 0;
@@ -49,15 +36,14 @@ async fn a_browser_watches_a_live_game_over_a_websocket() {
     assert!(ticks >= 50, "{ticks} states relayed");
     let names = over.unwrap()["gameOver"]["names"].clone();
     assert_eq!(names.as_array().unwrap().len(), 4, "{names}");
-    game.wait().unwrap();
-    web.kill().unwrap();
-    let _ = std::fs::remove_dir_all(&replays);
+    game.wait();
+    web.child.kill().unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn without_an_arena_server_the_feed_says_so() {
-    let (mut web, web_addr) = start(&["serve", "--port", "0"]);
-    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{web_addr}/arena/live"))
+    let mut web = serve(None, "");
+    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{}/arena/live", web.addr))
         .await
         .unwrap();
     let text = socket
@@ -72,5 +58,5 @@ async fn without_an_arena_server_the_feed_says_so() {
         text.contains("\"error\"") && text.contains("--arena"),
         "{text}"
     );
-    web.kill().unwrap();
+    web.child.kill().unwrap();
 }

@@ -7,27 +7,9 @@ use std::path::Path;
 mod common;
 use common::table_rows as standings;
 use common::TempDir as Dir;
+use common::{gridlab, ok, run_ok, tournament};
 
-use std::process::{Command, Output, Stdio};
-
-/// Run `gridlab` with `args`.
-fn gridlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap()
-}
-
-/// A successful run's standard output, or a panic with its standard error.
-fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
+use std::process::Command;
 
 /// The row of `name`, as (games, points, score, faults, warnings, timeouts).
 fn row<'a>(rows: &'a [Vec<String>], name: &str) -> &'a [String] {
@@ -43,32 +25,17 @@ fn row<'a>(rows: &'a [Vec<String>], name: &str) -> &'a [String] {
 #[test]
 fn crashing_hanging_and_garbage_entrants_cost_only_their_own_seat() {
     let marker = format!("614.{}", std::process::id() % 1000);
-    let out = gridlab(&[
-        "arena",
-        "tournament",
-        "--steps",
-        "100",
-        "--step-timeout",
-        "50",
-        "--join-wait",
-        "5",
-        "--forfeit-after",
-        "200",
-        "--warnings",
-        "2",
-        "--entrant",
-        "crash=exit 3",
-        "--entrant",
-        &format!("hang=sleep {marker}"),
-        "--entrant",
-        "garbage=python3 tests/data/arena/garbage.py",
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        "bot:hunter",
-    ]);
-    let table = ok(&out);
-    let log = String::from_utf8_lossy(&out.stderr);
+    let hang = format!("hang=sleep {marker}");
+    let (table, log) = run_ok(&tournament(
+        "--steps 100 --step-timeout 50 --join-wait 5 --forfeit-after 200 --warnings 2",
+        &[
+            "crash=exit 3",
+            &hang,
+            "garbage=python3 tests/data/arena/garbage.py",
+            "bot:greedy",
+            "bot:hunter",
+        ],
+    ));
     let rows = standings(&table);
     assert_eq!(
         rows.len(),
@@ -136,11 +103,8 @@ fn crashing_hanging_and_garbage_entrants_cost_only_their_own_seat() {
         "{} lines: {log}",
         log.lines().count()
     );
-    let left = Command::new("pgrep")
-        .args(["-f", &format!("sleep {marker}")])
-        .output();
-    if let Ok(left) = left {
-        assert!(left.stdout.is_empty(), "processes left behind");
+    if let Some(left) = common::processes(&format!("sleep {marker}")) {
+        assert!(left.is_empty(), "processes left behind: {left}");
     }
 }
 
@@ -150,32 +114,16 @@ fn crashing_hanging_and_garbage_entrants_cost_only_their_own_seat() {
 #[cfg(target_os = "linux")]
 #[test]
 fn entrants_over_their_cpu_or_memory_limit_forfeit() {
-    let out = gridlab(&[
-        "arena",
-        "tournament",
-        "--steps",
-        "400",
-        "--step-timeout",
-        "50",
-        "--join-wait",
-        "30",
-        "--warnings",
-        "1000000",
-        "--cpu-limit",
-        "1",
-        "--memory-limit",
-        "256",
-        "--entrant",
-        "hog=python3 tests/data/arena/hog.py",
-        "--entrant",
-        "glutton=python3 tests/data/arena/glutton.py",
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        "bot:miner",
-    ]);
-    let table = ok(&out);
-    let log = String::from_utf8_lossy(&out.stderr);
+    let (table, log) = run_ok(&tournament(
+        "--steps 400 --step-timeout 50 --join-wait 30 --warnings 1000000 --cpu-limit 1 \
+         --memory-limit 256",
+        &[
+            "hog=python3 tests/data/arena/hog.py",
+            "glutton=python3 tests/data/arena/glutton.py",
+            "bot:greedy",
+            "bot:miner",
+        ],
+    ));
     let rows = standings(&table);
     for name in ["hog", "glutton"] {
         assert_eq!(row(&rows, name)[5], "4", "{table}\n{log}");
@@ -226,34 +174,19 @@ fn json_without_times(path: &str) -> serde_json::Value {
 #[test]
 fn parallel_and_merged_plans_give_the_same_standings() {
     let dir = Dir::new("tournament-same");
-    let common: Vec<&str> = vec![
-        "arena",
-        "tournament",
-        "--seed",
-        "7",
-        "--steps",
-        "150",
-        "--step-timeout",
-        "20000",
-        "--forfeit-after",
-        "600000",
-        "--join-wait",
-        "60",
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        "bot:hunter",
-        "--entrant",
-        "bot:miner",
-        "--entrant",
-        "py=python3 examples/arena_client.py",
-        "--entrant",
-        "py2=python3 examples/arena_client.py",
-        // Named by its command: quotes, a dollar and a non-ASCII letter survive the
-        // plan line's quoting.
-        "--entrant",
-        "printf '%s\\n' \"it's $HOME ü\"; exit 3",
-    ];
+    let common = tournament(
+        "--seed 7 --steps 150 --step-timeout 20000 --forfeit-after 600000 --join-wait 60",
+        &[
+            "bot:greedy",
+            "bot:hunter",
+            "bot:miner",
+            "py=python3 examples/arena_client.py",
+            "py2=python3 examples/arena_client.py",
+            // Named by its command: quotes, a dollar and a non-ASCII letter survive the
+            // plan line's quoting.
+            "printf '%s\\n' \"it's $HOME ü\"; exit 3",
+        ],
+    );
     let run = |extra: &[&str]| {
         let mut args = common.clone();
         args.extend(extra);
@@ -310,18 +243,10 @@ fn parallel_and_merged_plans_give_the_same_standings() {
 #[test]
 fn merge_and_match_refuse_bad_input_clearly() {
     let dir = Dir::new("tournament-bad");
-    let plan = ok(&gridlab(&[
-        "arena",
-        "tournament",
-        "--steps",
-        "20",
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        "bot:miner",
-        "--plan",
-        "-",
-    ]));
+    let plan = ok(&gridlab(&tournament(
+        "--steps 20 --plan -",
+        &["bot:greedy", "bot:miner"],
+    )));
     let first = plan.lines().next().unwrap();
     ok(&gridlab(&[
         "arena",
@@ -376,35 +301,18 @@ fn tournament_options_out_of_their_stated_range_are_refused() {
         ("--memory-limit", "15"),
         ("--memory-limit", "1048577"),
     ] {
-        let out = gridlab(&[
-            "arena",
-            "tournament",
-            "--entrant",
-            "bot:greedy",
-            "--entrant",
-            "bot:miner",
-            option,
-            value,
-        ]);
+        let mut args = tournament("", &["bot:greedy", "bot:miner"]);
+        args.extend([option, value]);
+        let out = gridlab(&args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{option} {value}: {err}");
         assert!(err.contains(option), "{option} {value}: {err}");
     }
     // A --json of more replay steps than it may hold is refused before any game.
-    let out = gridlab(&[
-        "arena",
-        "tournament",
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        "bot:miner",
-        "--games",
-        "10000",
-        "--steps",
-        "1000000",
-        "--json",
-        "/dev/null",
-    ]);
+    let out = gridlab(&tournament(
+        "--games 10000 --steps 1000000 --json /dev/null",
+        &["bot:greedy", "bot:miner"],
+    ));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("--json"), "{err}");
@@ -415,29 +323,15 @@ fn tournament_options_out_of_their_stated_range_are_refused() {
 /// ticks is late every time and forfeits after --warnings 2; the game keeps time.
 #[test]
 fn real_time_late_answers_are_counted_and_slow_entrants_forfeit() {
-    let out = gridlab(&[
-        "arena",
-        "tournament",
-        "--realtime",
-        "--steps",
-        "40",
-        "--join-wait",
-        "30",
-        "--forfeit-after",
-        "100",
-        "--warnings",
-        "2",
-        "--entrant",
-        "slow=python3 tests/data/arena/slow.py 0.12",
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        "bot:hunter",
-        "--entrant",
-        "bot:miner",
-    ]);
-    let table = ok(&out);
-    let log = String::from_utf8_lossy(&out.stderr);
+    let (table, log) = run_ok(&tournament(
+        "--realtime --steps 40 --join-wait 30 --forfeit-after 100 --warnings 2",
+        &[
+            "slow=python3 tests/data/arena/slow.py 0.12",
+            "bot:greedy",
+            "bot:hunter",
+            "bot:miner",
+        ],
+    ));
     let rows = standings(&table);
     let slow = row(&rows, "slow");
     // games, points, faults, warnings (3 a game: the third is one too many), late

@@ -1,19 +1,9 @@
 //! `gridlab actman`: course output, the grader's verdict, exit codes, errors.
 
-use std::process::{Command, Output};
+mod common;
+use common::{gridlab, gridlab_with_input, text};
 
 const DUNGEON0: &str = "levels/actman/course/dungeon0.txt";
-
-fn gridlab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
-        .output()
-        .expect("gridlab runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).to_string()
-}
 
 #[test]
 fn check_prints_the_final_state_and_the_verdict() {
@@ -68,22 +58,7 @@ fn no_victory_within_the_limit_exits_1_with_the_best_surviving_plan() {
 
 #[test]
 fn bad_input_exits_2_naming_the_place() {
-    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(["actman", "solve", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(b"3 5\n#####\n#A?G#\n#####\n")?;
-            child.wait_with_output()
-        })
-        .unwrap();
+    let out = gridlab_with_input(&["actman", "solve", "-"], "3 5\n#####\n#A?G#\n#####\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("<stdin>:3:3: unknown cell '?'"));
 }

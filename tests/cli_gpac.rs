@@ -1,34 +1,16 @@
 //! The gpac command line: play and its world file, replay and its checks, evolve and
 //! what it writes, bench; exit codes.
 
-use std::process::Command;
-
-fn gridlab(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridlab-cli-gpac-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+mod common;
+use common::{run, TempDir};
 
 /// The framework keeps pills off both spawns; `--pill-on-ghost-start` follows the
 /// assignment text, which lets one lie on the ghosts' start (34, 0) of a 35×20 map.
 #[test]
 fn pills_stay_off_the_ghosts_start_unless_asked() {
-    let dir = temp("ghost-start");
+    let dir = TempDir::new("cli-gpac-ghost-start");
     let pill_on_ghost_start = |extra: &[&str]| {
-        let log = dir.join("world.txt");
+        let log = dir.0.join("world.txt");
         let log = log.to_str().unwrap();
         let mut args = vec![
             "gpac",
@@ -41,7 +23,7 @@ fn pills_stay_off_the_ghosts_start_unless_asked() {
             log,
         ];
         args.extend_from_slice(extra);
-        let (code, _, err) = gridlab(&args);
+        let (code, _, err) = run(&args);
         assert_eq!(code, Some(0), "{err}");
         let world = std::fs::read_to_string(log).unwrap();
         assert!(!world.lines().any(|l| l == "p 0 19"), "Pac-Man's start");
@@ -53,10 +35,10 @@ fn pills_stay_off_the_ghosts_start_unless_asked() {
 
 #[test]
 fn play_writes_a_world_file_that_replay_shows() {
-    let dir = temp("play");
-    let log = dir.join("world.txt");
+    let dir = TempDir::new("cli-gpac-play");
+    let log = dir.0.join("world.txt");
     let log = log.to_str().unwrap();
-    let (code, out, _) = gridlab(&[
+    let (code, out, _) = run(&[
         "gpac",
         "play",
         "--map",
@@ -75,7 +57,7 @@ fn play_writes_a_world_file_that_replay_shows() {
         .unwrap()
         .parse()
         .unwrap();
-    let (code, out, _) = gridlab(&["gpac", "replay", log, "--frame", "-1"]);
+    let (code, out, _) = run(&["gpac", "replay", log, "--frame", "-1"]);
     assert_eq!(code, Some(0));
     assert!(
         out.starts_with("snapshot ") && out.contains(&format!(" score {score} ")),
@@ -87,7 +69,7 @@ fn play_writes_a_world_file_that_replay_shows() {
         "header, 20 rows, blank line"
     );
     // Zero-based ghost ids, as the framework writes them.
-    let (code, _, _) = gridlab(&[
+    let (code, _, _) = run(&[
         "gpac",
         "play",
         "--random",
@@ -108,27 +90,26 @@ fn play_writes_a_world_file_that_replay_shows() {
     );
     // A world file whose Pac-Man jumps is rejected at its line.
     std::fs::write(log, "3\n3\nm 0 2\n1 2 0\nt 18 0\nm 2 2\n1 2 1\nt 17 0\n").unwrap();
-    let (code, _, err) = gridlab(&["gpac", "replay", log]);
+    let (code, _, err) = run(&["gpac", "replay", log]);
     assert_eq!(code, Some(2));
     assert!(
         err.contains("world.txt:6:1: Pac-Man jumped from (0, 2) to (2, 2)"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn evolve_writes_logs_maps_plots_and_the_comparison() {
-    let dir = temp("evolve");
-    let config = dir.join("small.txt");
+    let dir = TempDir::new("cli-gpac-evolve");
+    let config = dir.0.join("small.txt");
     let text = std::fs::read_to_string("configs/gpac/fall2021_series1_mapgen/yellow1d_config.txt")
         .unwrap()
         .replace("mu = 200", "mu = 12")
         .replace("num_children = 100", "num_children = 6")
         .replace("samples = 5", "samples = 2");
     std::fs::write(&config, text).unwrap();
-    let out_dir = dir.join("out");
-    let (code, out, err) = gridlab(&[
+    let out_dir = dir.0.join("out");
+    let (code, out, err) = run(&[
         "gpac",
         "evolve",
         "--config",
@@ -180,12 +161,11 @@ fn evolve_writes_logs_maps_plots_and_the_comparison() {
         std::fs::read_to_string(out_dir.join("summary.txt")).unwrap(),
         out
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn bad_input_names_the_place_and_exits_with_2() {
-    let (code, _, err) = gridlab(&[
+    let (code, _, err) = run(&[
         "gpac",
         "evolve",
         "--config",
@@ -198,10 +178,10 @@ fn bad_input_names_the_place_and_exits_with_2() {
         err.contains("green2b_config.txt:") && err.contains("TreeGenotype"),
         "{err}"
     );
-    let (code, _, err) = gridlab(&["gpac", "play", "--map", "tests/data/gpac/worldfile.txt"]);
+    let (code, _, err) = run(&["gpac", "play", "--map", "tests/data/gpac/worldfile.txt"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("worldfile.txt:1:1:"), "{err}");
-    let (code, out, _) = gridlab(&[
+    let (code, out, _) = run(&[
         "gpac",
         "bench",
         "--map",

@@ -5,42 +5,27 @@
 #![cfg(unix)]
 
 mod common;
-use common::{actman_hall, walled};
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use common::{actman_hall, command, grid_text, pengu_field, texts, under_shell, walled};
+use common::{Run, TempDir};
+use std::path::Path;
 
 /// Run gridlab with `args` under a 2 GB address-space cap: (exit code, stdout, stderr).
-fn capped(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 2097152 && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+fn capped(args: &[&str]) -> Run {
+    texts(
+        under_shell("ulimit -v 2097152", &command(args))
+            .output()
+            .unwrap(),
     )
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gridlab-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
+/// A new empty temporary folder.
+fn temp(name: &str) -> TempDir {
+    TempDir::new(&format!("hostile-{name}"))
 }
 
 /// Exit code 2 with a message holding every one of `needles`.
 #[track_caller]
-fn assert_bad_input(result: (Option<i32>, String, String), needles: &[&str]) {
+fn assert_bad_input(result: Run, needles: &[&str]) {
     let (code, _, err) = result;
     assert_eq!(code, Some(2), "{err}");
     for needle in needles {
@@ -49,17 +34,17 @@ fn assert_bad_input(result: (Option<i32>, String, String), needles: &[&str]) {
 }
 
 /// The course's green 1b config with `replace` applied to its text.
-fn config(dir: &Path, name: &str, replace: &[(&str, &str)]) -> String {
+fn config(dir: &TempDir, name: &str, replace: &[(&str, &str)]) -> String {
     let mut text =
         std::fs::read_to_string("configs/gpac/fall2021_series1_mapgen/green1b_config.txt").unwrap();
     for (from, to) in replace {
         assert!(text.contains(from), "{from}");
         text = text.replace(from, to);
     }
-    write(dir, name, &text)
+    dir.write(name, &text)
 }
 
-fn evolve(config: &str, out: &Path, extra: &[&str]) -> (Option<i32>, String, String) {
+fn evolve(config: &str, out: &Path, extra: &[&str]) -> Run {
     let mut args = vec![
         "gpac",
         "evolve",
@@ -75,7 +60,7 @@ fn evolve(config: &str, out: &Path, extra: &[&str]) -> (Option<i32>, String, Str
 #[test]
 fn experiment_numbers_out_of_range_name_their_key_and_line() {
     let dir = temp("ini");
-    let out = dir.join("out");
+    let out = dir.0.join("out");
     for (replace, needles) in [
         (
             ("mu = 200", "mu = 1e12"),
@@ -126,7 +111,7 @@ fn experiment_numbers_out_of_range_name_their_key_and_line() {
     let wide_mu = std::fs::read_to_string(&wide)
         .unwrap()
         .replace("width = 35\n", "width = 1000\n");
-    let wide = write(&dir, "wide.txt", &wide_mu);
+    let wide = dir.write("wide.txt", &wide_mu);
     assert_bad_input(
         evolve(&wide, &out, &["--runs", "1"]),
         &["[EA_configs] mu", "more than 20000000"],
@@ -135,7 +120,7 @@ fn experiment_numbers_out_of_range_name_their_key_and_line() {
         evolve(&tall, &out, &["--runs", "1000000000"]),
         &["--runs", "1..=1000"],
     );
-    let empty = write(&dir, "empty.txt", "");
+    let empty = dir.write("empty.txt", "");
     assert_bad_input(
         evolve(&empty, &out, &["--runs", "1"]),
         &["empty.txt:1:1: not a course config"],
@@ -153,9 +138,9 @@ fn references_that_fan_out_stop_at_the_expanded_size() {
         text.push('\n');
     }
     text.push_str("width = ${k9}\n");
-    let path = write(&dir, "fanout.txt", &text);
+    let path = dir.write("fanout.txt", &text);
     assert_bad_input(
-        evolve(&path, &dir.join("out"), &["--runs", "1"]),
+        evolve(&path, &dir.0.join("out"), &["--runs", "1"]),
         &[
             "fanout.txt:12:1: [fitness_kwargs] width",
             "expands to more than 65536 bytes",
@@ -175,11 +160,11 @@ fn baselines_must_be_finite_numbers() {
         ],
     );
     for bad in ["NaN", "inf", "-inf"] {
-        let baseline = write(&dir, "base.txt", &format!("1.5\n{bad}\n2\n"));
+        let baseline = dir.write("base.txt", format!("1.5\n{bad}\n2\n"));
         assert_bad_input(
             evolve(
                 &tiny,
-                &dir.join("out"),
+                &dir.0.join("out"),
                 &["--runs", "2", "--evals", "3", "--baseline", &baseline],
             ),
             &["base.txt:2:1:", "is not a finite number"],
@@ -234,17 +219,17 @@ fn a_large_gpac_map_plays_within_the_cap() {
 #[test]
 fn maps_with_text_after_their_rows_are_rejected() {
     let dir = temp("map");
-    let map = write(&dir, "map.txt", "3 2\n~~~\n~~~\n~#~\n");
+    let map = dir.write("map.txt", "3 2\n~~~\n~~~\n~#~\n");
     assert_bad_input(
         capped(&["gpac", "play", "--map", &map]),
         &["map.txt:4:1:", "the map has 2 rows"],
     );
-    let map = write(&dir, "header.txt", "3 2 7\n~~~\n~~~\n");
+    let map = dir.write("header.txt", "3 2 7\n~~~\n~~~\n");
     assert_bad_input(
         capped(&["gpac", "play", "--map", &map]),
         &["header.txt:1:5:", "unexpected '7'"],
     );
-    let blank_lines = write(&dir, "blank.txt", "3 2\n~~~\n~~~\n\n\n");
+    let blank_lines = dir.write("blank.txt", "3 2\n~~~\n~~~\n\n\n");
     assert_eq!(capped(&["gpac", "play", "--map", &blank_lines]).0, Some(0));
 }
 
@@ -269,7 +254,7 @@ fn a_long_world_file_replays_within_the_cap() {
             20_000 - turn
         ));
     }
-    let path = write(&dir, "long.world", &text);
+    let path = dir.write("long.world", &text);
     let (code, out, err) = capped(&["gpac", "replay", &path, "--frame", "-1"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(
@@ -283,32 +268,8 @@ fn a_long_world_file_replays_within_the_cap() {
 #[test]
 fn searches_stop_at_their_memory_budget_with_a_partial_plan() {
     let dir = temp("search");
-    // A 200 × 200 ice field with 500 fish.
-    let (rows, cols) = (200, 200);
-    let mut grid = walled(rows, cols);
-    let mut k = 0u64;
-    let mut placed = 0;
-    while placed < 800 {
-        k = k
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let (r, c) = (
-            1 + (k >> 33) as usize % (rows - 2),
-            1 + (k >> 13) as usize % (cols - 2),
-        );
-        if grid[r][c] == ' ' && (r, c) != (1, 1) {
-            // 500 fish, then 300 rocks to slide against.
-            grid[r][c] = if placed < 500 { '*' } else { '#' };
-            placed += 1;
-        }
-    }
-    grid[1][1] = 'P';
-    let mut text = format!("{rows} {cols}\n");
-    for row in &grid {
-        text.extend(row);
-        text.push('\n');
-    }
-    let field = write(&dir, "field.txt", &text);
+    // A 200 × 200 ice field with 500 fish, then 300 rocks to slide against.
+    let field = dir.write("field.txt", pengu_field(200, 200, 500, 300, 0));
     let (code, _, err) = capped(&[
         "pengu",
         "solve",
@@ -352,12 +313,7 @@ fn searches_stop_at_their_memory_budget_with_a_partial_plan() {
     ] {
         rows[r][c] = kind;
     }
-    let text: Vec<String> = rows.into_iter().map(|r| r.into_iter().collect()).collect();
-    let dungeon = write(
-        &dir,
-        "dungeon.txt",
-        &format!("{side} {side}\n{}\n", text.join("\n")),
-    );
+    let dungeon = dir.write("dungeon.txt", grid_text(&rows));
     let (code, _, err) = capped(&[
         "actman",
         "solve",
@@ -376,7 +332,7 @@ fn searches_stop_at_their_memory_budget_with_a_partial_plan() {
 #[test]
 fn inputs_past_64_mib_are_refused_before_parsing() {
     let dir = temp("huge");
-    let path = dir.join("huge.txt");
+    let path = dir.0.join("huge.txt");
     let file = std::fs::File::create(&path).unwrap();
     file.set_len((64 << 20) + 1).unwrap();
     assert_bad_input(
@@ -406,18 +362,12 @@ fn a_huge_bad_token_is_quoted_short() {
     }
 }
 
-/// A `side` × `side` hall with Act-Man in a corner and `monsters` spread from the
-/// far one, written to `dir`.
-fn hall(dir: &Path, side: usize, monsters: usize) -> String {
-    write(dir, "hall.txt", &actman_hall(side, monsters))
-}
-
 #[test]
 fn analyses_stop_at_their_memory_budget_under_the_cap() {
     let dir = temp("analyze");
     // 32 monsters in a 40 × 40 hall, at the stated most states: it used to take 1.9 GB
     // and abort. Its tables stop at the budget asked (the default is 1 GiB).
-    let dungeon = hall(&dir, 40, 32);
+    let dungeon = dir.write("hall.txt", actman_hall(40, 32));
     let (code, out, err) = capped(&[
         "actman",
         "analyze",
@@ -435,13 +385,8 @@ fn analyses_stop_at_their_memory_budget_under_the_cap() {
     assert!(out.contains("\"outcome\": \"limit_reached\""), "{out}");
     // Under a cap tighter than the budget, the table's growth is refused and the
     // analysis stops the same way.
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 400000 && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_gridlab"))
-        .args(["actman", "analyze", &dungeon, "--max-states", "20000000"])
-        .output()
-        .unwrap();
+    let analyze = command(&["actman", "analyze", &dungeon, "--max-states", "20000000"]);
+    let out = under_shell("ulimit -v 400000", &analyze).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(
@@ -449,26 +394,7 @@ fn analyses_stop_at_their_memory_budget_under_the_cap() {
         "{err}"
     );
     // A 30 × 30 field with 40 fish: the plan count hashes its states, then A* tries.
-    let mut grid = walled(30, 30);
-    let mut k = 7u64;
-    let mut placed = 0;
-    while placed < 70 {
-        k = k
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let (r, c) = (1 + (k >> 33) as usize % 28, 1 + (k >> 13) as usize % 28);
-        if grid[r][c] == ' ' && (r, c) != (1, 1) {
-            grid[r][c] = if placed < 40 { '*' } else { '#' };
-            placed += 1;
-        }
-    }
-    grid[1][1] = 'P';
-    let mut text = "30 30\n".to_string();
-    for row in &grid {
-        text.extend(row);
-        text.push('\n');
-    }
-    let field = write(&dir, "field.txt", &text);
+    let field = dir.write("field.txt", pengu_field(30, 30, 40, 30, 7));
     let (code, _, err) = capped(&["pengu", "analyze", &field, "--max-memory", "32"]);
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("limit reached: memory limit of"), "{err}");

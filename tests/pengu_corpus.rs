@@ -4,22 +4,15 @@
 use gridlab::games::pengu::{replay, solve, Goal, Level, SolveOptions, Solver, Status};
 use gridlab::search::{Algorithm, Outcome};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+mod common;
+use common::files_ending as files;
 
 fn course_level(name: &str) -> Level {
     let path = Path::new("levels/pengu/course").join(format!("{name}.txt"));
     let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     Level::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-fn files(dir: &str, ext: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{dir}: {e}"))
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == ext))
-        .collect();
-    files.sort();
-    files
 }
 
 #[test]
@@ -204,25 +197,8 @@ fn the_big_levels_parse_and_greedy_wins_them() {
 /// levels/pengu/index.json (the playground's level picker) lists every level file.
 #[test]
 fn the_level_index_lists_every_level() {
-    let index: Vec<serde_json::Value> =
-        serde_json::from_str(&fs::read_to_string("levels/pengu/index.json").unwrap()).unwrap();
-    let mut listed: Vec<String> = index
-        .iter()
-        .map(|e| e["file"].as_str().expect("file").to_string())
-        .collect();
-    listed.sort();
-    let mut present: Vec<String> = files("levels/pengu", "txt")
-        .into_iter()
-        .chain(files("levels/pengu/course", "txt"))
-        .map(|p| {
-            p.strip_prefix("levels/pengu/")
-                .unwrap()
-                .to_string_lossy()
-                .to_string()
-        })
-        .collect();
-    present.sort();
-    assert_eq!(listed, present);
+    let (listed, index) = common::level_index("pengu");
+    assert_eq!(listed, common::level_files("pengu"));
     for entry in &index {
         assert!(entry["name"].as_str().is_some_and(|n| !n.is_empty()));
     }

@@ -13,6 +13,8 @@ use gridlab::grid::{Dir, Pos};
 use gridlab::search::{Algorithm, Outcome};
 use std::collections::HashMap;
 
+mod common;
+
 type Memo = HashMap<(Pos, Vec<Pos>, u32), u64>;
 
 /// Move strings of exactly `moves` moves from `game` that end in victory (a won game
@@ -293,8 +295,7 @@ fn longest_keeps_the_longest_level_of_the_whole_budget() {
 fn interrupted(args: &[&str], signal: &str) -> (std::time::Duration, Option<i32>, String) {
     use std::io::Read;
     use std::time::{Duration, Instant};
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
+    let mut child = common::command(args)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()

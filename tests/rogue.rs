@@ -6,6 +6,9 @@ use gridlab::games::rogue::{direction_name, Analysis, Dungeon, Site, FOREVER};
 use gridlab::grid::Pos;
 use proptest::prelude::*;
 
+mod common;
+use common::{gridlab, rogue_text, TempDir};
+
 fn course(name: char) -> Dungeon {
     let text = std::fs::read_to_string(format!("levels/rogue/course/dungeon{name}.txt")).unwrap();
     Dungeon::parse(&text).unwrap()
@@ -159,13 +162,7 @@ fn small_dungeon() -> impl Strategy<Value = Dungeon> {
                 }
                 cells[m] = 'M';
                 cells[r] = '@';
-                let mut text = format!("{n}\n");
-                for row in cells.chunks(n) {
-                    let line: Vec<String> = row.iter().map(|c| c.to_string()).collect();
-                    text.push_str(&line.join(" "));
-                    text.push('\n');
-                }
-                Dungeon::parse(&text).ok()
+                Dungeon::parse(&rogue_text(n, |r, c| cells[r * n + c])).ok()
             },
         )
     })
@@ -188,10 +185,7 @@ proptest! {
 
 #[test]
 fn the_analyze_command_prints_the_verdict_and_first_moves() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(["rogue", "analyze", "levels/rogue/course/dungeonB.txt"])
-        .output()
-        .unwrap();
+    let out = gridlab(&["rogue", "analyze", "levels/rogue/course/dungeonB.txt"]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -202,10 +196,7 @@ fn the_analyze_command_prints_the_verdict_and_first_moves() {
         text.contains("winning first moves of monster B: NE\n"),
         "{text}"
     );
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(["rogue", "analyze", "levels/rogue/course/dungeonJ.txt"])
-        .output()
-        .unwrap();
+    let out = gridlab(&["rogue", "analyze", "levels/rogue/course/dungeonJ.txt"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("the rogue survives forever"), "{text}");
     assert!(text.contains("monster J N -> rogue SE\n"), "{text}");
@@ -256,16 +247,9 @@ fn the_referee_agrees_with_the_analysis_on_every_course_dungeon() {
 
 #[test]
 fn the_play_command_prints_the_game_java_transcript() {
-    let dir = std::env::temp_dir().join(format!("gridlab-rogue-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("tiny.txt");
-    std::fs::write(&file, "3\nA . .\n. . .\n. . @\n").unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(["rogue", "play"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
+    let dir = TempDir::new("rogue");
+    let file = dir.write("tiny.txt", "3\nA . .\n. . .\n. . @\n");
+    let out = gridlab(&["rogue", "play", &file]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),

@@ -189,6 +189,8 @@ fn bad_options_name_their_field() {
             "max_candidates",
         ),
     ];
+    // Pengu's generator is checked the same way (tests/pengu_generate.rs), through its
+    // own option and error types.
     for (bad, field) in cases {
         match generate(&bad, None, None) {
             Err(GenerateError::Options(e)) => assert_eq!(e.field, field, "{bad:?}"),

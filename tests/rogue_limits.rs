@@ -11,21 +11,16 @@ use gridlab::grid::Pos;
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
 
+mod common;
+use common::{rogue_text, run_with_input};
+
 /// An `n` × `n` open room, the monster top left, the rogue bottom right.
 fn room(n: usize) -> String {
-    let mut text = format!("{n}\n");
-    for r in 0..n {
-        let row: Vec<&str> = (0..n)
-            .map(|c| match (r, c) {
-                (0, 0) => "A",
-                _ if r == n - 1 && c == n - 1 => "@",
-                _ => ".",
-            })
-            .collect();
-        text.push_str(&row.join(" "));
-        text.push('\n');
-    }
-    text
+    rogue_text(n, |r, c| match (r, c) {
+        (0, 0) => 'A',
+        _ if r == n - 1 && c == n - 1 => '@',
+        _ => '.',
+    })
 }
 
 /// A comb of corridors: a spine along the top row, a tooth down every other column,
@@ -40,34 +35,7 @@ fn comb(n: usize) -> String {
     }
     rows[n - 1][0] = 'A';
     rows[n - 1][(n - 1) / 2 * 2] = '@';
-    let mut text = format!("{n}\n");
-    for row in rows {
-        let line: Vec<String> = row.iter().map(char::to_string).collect();
-        text.push_str(&line.join(" "));
-        text.push('\n');
-    }
-    text
-}
-
-fn gridlab(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin_pipe = child.stdin.take().unwrap();
-    // The command may stop reading early (an error): a closed pipe is fine.
-    let _ = stdin_pipe.write_all(stdin.as_bytes());
-    drop(stdin_pipe);
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    rogue_text(n, |r, c| rows[r][c])
 }
 
 #[test]
@@ -98,7 +66,7 @@ fn the_analysis_refuses_more_open_sites_than_its_limit() {
 #[test]
 fn analyze_and_optimal_play_on_a_huge_room_exit_2_with_the_limit() {
     let text = room(1000);
-    let (code, out, err) = gridlab(&["rogue", "analyze", "-"], &text);
+    let (code, out, err) = run_with_input(&["rogue", "analyze", "-"], &text);
     assert_eq!(code, Some(2));
     assert_eq!(out, "");
     assert_eq!(
@@ -107,10 +75,10 @@ fn analyze_and_optimal_play_on_a_huge_room_exit_2_with_the_limit() {
          the exact analysis handles at most 8000 open sites (128000000 states); try a \
          smaller dungeon or wall off part of it\n"
     );
-    let (code, _, err) = gridlab(&["rogue", "analyze", "--json", "-"], &text);
+    let (code, _, err) = run_with_input(&["rogue", "analyze", "--json", "-"], &text);
     assert_eq!(code, Some(2));
     assert!(err.contains("1000000 open sites"), "{err}");
-    let (code, out, err) = gridlab(&["rogue", "play", "--monster", "optimal", "-"], &text);
+    let (code, out, err) = run_with_input(&["rogue", "play", "--monster", "optimal", "-"], &text);
     assert_eq!((code, out.as_str()), (Some(2), ""));
     assert!(
         err.starts_with(
@@ -119,7 +87,7 @@ fn analyze_and_optimal_play_on_a_huge_room_exit_2_with_the_limit() {
         ),
         "{err}"
     );
-    let (code, _, err) = gridlab(&["rogue", "play", "--max-moves", "1000001", "-"], &text);
+    let (code, _, err) = run_with_input(&["rogue", "play", "--max-moves", "1000001", "-"], &text);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("--max-moves"), "{err}");
 }
@@ -202,7 +170,7 @@ fn the_reader_rejects_extra_rows_long_rows_and_tabs_at_their_place() {
 
 #[test]
 fn the_cli_names_the_place_of_a_long_row() {
-    let (code, _, err) = gridlab(&["rogue", "cycles", "-"], "2\nA . +\n. @\n");
+    let (code, _, err) = run_with_input(&["rogue", "cycles", "-"], "2\nA . +\n. @\n");
     assert_eq!(code, Some(2));
     assert_eq!(
         err,
@@ -213,14 +181,14 @@ fn the_cli_names_the_place_of_a_long_row() {
 #[test]
 fn cycles_and_play_finish_on_a_1000_comb_and_room() {
     // The comb has no cycle: every edge is a bridge, found without a search each.
-    let (code, out, _) = gridlab(&["rogue", "cycles", "-"], &comb(1000));
+    let (code, out, _) = run_with_input(&["rogue", "cycles", "-"], &comb(1000));
     assert_eq!(code, Some(0));
     assert!(
         out.starts_with("0 cycles through a corridor\n"),
         "{}",
         &out[..80]
     );
-    let (code, out, _) = gridlab(
+    let (code, out, _) = run_with_input(
         &[
             "rogue",
             "play",
@@ -234,7 +202,7 @@ fn cycles_and_play_finish_on_a_1000_comb_and_room() {
         &comb(1000),
     );
     assert_eq!((code, out.as_str()), (Some(0), "Rogue survived 30 moves\n"));
-    let (code, out, _) = gridlab(
+    let (code, out, _) = run_with_input(
         &["rogue", "play", "--quiet", "--max-moves", "30", "-"],
         &room(1000),
     );
@@ -345,23 +313,16 @@ fn random_dungeon(n: usize, cells: &[u8], monster: usize, rogue: usize) -> Optio
     if monster == rogue {
         return None;
     }
-    let mut text = format!("{n}\n");
-    for r in 0..n {
-        let row: Vec<String> = (0..n)
-            .map(|c| {
-                let i = r * n + c;
-                match (i == monster, i == rogue, cells[i] % 3) {
-                    (true, _, _) => "M".into(),
-                    (_, true, _) => "@".into(),
-                    (_, _, 0) => " ".into(),
-                    (_, _, 1) => ".".into(),
-                    _ => "+".into(),
-                }
-            })
-            .collect();
-        text.push_str(&row.join(" "));
-        text.push('\n');
-    }
+    let text = rogue_text(n, |r, c| {
+        let i = r * n + c;
+        match (i == monster, i == rogue, cells[i] % 3) {
+            (true, _, _) => 'M',
+            (_, true, _) => '@',
+            (_, _, 0) => ' ',
+            (_, _, 1) => '.',
+            _ => '+',
+        }
+    });
     Some(Dungeon::parse(&text).unwrap())
 }
 

@@ -12,7 +12,8 @@
 //!   `Rogue survived N moves`, exit 0.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+mod common;
 
 const DATA: &str = "tests/data/rogue";
 
@@ -75,27 +76,23 @@ fn expected_stdout(case: &Case) -> String {
     }
 }
 
-fn gridlab(case: &Case, quiet: bool) -> (Option<i32>, String, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_gridlab"));
-    cmd.args(["rogue", "play", &case.dungeon]);
+/// `gridlab rogue play` with the case's moves: (exit code, stdout, stderr).
+fn play(case: &Case, quiet: bool) -> common::Run {
+    let max_moves = case.max_moves.map(|n| n.to_string());
+    let mut args = vec!["rogue", "play", &case.dungeon];
     if let Some(m) = &case.monster {
-        cmd.args(["--monster-moves", m]);
+        args.extend(["--monster-moves", m]);
     }
     if let Some(r) = &case.rogue {
-        cmd.args(["--rogue-moves", r]);
+        args.extend(["--rogue-moves", r]);
     }
-    if let Some(n) = case.max_moves {
-        cmd.args(["--max-moves", &n.to_string()]);
+    if let Some(n) = &max_moves {
+        args.extend(["--max-moves", n]);
     }
     if quiet {
-        cmd.arg("--quiet");
+        args.push("--quiet");
     }
-    let out = cmd.output().expect("gridlab runs");
-    (
-        out.status.code(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    common::run(&args)
 }
 
 /// The first line where two texts differ, for a readable failure.
@@ -122,7 +119,7 @@ fn gridlab_prints_what_the_stock_game_java_prints() {
     for case in &cases {
         let want = expected_stdout(case);
         let cheat = case.stock_exit == 1;
-        let (code, out, err) = gridlab(case, false);
+        let (code, out, err) = play(case, false);
         if out != want {
             failures.push(format!(
                 "{}: standard output differs, {}",
@@ -147,7 +144,7 @@ fn gridlab_prints_what_the_stock_game_java_prints() {
             failures.push(format!("{}: standard error {err:?}", case.name));
         }
         // --quiet prints the last line only, with the same exit code and detail.
-        let (q_code, q_out, q_err) = gridlab(case, true);
+        let (q_code, q_out, q_err) = play(case, true);
         if (q_code, q_out.as_str(), q_err.as_str()) != (code, &format!("{last}\n"), &err) {
             failures.push(format!(
                 "{}: --quiet gives {q_code:?} {q_out:?} {q_err:?}",

@@ -10,6 +10,8 @@ use gridlab::games::{actman, pengu};
 use gridlab::search::{event_id, Algorithm, Record, Solver, Stats, Taken, EXPANDED, TAKEN};
 use std::collections::BTreeSet;
 
+mod common;
+
 /// Replay `r`: every expansion, and every state taken without one, takes the smallest
 /// (key, id) open; returns the id taken last and the number of expansions.
 fn replay_takes_the_first_open(r: &Record, what: &str) -> (usize, usize) {
@@ -55,11 +57,7 @@ fn path(r: &Record, mut id: usize) -> String {
 #[test]
 fn pengu_records_replay_in_the_searchs_order_and_lead_to_the_plan() {
     let mut checked = 0;
-    for entry in std::fs::read_dir("levels/pengu/course").unwrap() {
-        let path_buf = entry.unwrap().path();
-        if path_buf.extension().is_none_or(|x| x != "txt") {
-            continue;
-        }
+    for path_buf in common::files_ending("levels/pengu/course", "txt") {
         let Ok(level) = pengu::Level::parse(&std::fs::read_to_string(&path_buf).unwrap()) else {
             continue;
         };
@@ -99,11 +97,8 @@ fn pengu_records_replay_in_the_searchs_order_and_lead_to_the_plan() {
 #[test]
 fn actman_records_replay_in_the_searchs_order_and_lead_to_the_plan() {
     let mut checked = 0;
-    for entry in std::fs::read_dir("levels/actman").unwrap() {
-        let path_buf = entry.unwrap().path();
-        if path_buf.extension().is_none_or(|x| x != "txt") {
-            continue;
-        }
+    // The walk of the Pengu test above, over Act-Man's own options and results.
+    for path_buf in common::files_ending("levels/actman", "txt") {
         let dungeon = actman::Dungeon::parse(&std::fs::read_to_string(&path_buf).unwrap()).unwrap();
         for algo in Algorithm::ALL {
             let options = actman::SolveOptions {

@@ -2,84 +2,35 @@
 //! 404, and a client that sends half a request (or keeps a connection idle) is cut
 //! off after the header timeout while other clients are served.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A playground folder that removes itself.
-struct Root(std::path::PathBuf);
+mod common;
+use common::{playground, serve};
 
-impl Root {
-    fn new(name: &str) -> Root {
-        let root = std::env::temp_dir().join(format!("gridlab-{name}-{}", std::process::id()));
-        for dir in ["www", "pkg", "levels/pengu"] {
-            std::fs::create_dir_all(root.join(dir)).unwrap();
-        }
-        std::fs::write(
-            root.join("www/index.html"),
-            "<!doctype html><title>t</title>",
-        )
+/// A connection to `addr` whose reads time out after 60 s.
+fn connect(addr: &str) -> TcpStream {
+    let stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
         .unwrap();
-        std::fs::write(root.join("levels/pengu/a.txt"), "3 3\n###\n#P#\n###\n").unwrap();
-        Root(root)
-    }
+    stream
 }
 
-impl Drop for Root {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A server that kills itself when dropped.
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Start `gridlab serve` on a free port with `extra` options; returns it and its
-/// address (from the first line it prints).
-fn serve(root: &Root, extra: &[&str]) -> (Server, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(["serve", "--port", "0", "--root"])
-        .arg(&root.0)
-        .args(extra)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.as_mut().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let addr = first
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix("http://"))
-        .unwrap()
-        .trim_end_matches('/')
-        .to_string();
-    (Server(child), addr)
+/// `request` sent on its own connection; the whole answer.
+fn exchange(addr: &str, request: &str) -> Vec<u8> {
+    let mut stream = connect(addr);
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).unwrap();
+    answer
 }
 
 /// One request on its own connection; the whole answer.
 fn get(addr: &str, path: &str) -> String {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
-    write!(
-        stream,
-        "GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    answer
+    let request = format!("GET {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n");
+    String::from_utf8(exchange(addr, &request)).unwrap()
 }
 
 /// Whether a read to the end ended because the server closed the connection (rather
@@ -93,8 +44,9 @@ fn closed_by_server(read: &std::io::Result<usize>) -> bool {
 
 #[test]
 fn a_path_segment_too_long_for_the_file_system_is_not_found() {
-    let root = Root::new("serve-long");
-    let (_server, addr) = serve(&root, &[]);
+    let root = playground("serve-long");
+    let server = serve(Some(&root), "");
+    let addr = server.addr.clone();
     let long = "a".repeat(300);
     for path in [
         format!("/{long}"),
@@ -113,21 +65,18 @@ fn a_path_segment_too_long_for_the_file_system_is_not_found() {
 
 #[test]
 fn a_half_sent_request_is_cut_off_while_others_are_served() {
-    let root = Root::new("serve-slow");
-    let (_server, addr) = serve(&root, &["--header-timeout-ms", "500"]);
+    let root = playground("serve-slow");
+    let server = serve(Some(&root), "--header-timeout-ms 500");
+    let addr = server.addr.clone();
     // The slow client sends the start of a request and then nothing.
-    let mut slow = TcpStream::connect(&addr).unwrap();
-    slow.set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
+    let mut slow = connect(&addr);
     write!(slow, "GET / HTTP/1.1\r\nHost: localhost\r\n").unwrap();
     let sent = Instant::now();
     // Meanwhile others are served, on new connections and on a kept-alive one.
     for _ in 0..3 {
         assert!(get(&addr, "/").starts_with("HTTP/1.1 200"));
     }
-    let mut kept = TcpStream::connect(&addr).unwrap();
-    kept.set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
+    let mut kept = connect(&addr);
     write!(
         kept,
         "GET /levels/pengu/a.txt HTTP/1.1\r\nHost: localhost\r\n\r\n"
@@ -161,20 +110,11 @@ fn a_half_sent_request_is_cut_off_while_others_are_served() {
 /// One HTTP/1.0 request (so the answer is not chunked) with `Accept-Encoding`;
 /// returns the header block (lower-cased) and the raw body.
 fn get_encoded(addr: &str, path: &str, accept: Option<&str>) -> (String, Vec<u8>) {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
     let accept = accept
         .map(|a| format!("Accept-Encoding: {a}\r\n"))
         .unwrap_or_default();
-    write!(
-        stream,
-        "GET {path} HTTP/1.0\r\nHost: localhost\r\n{accept}\r\n"
-    )
-    .unwrap();
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).unwrap();
+    let request = format!("GET {path} HTTP/1.0\r\nHost: localhost\r\n{accept}\r\n");
+    let answer = exchange(addr, &request);
     let split = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
     let head = String::from_utf8_lossy(&answer[..split]).to_lowercase();
     (head, answer[split + 4..].to_vec())
@@ -182,7 +122,7 @@ fn get_encoded(addr: &str, path: &str, accept: Option<&str>) -> (String, Vec<u8>
 
 #[test]
 fn the_wasm_module_and_the_scripts_go_compressed_when_the_browser_asks() {
-    let root = Root::new("compress");
+    let root = playground("compress");
     // A module-sized file that compresses, and a script.
     let wasm: Vec<u8> = (0..300_000u32)
         .map(|i| ((i % 251) ^ (i / 1000)) as u8)
@@ -190,7 +130,8 @@ fn the_wasm_module_and_the_scripts_go_compressed_when_the_browser_asks() {
     std::fs::write(root.0.join("pkg/gridlab_bg.wasm"), &wasm).unwrap();
     let script = "export const answer = 42;\n".repeat(200);
     std::fs::write(root.0.join("www/app.js"), &script).unwrap();
-    let (_server, addr) = serve(&root, &[]);
+    let server = serve(Some(&root), "");
+    let addr = server.addr.clone();
     for (path, bytes) in [
         ("/pkg/gridlab_bg.wasm", &wasm),
         ("/app.js", &script.as_bytes().to_vec()),

@@ -4,56 +4,18 @@
 //! leaves the playground answering and a seat open to a player.
 
 mod common;
+use common::{arena_serve, playground, serve, serve_command, spawn_serving, under_shell};
+use common::{ws_next as next, Server, TempDir};
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
-/// A child process killed when dropped, with a folder removed then.
-struct Killed(Child, Option<std::path::PathBuf>);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-        if let Some(dir) = &self.1 {
-            let _ = std::fs::remove_dir_all(dir);
-        }
-    }
-}
-
-/// Start `gridlab ARGS` (through `sh -c` when `shell` is given, e.g. a ulimit) and
-/// read the address its first line names.
-fn start(shell: Option<&str>, args: &[&str], dir: Option<std::path::PathBuf>) -> (Killed, String) {
-    let mut command = match shell {
-        Some(prefix) => {
-            let mut c = Command::new("sh");
-            c.arg("-c")
-                .arg(format!("{prefix} && exec \"$0\" \"$@\""))
-                .arg(env!("CARGO_BIN_EXE_gridlab"));
-            c
-        }
-        None => Command::new(env!("CARGO_BIN_EXE_gridlab")),
-    };
-    command.args(args);
-    let (child, addr) = common::spawn_serving(command);
-    (Killed(child, dir), addr)
-}
-
 /// A playground folder with an incompressible 8 MB module.
-fn root(name: &str) -> std::path::PathBuf {
-    let root = std::env::temp_dir().join(format!("gridlab-{name}-{}", std::process::id()));
-    for dir in ["www", "pkg"] {
-        std::fs::create_dir_all(root.join(dir)).unwrap();
-    }
-    std::fs::write(
-        root.join("www/index.html"),
-        "<!doctype html><title>t</title>",
-    )
-    .unwrap();
+fn root(tag: &str) -> TempDir {
+    let root = playground(tag);
     let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
     let big: Vec<u8> = (0..8 << 20)
         .map(|_| {
@@ -63,7 +25,7 @@ fn root(name: &str) -> std::path::PathBuf {
             x as u8
         })
         .collect();
-    std::fs::write(root.join("pkg/big.wasm"), big).unwrap();
+    root.write("pkg/big.wasm", big);
     root
 }
 
@@ -79,6 +41,17 @@ fn connect_from(from: [u8; 4], addr: &str) -> TcpStream {
         .set_read_timeout(Some(Duration::from_secs(30)))
         .unwrap();
     stream
+}
+
+/// `n` connections from 127.0.0.1 to `addr` that send `request` and then nothing.
+fn held(n: usize, addr: &str, request: &str) -> Vec<TcpStream> {
+    (0..n)
+        .map(|_| {
+            let mut s = connect_from([127, 0, 0, 1], addr);
+            s.write_all(request.as_bytes()).unwrap();
+            s
+        })
+        .collect()
 }
 
 /// GET `path` from `from`; the whole answer (as text, lossy).
@@ -97,29 +70,11 @@ fn get_from(from: [u8; 4], addr: &str, path: &str) -> String {
 #[test]
 fn clients_that_never_read_are_dropped_and_others_served() {
     let dir = root("serve-slow-read");
-    let (_server, addr) = start(
-        None,
-        &[
-            "serve",
-            "--port",
-            "0",
-            "--root",
-            dir.to_str().unwrap(),
-            "--write-timeout-ms",
-            "500",
-            "--max-connections",
-            "4",
-        ],
-        Some(dir.clone()),
-    );
+    let server = serve(Some(&dir), "--write-timeout-ms 500 --max-connections 4");
+    let addr = server.addr.clone();
     // Six clients ask for the module and never read: four hold every slot.
-    let slow: Vec<TcpStream> = (0..6)
-        .map(|_| {
-            let mut s = connect_from([127, 0, 0, 1], &addr);
-            write!(s, "GET /pkg/big.wasm HTTP/1.1\r\nHost: localhost\r\n\r\n").unwrap();
-            s
-        })
-        .collect();
+    let request = "GET /pkg/big.wasm HTTP/1.1\r\nHost: localhost\r\n\r\n";
+    let slow = held(6, &addr, request);
     std::thread::sleep(Duration::from_millis(300));
     // Another client is served once the stalled ones are dropped.
     let asked = Instant::now();
@@ -145,27 +100,10 @@ fn clients_that_never_read_are_dropped_and_others_served() {
 #[test]
 fn one_address_cannot_take_every_connection() {
     let dir = root("serve-per-ip");
-    let (_server, addr) = start(
-        None,
-        &[
-            "serve",
-            "--port",
-            "0",
-            "--root",
-            dir.to_str().unwrap(),
-            "--max-per-ip",
-            "3",
-        ],
-        Some(dir.clone()),
-    );
+    let server = serve(Some(&dir), "--max-per-ip 3");
+    let addr = server.addr.clone();
     // Three half-sent requests from 127.0.0.1 are its share.
-    let _held: Vec<TcpStream> = (0..3)
-        .map(|_| {
-            let mut s = connect_from([127, 0, 0, 1], &addr);
-            write!(s, "GET / HTTP/1.1\r\n").unwrap();
-            s
-        })
-        .collect();
+    let _held = held(3, &addr, "GET / HTTP/1.1\r\n");
     std::thread::sleep(Duration::from_millis(300));
     let refused = get_from([127, 0, 0, 1], &addr, "/");
     assert!(
@@ -196,65 +134,39 @@ async fn ws_from(from: [u8; 4], web: &str, path: &str) -> Socket {
         .0
 }
 
-/// The next text message as JSON (None when the socket closed).
-async fn next(socket: &mut Socket) -> Option<serde_json::Value> {
-    let wait = tokio::time::timeout(Duration::from_secs(30), async {
-        loop {
-            match socket.next().await? {
-                Ok(Message::Text(t)) => return Some(serde_json::from_str(&t).unwrap()),
-                Ok(Message::Close(_)) | Err(_) => return None,
-                Ok(_) => {}
-            }
-        }
-    });
-    wait.await.expect("an answer within 30 s")
+/// From `from`: the playground answers `/`, and a player's hello on a seat page is
+/// welcomed; the player's socket.
+async fn page_and_seat(from: [u8; 4], web: &str) -> Socket {
+    let page = get_from(from, web, "/");
+    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
+    let mut player = ws_from(from, web, "/arena/seat").await;
+    player
+        .send(Message::Text(r#"{"hello": "ada"}"#.into()))
+        .await
+        .unwrap();
+    let welcome = next(&mut player).await.unwrap();
+    assert_eq!(welcome["welcome"], 0, "{welcome}");
+    player
 }
 
-/// An Arena server with a seat for one client (the lobby waits for it).
-fn arena(name: &str) -> (Killed, String) {
-    let dir = std::env::temp_dir().join(format!("gridlab-{name}-{}", std::process::id()));
-    start(
-        None,
-        &[
-            "arena",
-            "serve",
-            "--port",
-            "0",
-            "--lockstep",
-            "--bots",
-            "3",
-            "--wait",
-            "120",
-            "--steps",
-            "5",
-            "--replays",
-            dir.to_str().unwrap(),
-        ],
-        Some(dir.clone()),
-    )
+/// An Arena server with a seat for one client (the lobby waits for it), and its replay
+/// folder.
+fn arena(tag: &str) -> (Server, TempDir) {
+    let dir = TempDir::new(tag);
+    let server = arena_serve("--lockstep --bots 3 --wait 120 --steps 5", Some(&dir));
+    (server, dir)
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_websocket_flood_leaves_the_playground_and_a_seat_open() {
-    let (_arena, arena_addr) = arena("flood-arena");
+    let (arena, _replays) = arena("flood-arena");
     let dir = root("serve-flood");
-    let (_web, web) = start(
-        None,
-        &[
-            "serve",
-            "--port",
-            "0",
-            "--root",
-            dir.to_str().unwrap(),
-            "--arena",
-            &arena_addr,
-            "--max-seat-pages",
-            "4",
-            "--max-live-pages",
-            "4",
-        ],
-        Some(dir.clone()),
+    let options = format!(
+        "--arena {} --max-seat-pages 4 --max-live-pages 4",
+        arena.addr
     );
+    let server = serve(Some(&dir), &options);
+    let web = server.addr.clone();
     // Twenty seat pages that never say hello: the oldest are closed to make room.
     let mut silent = Vec::new();
     for _ in 0..20 {
@@ -285,15 +197,7 @@ async fn a_websocket_flood_leaves_the_playground_and_a_seat_open() {
         "{full}"
     );
     // The playground answers, and a player still gets its seat and plays.
-    let page = get_from([127, 0, 0, 1], &web, "/");
-    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
-    let mut player = ws_from([127, 0, 0, 1], &web, "/arena/seat").await;
-    player
-        .send(Message::Text(r#"{"hello": "ada"}"#.into()))
-        .await
-        .unwrap();
-    let welcome = next(&mut player).await.unwrap();
-    assert_eq!(welcome["welcome"], 0, "{welcome}");
+    let mut player = page_and_seat([127, 0, 0, 1], &web).await;
     let mut ticks = 0;
     loop {
         let v = next(&mut player).await.unwrap();
@@ -314,22 +218,12 @@ async fn a_websocket_flood_leaves_the_playground_and_a_seat_open() {
 #[cfg(target_os = "linux")]
 #[tokio::test(flavor = "multi_thread")]
 async fn under_a_low_descriptor_limit_the_caps_fit_and_a_flood_is_held_off() {
-    let (_arena, arena_addr) = arena("fd-arena");
+    let (arena, _replays) = arena("fd-arena");
     let dir = root("serve-fd");
     // 100 descriptors, soft and hard: the caps shrink to fit them.
-    let (_web, web) = start(
-        Some("ulimit -n 100"),
-        &[
-            "serve",
-            "--port",
-            "0",
-            "--root",
-            dir.to_str().unwrap(),
-            "--arena",
-            &arena_addr,
-        ],
-        Some(dir.clone()),
-    );
+    let command = serve_command(Some(&dir), &format!("--arena {}", arena.addr));
+    let server = spawn_serving(under_shell("ulimit -n 100", &command));
+    let web = server.addr.clone();
     // 150 seat pages from one address that never say hello.
     let mut flood = Vec::new();
     for _ in 0..150 {
@@ -347,28 +241,15 @@ async fn under_a_low_descriptor_limit_the_caps_fit_and_a_flood_is_held_off() {
         }
     }
     // Another address is served, and its player gets a seat.
-    let page = get_from([127, 0, 0, 2], &web, "/");
-    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
-    let mut player = ws_from([127, 0, 0, 2], &web, "/arena/seat").await;
-    player
-        .send(Message::Text(r#"{"hello": "ada"}"#.into()))
-        .await
-        .unwrap();
-    let welcome = next(&mut player).await.unwrap();
-    assert_eq!(welcome["welcome"], 0, "{welcome}");
+    page_and_seat([127, 0, 0, 2], &web).await;
 }
 
 #[test]
 fn too_few_descriptors_are_refused_politely() {
     let dir = root("serve-fd-low");
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -n 40 && exec \"$0\" \"$@\"")
-        .arg(env!("CARGO_BIN_EXE_gridlab"))
-        .args(["serve", "--port", "0", "--root", dir.to_str().unwrap()])
+    let out = under_shell("ulimit -n 40", &serve_command(Some(&dir), ""))
         .output()
         .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(

@@ -6,28 +6,12 @@
 //! tournament's own hard limit. Lock-step games of few steps keep them quick.
 
 mod common;
-use common::{gridlab, table_rows, TempDir as Dir};
+use common::under_shell;
+use common::TempDir as Dir;
+use common::{command, gridlab, ok, processes, refused, run_ok, table_rows, tournament};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A successful run's standard output, or a panic with its standard error.
-fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-/// A failed run's standard error (exit 2, no panic).
-fn refused(out: &Output) -> String {
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
 
 /// The standings row of `name`: (games, points, score, faults).
 fn row(table: &str, name: &str) -> (u32, f64, i64, u32) {
@@ -56,11 +40,7 @@ fn left_behind(marker: &str) -> String {
     let pattern = format!("sleep {marker}");
     let deadline = Instant::now() + Duration::from_secs(5);
     loop {
-        let out = Command::new("pgrep")
-            .args(["-a", "-f", &pattern])
-            .output()
-            .unwrap();
-        let found = String::from_utf8_lossy(&out.stdout).into_owned();
+        let found = processes(&pattern).expect("pgrep runs");
         if found.is_empty() || Instant::now() > deadline {
             return found;
         }
@@ -68,16 +48,8 @@ fn left_behind(marker: &str) -> String {
     }
 }
 
-const QUICK: [&str; 8] = [
-    "--steps",
-    "60",
-    "--step-timeout",
-    "2000",
-    "--join-wait",
-    "20",
-    "--forfeit-after",
-    "5000",
-];
+/// Quick lock-step games: few steps, generous time limits.
+const QUICK: &str = "--steps 60 --step-timeout 2000 --join-wait 20 --forfeit-after 5000";
 
 /// An entrant that opens extra connections under its opponents' seat names (no
 /// token, a guessed token) and a second one with its own token takes nothing: every
@@ -85,19 +57,14 @@ const QUICK: [&str; 8] = [
 /// the hijacker forfeits every game for its second hello (the token says who made it).
 #[test]
 fn a_hijacker_takes_no_seat_and_forfeits_for_trying() {
-    let mut args = vec!["arena", "tournament"];
-    args.extend(QUICK);
-    args.extend([
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        "victim=python3 examples/arena_client.py",
-        "--entrant",
-        "hijack=python3 tests/data/arena/hijack.py",
-    ]);
-    let out = gridlab(&args);
-    let table = ok(&out);
-    let err = String::from_utf8_lossy(&out.stderr);
+    let (table, err) = run_ok(&tournament(
+        QUICK,
+        &[
+            "bot:greedy",
+            "victim=python3 examples/arena_client.py",
+            "hijack=python3 tests/data/arena/hijack.py",
+        ],
+    ));
     let (games, points, _, faults) = row(&table, "hijack");
     assert_eq!((faults, points), (games, 0.0), "{table}\n{err}");
     let (_, points, score, faults) = row(&table, "victim");
@@ -135,13 +102,11 @@ fn a_connection_flood_costs_the_others_nothing() {
         let flood =
             format!("flood=FLOOD_SECONDS={flood_seconds} python3 tests/data/arena/flood.py");
         // Games long enough for the flood (a second) to run while they are played.
-        let mut args = vec!["arena", "tournament", "--steps", "400"];
-        args.extend(&QUICK[2..]);
-        args.extend(["--entrant", "victim=python3 examples/arena_client.py"]);
-        args.extend(["--entrant", &flood]);
-        let out = gridlab(&args);
-        let table = ok(&out);
-        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        let options = QUICK.replace("--steps 60", "--steps 400");
+        let (table, err) = run_ok(&tournament(
+            &options,
+            &["victim=python3 examples/arena_client.py", &flood],
+        ));
         // Every column but the last (the slowest answer, a time).
         let rows: Vec<Vec<String>> = table_rows(&table)
             .into_iter()
@@ -170,10 +135,7 @@ fn processes_that_setsid_away_are_killed_with_their_entrant() {
     let entrant = format!(
         "esc=setsid sleep {live} & (setsid sleep {orphan} &); exec python3 examples/arena_client.py"
     );
-    let mut args = vec!["arena", "tournament"];
-    args.extend(QUICK);
-    args.extend(["--entrant", "bot:greedy", "--entrant", &entrant]);
-    let table = ok(&gridlab(&args));
+    let table = ok(&gridlab(&tournament(QUICK, &["bot:greedy", &entrant])));
     assert_eq!(row(&table, "esc").3, 0, "{table}");
     assert_eq!(left_behind(&live), "");
     assert_eq!(left_behind(&orphan), "");
@@ -187,9 +149,7 @@ fn sigterm_sighup_and_sigint_kill_every_entrant_process() {
         let m = marker(k);
         let a = format!("a=setsid sleep {m} & exec sleep {m}");
         let b = format!("b=(setsid sleep {m} &); exec sleep {m}");
-        let mut child = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-            .args(["arena", "tournament", "--join-wait", "600"])
-            .args(["--entrant", &a, "--entrant", &b])
+        let mut child = command(&tournament("--join-wait 600", &[&a, &b]))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -198,11 +158,8 @@ fn sigterm_sighup_and_sigint_kill_every_entrant_process() {
         // Wait for the entrants' four sleeps.
         let deadline = Instant::now() + Duration::from_secs(30);
         loop {
-            let out = Command::new("pgrep")
-                .args(["-f", &format!("sleep {m}")])
-                .output()
-                .unwrap();
-            if String::from_utf8_lossy(&out.stdout).lines().count() >= 4 {
+            let found = processes(&format!("sleep {m}")).expect("pgrep runs");
+            if found.lines().count() >= 4 {
                 break;
             }
             assert!(Instant::now() < deadline, "the entrants did not start");
@@ -236,20 +193,16 @@ fn sigterm_sighup_and_sigint_kill_every_entrant_process() {
 fn an_entrant_that_cannot_start_forfeits_and_the_results_are_written() {
     let dir = Dir::new("hostile-nostart");
     let json = dir.path("t.json");
-    let mut args = vec!["arena", "tournament"];
-    args.extend(QUICK);
-    args.extend([
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        "bot:hunter",
-        "--entrant",
-        "c=python3 examples/arena_client.py",
-        "--json",
-        &json,
-    ]);
-    let out = Command::new(env!("CARGO_BIN_EXE_gridlab"))
-        .args(&args)
+    let mut args = tournament(
+        QUICK,
+        &[
+            "bot:greedy",
+            "bot:hunter",
+            "c=python3 examples/arena_client.py",
+        ],
+    );
+    args.extend(["--json", &json]);
+    let out = command(&args)
         .env("PATH", "/nonexistent-gridlab-test")
         .stdin(Stdio::null())
         .output()
@@ -278,18 +231,8 @@ fn links_planted_in_the_replay_folder_are_not_followed() {
         "evil=for g in 0 1 2; do ln -sf {precious} {replays}/game-0000$g-seed-$g.json; done; \
          exec python3 examples/arena_client.py"
     );
-    let mut args = vec!["arena", "tournament"];
-    args.extend(QUICK);
-    args.extend([
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        "bot:miner",
-        "--entrant",
-        &plant,
-        "--replays",
-        &replays,
-    ]);
+    let mut args = tournament(QUICK, &["bot:greedy", "bot:miner", &plant]);
+    args.extend(["--replays", &replays]);
     ok(&gridlab(&args));
     assert_eq!(std::fs::read_to_string(&precious).unwrap(), "precious");
     // The last game's replay was written after the links were planted: over them.
@@ -302,18 +245,10 @@ fn links_planted_in_the_replay_folder_are_not_followed() {
 
 /// A played and merged tournament of bots: the result files of its games.
 fn results(dir: &Dir) -> String {
-    let plan = ok(&gridlab(&[
-        "arena",
-        "tournament",
-        "--steps",
-        "40",
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        "bot:hunter",
-        "--plan",
-        "-",
-    ]));
+    let plan = ok(&gridlab(&tournament(
+        "--steps 40 --plan -",
+        &["bot:greedy", "bot:hunter"],
+    )));
     let out = dir.path("results");
     for line in plan.lines() {
         ok(&gridlab(&["arena", "match", line, "--out", &out]));
@@ -384,33 +319,17 @@ fn merge_refuses_records_that_do_not_fit_their_plan_line() {
 /// match` and `--merge` unchanged.
 #[test]
 fn plan_lines_are_one_line_and_carry_odd_commands_unchanged() {
-    let err = refused(&gridlab(&[
-        "arena",
-        "tournament",
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        "a=echo 1\necho 2",
-        "--plan",
-        "-",
-    ]));
+    let err = refused(&gridlab(&tournament(
+        "--plan -",
+        &["bot:greedy", "a=echo 1\necho 2"],
+    )));
     assert!(err.contains("--entrant 1: a command is one line"), "{err}");
     let odd = "exit 0 # it's \"q\" $HOME \\ | ; \t`x` *";
     let entrant = format!("odd={odd}");
-    let plan = ok(&gridlab(&[
-        "arena",
-        "tournament",
-        "--steps",
-        "20",
-        "--join-wait",
-        "5",
-        "--entrant",
-        "bot:greedy",
-        "--entrant",
-        &entrant,
-        "--plan",
-        "-",
-    ]));
+    let plan = ok(&gridlab(&tournament(
+        "--steps 20 --join-wait 5 --plan -",
+        &["bot:greedy", &entrant],
+    )));
     assert_eq!(plan.lines().count(), 2, "{plan}");
     let dir = Dir::new("hostile-odd");
     let out = dir.path("results");
@@ -442,12 +361,13 @@ fn plan_lines_are_one_line_and_carry_odd_commands_unchanged() {
 /// play.
 #[test]
 fn a_memory_limit_above_the_hard_limit_is_lowered_to_it() {
-    let script = format!(
-        "ulimit -v 2097152 && exec {} arena tournament --steps 40 --entrant bot:greedy \
-         --entrant 'py=python3 examples/arena_client.py'",
-        env!("CARGO_BIN_EXE_gridlab")
+    let args = tournament(
+        "--steps 40",
+        &["bot:greedy", "py=python3 examples/arena_client.py"],
     );
-    let out = Command::new("sh").args(["-c", &script]).output().unwrap();
+    let out = under_shell("ulimit -v 2097152", &command(&args))
+        .output()
+        .unwrap();
     let table = ok(&out);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(row(&table, "py").3, 0, "{table}\n{err}");

@@ -3,7 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shotPath, settle, norm, b64url, tab, loadText, cellPoint, clickCell, swipe, runCompare, setRange } from './harness.mjs';
+import { useBrowser, pageOpener, shotPath, settle, norm, b64url, tab, loadText, cellPoint, clickCell, swipe, runCompare, setRange, snap, PHONE, assertBackingScale, present } from './harness.mjs';
+import { idle, moves, pickGame, assertUndoRedo, assertBadTextKept, assertLinkReopens, assertBadLink, assertLoads, openLink, assertAutosaved, assertReset } from './harness.mjs';
 
 // The course sample (CS 5400 HW2 dungeon0) and its published output for 86E.
 const DUNGEON0 = '5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########\n';
@@ -17,19 +18,12 @@ const env = useBrowser();
  * A page with error collection, ready. levels/actman/index.json may not exist yet (the
  * collection is optional): its 404 is the one failed request tolerated.
  */
-const open = (hash = '#game=actman', opts = {}) =>
-  openPage(env.browser, env.server.url + hash, { ...opts, allowMissing: /\/levels\/actman\/index\.json$/, game: /game=actman/.test(hash) ? 'actman' : null });
-
-const idle = (page) => page.waitForFunction(() => !window.gridlab.animating());
-const moves = (page) => page.evaluate(() => window.gridlab.moves());
+const open = pageOpener(env, 'actman', { collectionMayBeMissing: true });
 
 test('the Act-Man view opens from the picker and from #game=actman', async () => {
   const { page, context, errors } = await open('');
   assert.equal(await page.evaluate(() => window.gridlab.game), 'pengu');
-  assert.equal(await page.getAttribute('[data-game="actman"]', 'aria-disabled'), null);
-  await page.click('[data-game="actman"]');
-  await page.waitForFunction(() => window.gridlab.game === 'actman');
-  assert.equal(await page.getAttribute('[data-game="actman"]', 'aria-pressed'), 'true');
+  await pickGame(page, 'actman');
   assert.equal(norm(await page.evaluate(() => window.gridlab.levelText())), norm(DUNGEON0));
   await page.waitForFunction(() => /(^|&)game=actman(&|$)/.test(location.hash.slice(1)));
   // Play a step, go back to Pengu and return: each game keeps its own state.
@@ -59,9 +53,7 @@ test('the Act-Man view opens from the picker and from #game=actman', async () =>
 
 test('load the course dungeon from text, solve it with A* and play the plan to victory', async () => {
   const { page, context, errors } = await open();
-  await loadText(page, DUNGEON0);
-  assert.ok(await page.isHidden('#error'));
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), DUNGEON0);
+  await assertLoads(page, DUNGEON0);
   await tab(page, 'solve');
   await page.selectOption('#algo', 'astar');
   await page.selectOption('#objective', 'turns');
@@ -210,8 +202,7 @@ test('the monsters\' arrows: on by default, hover previews, toggle', async () =>
   assert.deepEqual(preview.map((a) => [a.monster, a.to.row, a.to.col]), [['ogre', 2, 7], ['demon', 2, 3]]);
   assert.ok(preview.every((a) => a.preview));
   assert.deepEqual((await page.evaluate(() => window.gridlab.scene().marks)).map((m) => [m.kind, m.row, m.col]), [['target', 2, 1]]);
-  await settle(page);
-  await page.screenshot({ path: shotPath('actman-play.png') });
+  await snap(page, 'actman-play.png');
   // Taking that step, the monsters do what the preview showed.
   await page.mouse.click(p.x, p.y);
   await idle(page);
@@ -243,15 +234,7 @@ test('the editor paints ogres, demons and corpses, undoes and redoes, and autosa
   const painted = await page.evaluate(() => window.gridlab.levelText());
   assert.equal(painted.split('\n')[4], '#G  #D    #');
   assert.equal(await page.inputValue('#level-text'), painted);
-  await page.click('#edit-undo');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
-  await page.click('#edit-redo');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
-  await page.locator('#board').focus();
-  await page.keyboard.press('Control+z');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
-  await page.keyboard.press('Control+y');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
+  await assertUndoRedo(page, before, painted);
   // A drag paints demons then a corpse; painting over Act-Man is refused.
   await page.click('.swatch[data-sym="D"]');
   const a = await cellPoint(page, 3, 2);
@@ -274,61 +257,32 @@ test('the editor paints ogres, demons and corpses, undoes and redoes, and autosa
   await page.click('#edit-undo');
   assert.equal(await page.evaluate(() => window.gridlab.levelText()), edited);
   await page.mouse.move(5, 5);
-  await settle(page);
-  await page.screenshot({ path: shotPath('actman-edit.png') });
-  await page.waitForFunction(
-    (text) => (JSON.parse(localStorage.getItem('gridlab.v1.actman') || '{}').level || '') === text,
-    edited,
-  );
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-  assert.equal(await page.evaluate(() => window.gridlab.game), 'actman');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), edited);
-  await page.click('#tab-edit');
-  await page.click('#reset-level');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  await snap(page, 'actman-edit.png');
+  await assertAutosaved(page, 'actman', edited);
+  await assertReset(page, before);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('bad dungeon text shows the line and column and keeps the dungeon', async () => {
   const { page, context, errors } = await open();
-  const before = await page.evaluate(() => window.gridlab.levelText());
-  await loadText(page, '3 5\n#####\n#AX #\n#####\n');
-  await page.waitForSelector('#error:not([hidden])');
-  const msg = await page.textContent('#error');
-  assert.match(msg, /Line 3, column 3/);
+  const msg = await assertBadTextKept(page, '3 5\n#####\n#AX #\n#####\n', /Line 3, column 3/);
   assert.match(msg, /'X'/);
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
-  assert.ok(await page.isVisible('#board'));
-  await loadText(page, ALLEY);
-  assert.ok(await page.isHidden('#error'));
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), ALLEY);
+  await assertLoads(page, ALLEY);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a shared URL shows the same dungeon and replays the actions', async () => {
-  const { page, context, errors } = await open(`#game=actman&level=${b64url(ALLEY)}&moves=64`);
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), ALLEY);
-  assert.equal(await moves(page), '64');
+  const { page, context, errors } = await openLink(open, 'actman', ALLEY, '64');
   assert.equal(await page.textContent('#moves'), '64');
   await page.locator('#board').focus();
   await page.keyboard.press('Numpad6');
   await page.keyboard.press('Shift+ArrowLeft');
   await page.waitForFunction(() => /moves=646W(&|$)/.test(location.hash));
-  const url = page.url();
-  const other = await open(url.slice(url.indexOf('#')));
-  assert.equal(await other.page.evaluate(() => window.gridlab.levelText()), ALLEY);
-  assert.equal(await other.page.evaluate(() => window.gridlab.moves()), '646W');
-  assert.equal(await other.page.textContent('#output'), await page.textContent('#output'));
-  assert.deepEqual(other.errors, []);
-  await other.context.close();
+  await assertLinkReopens(page, open, '646W', { level: ALLEY });
   // A damaged dungeon in a link: an error naming the place, not a blank page.
-  const bad = await open(`#game=actman&level=${b64url('3 5\n#####\n#A?##\n#####\n')}`);
-  assert.match(await bad.page.textContent('#error'), /Line 3, column 3/);
-  assert.ok(await bad.page.isVisible('#board'));
-  await bad.context.close();
+  await assertBadLink(open, `#game=actman&level=${b64url('3 5\n#####\n#A?##\n#####\n')}`, /Line 3, column 3/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -346,26 +300,19 @@ test('compare runs several algorithms on a dungeon', async () => {
   await page.click('#compare-run');
   await page.waitForSelector('#compare-run:not([disabled])', { timeout: 120000 });
   assert.match(await page.textContent('#compare-summary'), /A\* \(best score\): 53 points in 7 turns/);
-  await settle(page);
-  await page.screenshot({ path: shotPath('actman-compare.png') });
+  await snap(page, 'actman-compare.png');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('touch: a swipe steps, presentation mode and HiDPI', async () => {
-  const { page, context, errors } = await open('#game=actman', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const { page, context, errors } = await open('#game=actman', PHONE);
   await swipe(page, context, 0, -12);
   await page.waitForFunction(() => window.gridlab.moves() === '8');
-  const dims = await page.evaluate(() => {
-    const c = document.querySelector('#board');
-    return { w: c.width, css: c.getBoundingClientRect().width };
-  });
-  assert.ok(Math.abs(dims.w / dims.css - 3) < 0.05, `backing store at 3× (${dims.w} for ${dims.css} CSS px)`);
-  await page.evaluate(() => document.querySelector('#present').click());
-  assert.ok(await page.evaluate(() => document.body.classList.contains('presenting')));
+  await assertBackingScale(page, 3);
+  await present(page);
   await idle(page);
-  await settle(page);
-  await page.screenshot({ path: shotPath('actman-phone.png'), fullPage: true });
+  await snap(page, 'actman-phone.png', { fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -4,7 +4,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, tab, loadText, shotPath, settle, b64url } from './harness.mjs';
+import { useBrowser, openPage, loadText, b64url, startSolve, snap } from './harness.mjs';
 
 /** The course's test case 3: an 8-move plan, an ID-DFS run of a few thousand steps. */
 const TC03 = '6 7\n#######\n#P# *0#\n#*0*U*#\n#0 S0##\n#***S*#\n#######\n';
@@ -13,14 +13,17 @@ const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#
 const env = useBrowser();
 const info = (page) => page.evaluate(() => window.gridlab.debugger());
 
+/** Load `text`, solve it with `algo` and wait for the debugger. */
+async function debugRun(page, text, algo) {
+  await loadText(page, text);
+  await startSolve(page, algo);
+  await page.waitForSelector('#debugger:not([hidden])');
+}
+
 test('step an A* run one expansion at a time; the open list names the next node', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`, { viewport: { width: 1280, height: 800 } });
-  await loadText(page, TC07);
-  await tab(page, 'solve');
-  await page.selectOption('#algo', 'astar');
-  await page.click('#solve');
+  await debugRun(page, TC07, 'astar');
   await page.waitForSelector('#outcome', { timeout: 60000 });
-  await page.waitForSelector('#debugger:not([hidden])');
   let d = await info(page);
   assert.equal(d.k, 0);
   assert.ok(d.steps > 5);
@@ -53,8 +56,7 @@ test('step an A* run one expansion at a time; the open list names the next node'
   // A row shows its state: the board plays that node's moves.
   await page.click('#dbg-open tbody tr:nth-child(2)');
   await page.waitForFunction(() => window.gridlab.moves().length > 0);
-  await settle(page);
-  await page.screenshot({ path: shotPath('debugger.png') });
+  await snap(page, 'debugger.png');
   // The Solve controls and the debugger fit a 1280×800 screen beside the board: with
   // the debugger's bar and open list scrolled to, the board is still in view.
   const box = await page.locator('#debugger').boundingBox();
@@ -70,11 +72,7 @@ test('step an A* run one expansion at a time; the open list names the next node'
 
 test('predict mode: a right and a wrong guess, each explained; next depth; the pseudocode line', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`);
-  await loadText(page, TC07);
-  await tab(page, 'solve');
-  await page.selectOption('#algo', 'bfs');
-  await page.click('#solve');
-  await page.waitForSelector('#debugger:not([hidden])');
+  await debugRun(page, TC07, 'bfs');
   await page.click('#dbg-step');
   await page.click('#dbg-step');
   await page.waitForFunction(() => window.gridlab.debugger().k === 2);
@@ -103,11 +101,7 @@ test('predict mode: a right and a wrong guess, each explained; next depth; the p
 
 test('the search tree of a small run: a node per state pushed, the current one marked, the plan in green at the end', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`);
-  await loadText(page, '4 9\n#########\n#P  * * #\n#       #\n#########\n');
-  await tab(page, 'solve');
-  await page.selectOption('#algo', 'astar');
-  await page.click('#solve');
-  await page.waitForSelector('#debugger:not([hidden])');
+  await debugRun(page, '4 9\n#########\n#P  * * #\n#       #\n#########\n', 'astar');
   await page.click('#dbg-tree-box summary');
   await page.click('#dbg-step');
   await page.waitForFunction(() => window.gridlab.debugger().k === 1);
@@ -124,11 +118,7 @@ test('the search tree of a small run: a node per state pushed, the current one m
 
 test('ID-DFS: iterations as chapters, a stack, states cut off at the depth limit, the goal test', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`, { viewport: { width: 1280, height: 800 } });
-  await loadText(page, TC03);
-  await tab(page, 'solve');
-  await page.selectOption('#algo', 'iddfs');
-  await page.click('#solve');
-  await page.waitForSelector('#debugger:not([hidden])');
+  await debugRun(page, TC03, 'iddfs');
   assert.equal(await page.isVisible('#dbg-iteration'), true);
   assert.equal(await page.isVisible('#dbg-depth'), false);
   // The iterations are chapters: a tick on the scrub slider at each one's start.
@@ -183,11 +173,7 @@ test('ID-DFS: iterations as chapters, a stack, states cut off at the depth limit
 
 test('presentation mode at 1920×1080: the debugger is large enough for a lecture hall, beside the board', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`, { viewport: { width: 1920, height: 1080 } });
-  await loadText(page, TC07);
-  await tab(page, 'solve');
-  await page.selectOption('#algo', 'astar');
-  await page.click('#solve');
-  await page.waitForSelector('#debugger:not([hidden])');
+  await debugRun(page, TC07, 'astar');
   await page.evaluate(() => document.querySelector('#present').click());
   await page.click('#dbg-step');
   await page.click('#dbg-step');
@@ -201,8 +187,7 @@ test('presentation mode at 1920×1080: the debugger is large enough for a lectur
   };
   assert.ok(await inView('#board'), 'the board');
   assert.ok(await inView('#dbg-open'), 'the open list');
-  await settle(page);
-  await page.screenshot({ path: shotPath('debugger-presenting.png') });
+  await snap(page, 'debugger-presenting.png');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -7,7 +7,8 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, useBrowser, openPage, shotPath, norm, b64url, tab, loadText, swipe, setRange } from './harness.mjs';
+import { ROOT, useBrowser, pageOpener, shotPath, norm, b64url, tab, loadText, swipe, setRange } from './harness.mjs';
+import { idle, view, pickGame } from './harness.mjs';
 
 const MAP00_FILE = path.join(ROOT, 'levels', 'gpac', 'course', 'map00.txt');
 const MAP00 = readFileSync(MAP00_FILE, 'utf8');
@@ -15,10 +16,8 @@ const CLI = path.join(ROOT, 'target', 'release', 'gridlab');
 
 const env = useBrowser();
 
-const open = (hash = '#game=gpac', opts = {}) => openPage(env.browser, env.server.url + hash, { ...opts, game: /game=gpac/.test(hash) ? 'gpac' : null });
+const open = pageOpener(env, 'gpac');
 
-const view = (page) => page.evaluate(() => window.gridlab.view());
-const idle = (page) => page.waitForFunction(() => !window.gridlab.animating());
 const downloaded = async (page, selector) => {
   const [d] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
   const chunks = [];
@@ -42,10 +41,7 @@ function cliGame(args) {
 
 test('the GPac view opens from the picker and from #game=gpac; the tabs read Replay and Lab', async () => {
   const { page, context, errors } = await open('');
-  assert.equal(await page.getAttribute('[data-game="gpac"]', 'aria-disabled'), null);
-  await page.click('[data-game="gpac"]');
-  await page.waitForFunction(() => window.gridlab && window.gridlab.game === 'gpac');
-  assert.equal(await page.getAttribute('[data-game="gpac"]', 'aria-pressed'), 'true');
+  await pickGame(page, 'gpac');
   assert.equal(norm(await page.evaluate(() => window.gridlab.levelText())), norm(MAP00));
   assert.equal(await page.inputValue('#level-select'), 'map00');
   assert.deepEqual(await page.evaluate(() => window.gridlab.players()), ['avoid', 'chase']);

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -115,6 +116,28 @@ export function useBrowser() {
   return env;
 }
 
+/**
+ * The `open(hash, opts)` of a test file: a page at `hash` on `env`'s server (see
+ * openPage). With `game`, the hash is `#game=GAME` unless given, and the page waits for
+ * that game whenever the hash names it; with `collectionMayBeMissing`, the game's
+ * optional level collection (levels/GAME/index.json) may fail to load.
+ */
+export function pageOpener(env, game = null, { collectionMayBeMissing = false } = {}) {
+  if (!game) return (hash = '', opts = {}) => openPage(env.browser, env.server.url + hash, opts);
+  const missing = collectionMayBeMissing ? new RegExp(`/levels/${game}/index\\.json$`) : null;
+  return (hash = `#game=${game}`, opts = {}) =>
+    openPage(env.browser, env.server.url + hash, { ...opts, allowMissing: missing || opts.allowMissing, game: new RegExp(`game=${game}`).test(hash) ? game : null });
+}
+
+/** Wait until the board's animations are over. */
+export const idle = (page) => page.waitForFunction(() => !window.gridlab.animating());
+/** The moves (or actions) played on the page. */
+export const moves = (page) => page.evaluate(() => window.gridlab.moves());
+/** The loaded level's text. */
+export const levelText = (page) => page.evaluate(() => window.gridlab.levelText());
+/** The game's view (what the board shows). */
+export const view = (page) => page.evaluate(() => window.gridlab.view());
+
 export const norm = (t) => t.replace(/\r/g, '').split('\n').map((l) => l.trimEnd()).join('\n').trim();
 export const b64url = (s) => Buffer.from(s, 'utf8').toString('base64url');
 
@@ -168,6 +191,143 @@ export async function settle(page) {
     () => !(window.gridlab && window.gridlab.animating()) && !document.querySelector('#toast.show') &&
       document.getAnimations().filter((a) => a.playState === 'running' && a.effect && a.effect.getComputedTiming().iterations !== Infinity).length === 0,
   );
+}
+
+/**
+ * Pick `game` in the game picker: it is on offer, the page mounts it, and the picker
+ * shows it pressed.
+ */
+export async function pickGame(page, game) {
+  const button = `[data-game="${game}"]`;
+  assert.equal(await page.getAttribute(button, 'aria-disabled'), null);
+  await page.click(button);
+  await page.waitForFunction((id) => window.gridlab && window.gridlab.game === id, game);
+  assert.equal(await page.getAttribute(button, 'aria-pressed'), 'true');
+}
+
+/** Pick `algo` on the Solve tab and start a solve of the loaded level. */
+export async function startSolve(page, algo) {
+  await tab(page, 'solve');
+  await page.selectOption('#algo', algo);
+  await page.click('#solve');
+}
+
+/** Solve the loaded level with `algo` on the Solve tab; resolves once the result shows. */
+export async function solve(page, algo) {
+  await startSolve(page, algo);
+  await page.waitForSelector('#outcome', { timeout: 60000 });
+  await page.waitForSelector('#solve:not([disabled])', { timeout: 60000 });
+}
+
+/**
+ * After an edit turned the level `before` into `after` (on the Edit tab): Undo and Redo
+ * go back and forth, and so do Ctrl+Z and Ctrl+Y on the board.
+ */
+export async function assertUndoRedo(page, before, after) {
+  await page.click('#edit-undo');
+  assert.equal(await levelText(page), before);
+  await page.click('#edit-redo');
+  assert.equal(await levelText(page), after);
+  await page.locator('#board').focus();
+  await page.keyboard.press('Control+z');
+  assert.equal(await levelText(page), before);
+  await page.keyboard.press('Control+y');
+  assert.equal(await levelText(page), after);
+}
+
+/** The level `text` of `game` is saved in the browser: a reload brings it back. */
+export async function assertAutosaved(page, game, text) {
+  await page.waitForFunction(
+    ([key, t]) => (JSON.parse(localStorage.getItem(key) || '{}').level || '') === t,
+    [`gridlab.v1.${game}`, text],
+  );
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  assert.equal(await page.evaluate(() => window.gridlab.game), game);
+  assert.equal(await levelText(page), text);
+}
+
+/** Reset level (Edit tab) brings back the level `before`. */
+export async function assertReset(page, before) {
+  await tab(page, 'edit');
+  await page.click('#reset-level');
+  assert.equal(await levelText(page), before);
+}
+
+/** Good level text loaded through the Edit tab shows no error and is the level. */
+export async function assertLoads(page, text) {
+  await loadText(page, text);
+  assert.ok(await page.isHidden('#error'));
+  assert.equal(await levelText(page), text);
+}
+
+/**
+ * Bad level text (`bad`) loaded through the Edit tab shows an error naming its place
+ * (`place`, a RegExp) and keeps the level and the board; resolves to the message.
+ */
+export async function assertBadTextKept(page, bad, place) {
+  const before = await levelText(page);
+  await loadText(page, bad);
+  await page.waitForSelector('#error:not([hidden])');
+  const message = await page.textContent('#error');
+  assert.match(message, place);
+  assert.equal(await levelText(page), before);
+  assert.ok(await page.isVisible('#board'));
+  return message;
+}
+
+/** A link to `game` on `level` with the moves `played`: the page shows them. */
+export async function openLink(open, game, level, played) {
+  const opened = await open(`#game=${game}&level=${b64url(level)}&moves=${played}`);
+  assert.equal(await levelText(opened.page), level);
+  assert.equal(await moves(opened.page), played);
+  return opened;
+}
+
+/**
+ * `page`'s link (its URL's hash) opened with `open` shows the same level (`level`,
+ * else `page`'s), the moves `played` and the same course output, without errors.
+ */
+export async function assertLinkReopens(page, open, played, { level = null } = {}) {
+  const url = page.url();
+  const other = await open(url.slice(url.indexOf('#')));
+  assert.equal(await levelText(other.page), level ?? (await levelText(page)));
+  assert.equal(await moves(other.page), played);
+  assert.equal(await other.page.textContent('#output'), await page.textContent('#output'));
+  assert.deepEqual(other.errors, []);
+  await other.context.close();
+}
+
+/** A link (`hash`) to a damaged level shows an error naming `place`, and the board. */
+export async function assertBadLink(open, hash, place) {
+  const bad = await open(hash);
+  assert.match(await bad.page.textContent('#error'), place);
+  assert.ok(await bad.page.isVisible('#board'));
+  await bad.context.close();
+}
+
+/** Once the page is still (see settle), a screenshot named `name` (with `options`). */
+export async function snap(page, name, options = {}) {
+  await settle(page);
+  await page.screenshot({ path: shotPath(name), ...options });
+}
+
+/** A phone: the `openPage` options of a small touch screen at 3 device pixels a CSS pixel. */
+export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
+
+/** The board's canvas has `scale` device pixels to a CSS pixel (HiDPI rendering). */
+export async function assertBackingScale(page, scale) {
+  const dims = await page.evaluate(() => {
+    const c = document.querySelector('#board');
+    return { w: c.width, css: c.getBoundingClientRect().width };
+  });
+  assert.ok(Math.abs(dims.w / dims.css - scale) < 0.05, `backing store at ${scale}× (${dims.w} for ${dims.css} CSS px)`);
+}
+
+/** The Present button turns presentation mode on. */
+export async function present(page) {
+  await page.evaluate(() => document.querySelector('#present').click());
+  assert.ok(await page.evaluate(() => document.body.classList.contains('presenting')));
 }
 
 /** Run the Compare panel on the loaded level; resolves to {summary, heads}. */

@@ -3,7 +3,8 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, shotPath, settle, norm, b64url, tab, loadText, clickCell, swipe, runCompare, setRange } from './harness.mjs';
+import { useBrowser, pageOpener, shotPath, settle, norm, b64url, tab, loadText, clickCell, swipe, runCompare, setRange, snap, PHONE, assertBackingScale } from './harness.mjs';
+import { solve as solveWith, assertUndoRedo, assertBadTextKept, assertLinkReopens, assertBadLink, assertLoads, assertAutosaved, assertReset } from './harness.mjs';
 
 const A1 = '7 6 \n######\n#U0 S#\n#* 0##\n#P  *#\n#0 #0#\n#*#U*#\n######\n';
 const A3 =
@@ -18,19 +19,17 @@ const SLOW =
 
 const env = useBrowser();
 
-const open = (hash = '', opts) => openPage(env.browser, env.server.url + hash, opts);
+const open = pageOpener(env);
 
+/** Solve with `algo` for all the fish or at least `goal`; the plan. */
 async function solve(page, algo, goal = 'all') {
   await tab(page, 'solve');
-  await page.selectOption('#algo', algo);
   if (goal === 'all') await page.selectOption('#goal-kind', 'all');
   else {
     await page.selectOption('#goal-kind', 'atleast');
     await page.fill('#goal-n', String(goal));
   }
-  await page.click('#solve');
-  await page.waitForSelector('#outcome', { timeout: 60000 });
-  await page.waitForSelector('#solve:not([disabled])', { timeout: 60000 });
+  await solveWith(page, algo);
   return (await page.textContent('#plan-moves')).trim();
 }
 
@@ -68,8 +67,7 @@ test('keyboard play, undo and the course output', async () => {
   );
   assert.equal(await page.textContent('#score .value'), '1');
   await page.waitForFunction(() => !window.gridlab.animating());
-  await settle(page);
-  await page.screenshot({ path: shotPath('play.png') });
+  await snap(page, 'play.png');
   // Ending in death shows the banner without "Victory" (tutorial level: SE, then E
   // into the shark).
   await page.evaluate(() => window.gridlab.loadLevel('5 8\n########\n#P  * 0#\n#  #   #\n#*  S *#\n########\n', ''));
@@ -79,8 +77,7 @@ test('keyboard play, undo and the course output', async () => {
   assert.equal(await page.evaluate(() => window.gridlab.status()), 'dead');
   assert.match(await page.textContent('#banner'), /Pengu died/);
   assert.doesNotMatch(await page.textContent('#banner'), /Victory/);
-  await settle(page);
-  await page.screenshot({ path: shotPath('play-dead.png') });
+  await snap(page, 'play-dead.png');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -121,8 +118,7 @@ test('load a level from text, solve it with A* and play the plan to victory', as
   assert.equal(await page.evaluate(() => window.gridlab.moves()), plan);
   assert.equal(await page.textContent('#moves'), plan);
   await page.waitForFunction(() => !window.gridlab.animating());
-  await settle(page);
-  await page.screenshot({ path: shotPath('solve-victory.png') });
+  await snap(page, 'solve-victory.png');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -169,16 +165,8 @@ test('the editor paints, undoes and redoes', async () => {
   const painted = await page.evaluate(() => window.gridlab.levelText());
   assert.equal(painted.split('\n')[4], '#P #*#');
   assert.equal(await page.inputValue('#level-text'), painted);
-  await page.click('#edit-undo');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
-  await page.click('#edit-redo');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
-  // Keyboard: Ctrl+Z / Ctrl+Y in the Edit tab act on edits.
-  await page.locator('#board').focus();
-  await page.keyboard.press('Control+z');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
-  await page.keyboard.press('Control+y');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
+  // The buttons, and Ctrl+Z / Ctrl+Y in the Edit tab, act on edits.
+  await assertUndoRedo(page, before, painted);
   // Drag paints several fish in one stroke (one undo step).
   await page.click('.swatch[data-sym="*"]');
   const box = await page.locator('#board').boundingBox();
@@ -198,19 +186,10 @@ test('the editor paints, undoes and redoes', async () => {
   await page.click('#resize');
   assert.equal((await page.evaluate(() => window.gridlab.view())).rows, 9);
   await page.click('#edit-undo');
-  await settle(page);
-  await page.screenshot({ path: shotPath('edit.png') });
+  await snap(page, 'edit.png');
   // Autosave: a reload restores the edited level.
-  await page.waitForFunction(
-    (text) => (JSON.parse(localStorage.getItem('gridlab.v1.pengu') || '{}').level || '') === text,
-    painted,
-  );
-  await page.reload();
-  await page.waitForSelector('body[data-ready="true"]');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), painted);
-  await page.click('#tab-edit');
-  await page.click('#reset-level');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  await assertAutosaved(page, 'pengu', painted);
+  await assertReset(page, before);
   // Import from a file, export as a download.
   await page.setInputFiles('#file-input', { name: 'diamond.txt', mimeType: 'text/plain', buffer: Buffer.from(TC07) });
   await page.waitForFunction((t) => window.gridlab.levelText() === t, TC07);
@@ -225,17 +204,10 @@ test('the editor paints, undoes and redoes', async () => {
 
 test('bad level text shows the line and column and keeps the level', async () => {
   const { page, context, errors } = await open();
-  const before = await page.evaluate(() => window.gridlab.levelText());
-  await loadText(page, '3 3\n###\n#x#\n###\n');
-  await page.waitForSelector('#error:not([hidden])');
-  const msg = await page.textContent('#error');
-  assert.match(msg, /Line 3, column 2/);
+  const msg = await assertBadTextKept(page, '3 3\n###\n#x#\n###\n', /Line 3, column 2/);
   assert.match(msg, /'x'/);
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
-  assert.ok(await page.isVisible('#board'));
   // A good text clears the error.
-  await loadText(page, TC07);
-  assert.ok(await page.isHidden('#error'));
+  await assertLoads(page, TC07);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -249,17 +221,9 @@ test('a shared URL shows the same board and replays the moves', async () => {
   await page.locator('#board').focus();
   await page.keyboard.press('Numpad4');
   await page.waitForFunction(() => /moves=74184(&|$)/.test(location.hash));
-  const url = page.url();
-  const other = await openPage(env.browser, url);
-  assert.equal(await other.page.evaluate(() => window.gridlab.levelText()), await page.evaluate(() => window.gridlab.levelText()));
-  assert.equal(await other.page.evaluate(() => window.gridlab.moves()), '74184');
-  assert.deepEqual(other.errors, []);
-  await other.context.close();
+  await assertLinkReopens(page, open, '74184');
   // A damaged link shows an error, not a blank page.
-  const bad = await open(`#game=pengu&level=${b64url('2 2\n#q\n##\n')}`);
-  assert.match(await bad.page.textContent('#error'), /Line 2, column 2/);
-  assert.ok(await bad.page.isVisible('#board'));
-  await bad.context.close();
+  await assertBadLink(open, `#game=pengu&level=${b64url('2 2\n#q\n##\n')}`, /Line 2, column 2/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -272,8 +236,7 @@ test('compare runs several algorithms and agrees on the optimum', async () => {
   assert.match(summary, /13 moves/);
   assert.deepEqual(rows.slice(1), ['A*', 'BFS', 'ID-DFS', 'Greedy']);
   assert.ok((await page.$$('#compare-table td.optimal')).length >= 3);
-  await settle(page);
-  await page.screenshot({ path: shotPath('compare.png') });
+  await snap(page, 'compare.png');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -306,26 +269,21 @@ test('a long solve shows progress, can be cancelled, and the page stays responsi
 });
 
 test('a phone-sized touch screen: swipes move Pengu', async () => {
-  const { page, context, errors } = await open('', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const { page, context, errors } = await open('', PHONE);
   const box = await page.locator('#board').boundingBox();
   assert.ok(box.width <= 390);
   // A swipe up-right (north-east) from the middle of the board.
   await swipe(page, context, 12, -12);
   await page.waitForFunction(() => window.gridlab.moves() === '9');
   await page.waitForFunction(() => !window.gridlab.animating());
-  await settle(page);
-  await page.screenshot({ path: shotPath('phone.png'), fullPage: true });
+  await snap(page, 'phone.png', { fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('presentation mode and HiDPI rendering', async () => {
   const { page, context, errors } = await open('', { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 });
-  const dims = await page.evaluate(() => {
-    const c = document.querySelector('#board');
-    return { w: c.width, css: c.getBoundingClientRect().width };
-  });
-  assert.ok(Math.abs(dims.w / dims.css - 2) < 0.05, `backing store at 2× (${dims.w} for ${dims.css} CSS px)`);
+  await assertBackingScale(page, 2);
   await page.locator('#board').focus();
   await page.keyboard.press('.');
   assert.ok(await page.evaluate(() => document.body.classList.contains('presenting')));
@@ -333,8 +291,7 @@ test('presentation mode and HiDPI rendering', async () => {
   assert.ok(await page.isVisible('#help'));
   await page.keyboard.press('Escape');
   assert.ok(await page.isHidden('#help'));
-  await settle(page);
-  await page.screenshot({ path: shotPath('presentation.png') });
+  await snap(page, 'presentation.png');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -4,7 +4,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, norm, tab, loadText, setRange } from './harness.mjs';
+import { useBrowser, pageOpener, norm, tab, loadText, setRange, solve } from './harness.mjs';
 
 const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#\n#######\n';
 // 32 fish in an open room: an all-fish BFS runs long enough to be cancelled.
@@ -16,16 +16,8 @@ const SLOW =
 const SHARK = '4 6\n######\n#P  S#\n#*####\n######\n';
 
 const env = useBrowser();
-const open = (hash = '', opts) => openPage(env.browser, env.server.url + hash, opts);
+const open = pageOpener(env);
 const g = (page, expr) => page.evaluate(expr);
-
-async function solve(page, algo) {
-  await tab(page, 'solve');
-  await page.selectOption('#algo', algo);
-  await page.click('#solve');
-  await page.waitForSelector('#outcome', { timeout: 60000 });
-  await page.waitForSelector('#solve:not([disabled])', { timeout: 60000 });
-}
 
 test('Pengu: a new solve and a cancel drop the previous plan and heat-map', async () => {
   const { page, context, errors } = await open('#game=pengu');

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, useBrowser, openPage, shotPath, settle, norm, b64url, tab, loadText, cellPoint, clickCell, swipe, setRange } from './harness.mjs';
+import { ROOT, useBrowser, openPage, pageOpener, norm, b64url, tab, loadText, cellPoint, clickCell, swipe, setRange, snap, PHONE, assertBackingScale, present } from './harness.mjs';
+import { idle, moves, view, pickGame, assertBadTextKept, assertLinkReopens, assertBadLink, assertLoads, openLink, assertReset } from './harness.mjs';
 
 const dungeon = (x) => readFileSync(path.join(ROOT, 'levels', 'rogue', 'course', `dungeon${x}.txt`), 'utf8');
 const I = dungeon('I');
@@ -17,12 +18,7 @@ const env = useBrowser();
  * A page with error collection, ready. levels/rogue/index.json may not exist yet (the
  * collection is optional): its 404 is the one failed request tolerated.
  */
-const open = (hash = '#game=rogue', opts = {}) =>
-  openPage(env.browser, env.server.url + hash, { ...opts, allowMissing: /\/levels\/rogue\/index\.json$/, game: /game=rogue/.test(hash) ? 'rogue' : null });
-
-const idle = (page) => page.waitForFunction(() => !window.gridlab.animating());
-const moves = (page) => page.evaluate(() => window.gridlab.moves());
-const view = (page) => page.evaluate(() => window.gridlab.view());
+const open = pageOpener(env, 'rogue', { collectionMayBeMissing: true });
 const setPlayers = async (page, monster, rogue) => {
   await page.selectOption('#monster-player', monster);
   await page.selectOption('#rogue-player', rogue);
@@ -30,10 +26,7 @@ const setPlayers = async (page, monster, rogue) => {
 
 test('the Rogue view opens from the picker and from #game=rogue', async () => {
   const { page, context, errors } = await open('');
-  assert.equal(await page.getAttribute('[data-game="rogue"]', 'aria-disabled'), null);
-  await page.click('[data-game="rogue"]');
-  await page.waitForFunction(() => window.gridlab && window.gridlab.game === 'rogue');
-  assert.equal(await page.getAttribute('[data-game="rogue"]', 'aria-pressed'), 'true');
+  await pickGame(page, 'rogue');
   assert.equal(norm(await page.evaluate(() => window.gridlab.levelText())), norm(I));
   assert.equal(await page.inputValue('#level-select'), 'dungeonI');
   assert.deepEqual(await page.evaluate(() => window.gridlab.players()), ['bfs', 'cycle']);
@@ -188,8 +181,7 @@ test('play the rogue yourself: the monster answers; illegal steps are refused', 
   await page.click('#dpad [data-dir="6"]');
   await page.waitForFunction(() => window.gridlab.moves().length === 9 && !window.gridlab.animating());
   assert.equal(await moves(page), '989868868');
-  await settle(page);
-  await page.screenshot({ path: shotPath('rogue-play.png') });
+  await snap(page, 'rogue-play.png');
   // Step is for strategies: on the human's turn it says so.
   assert.ok(await page.isDisabled('#step'));
   assert.deepEqual(errors, []);
@@ -259,8 +251,7 @@ test('the exact solution overlay, the Solve tab and the cycles', async () => {
   assert.equal((await page.evaluate(() => window.gridlab.cycles())).length, 1);
   await idle(page);
   await page.mouse.move(5, 5);
-  await settle(page);
-  await page.screenshot({ path: shotPath('rogue-exact.png') });
+  await snap(page, 'rogue-exact.png');
   // The Solve tab: the value from the start, the coursework's checkable claims.
   await tab(page, 'solve');
   await page.waitForSelector('#exact-value');
@@ -288,8 +279,7 @@ test('the exact solution overlay, the Solve tab and the cycles', async () => {
   await idle(page);
   assert.equal((await moves(page)).length, 2);
   assert.equal((await moves(page))[1], '3');
-  await settle(page);
-  await page.screenshot({ path: shotPath('rogue-solve.png') });
+  await snap(page, 'rogue-solve.png');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -304,8 +294,7 @@ test('Compare plays every strategy pairing and loads one to watch', async () => 
   assert.match(await cell('bfs', 'cycle'), /Survived\s*1000 moves/);
   assert.match(await cell('optimal', 'optimal'), /Survived/);
   assert.match(await page.textContent('#pairings-summary'), /4 of 6 games/);
-  await settle(page);
-  await page.screenshot({ path: shotPath('rogue-compare.png') });
+  await snap(page, 'rogue-compare.png');
   await page.click('#pairings-table td[data-monster="bfs"][data-rogue="naive"] button');
   await page.waitForSelector('#panel-play:not([hidden])');
   assert.deepEqual(await page.evaluate(() => window.gridlab.players()), ['bfs', 'naive']);
@@ -372,27 +361,19 @@ test('the editor paints rooms, corridors, walls, the rogue and the monster, in t
   assert.equal((await view(page)).rows, 12);
   assert.equal((await view(page)).cols, 12);
   await page.mouse.move(5, 5);
-  await settle(page);
-  await page.screenshot({ path: shotPath('rogue-edit.png') });
+  await snap(page, 'rogue-edit.png');
   await tab(page, 'play');
   await page.click('#step');
   await idle(page);
   assert.equal((await moves(page)).length, 1);
-  await tab(page, 'edit');
-  await page.click('#reset-level');
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
+  await assertReset(page, before);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('bad dungeon text shows the line and column and keeps the dungeon', async () => {
   const { page, context, errors } = await open();
-  const before = await page.evaluate(() => window.gridlab.levelText());
-  await loadText(page, '3\n@ . .\n. x .\n. . B\n');
-  await page.waitForSelector('#error:not([hidden])');
-  assert.match(await page.textContent('#error'), /Line 3, column 3/);
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), before);
-  assert.ok(await page.isVisible('#board'));
+  await assertBadTextKept(page, '3\n@ . .\n. x .\n. . B\n', /Line 3, column 3/);
   await loadText(page, '3\n@ . .\n. . .\n. . .\n');
   await page.waitForSelector('#error:not([hidden])');
   assert.match(await page.textContent('#error'), /Line \d+, column \d+/);
@@ -404,52 +385,34 @@ test('bad dungeon text shows the line and column and keeps the dungeon', async (
   await page.waitForFunction(() => /padded with walls \(Line 3, column 4/.test(document.querySelector('#toast').textContent));
   assert.match(await page.textContent('#level-info'), /short rows padded with walls/);
   assert.equal(await page.evaluate(() => window.gridlab.levelText()), '3\n@ . .\n. +  \n. . B\n');
-  await loadText(page, TINY);
-  assert.ok(await page.isHidden('#error'));
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), TINY);
+  await assertLoads(page, TINY);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a shared URL shows the same dungeon and replays both sides\' moves', async () => {
-  const { page, context, errors } = await open(`#game=rogue&level=${b64url(TINY)}&moves=46`);
-  assert.equal(await page.evaluate(() => window.gridlab.levelText()), TINY);
-  assert.equal(await moves(page), '46');
+  const { page, context, errors } = await openLink(open, 'rogue', TINY, '46');
   assert.deepEqual((await view(page)).monster, { row: 2, col: 1 });
   await page.click('#step');
   await idle(page);
   const played = await moves(page);
   assert.equal(played.length, 3);
   await page.waitForFunction((m) => new RegExp(`moves=${m}(&|$)`).test(location.hash), played);
-  const url = page.url();
-  const other = await open(url.slice(url.indexOf('#')));
-  assert.equal(await other.page.evaluate(() => window.gridlab.moves()), played);
-  assert.equal(await other.page.textContent('#output'), await page.textContent('#output'));
-  assert.deepEqual(other.errors, []);
-  await other.context.close();
-  const bad = await open(`#game=rogue&level=${b64url('3\n@ . .\n. ? .\n. . B\n')}`);
-  assert.match(await bad.page.textContent('#error'), /Line 3, column 3/);
-  assert.ok(await bad.page.isVisible('#board'));
-  await bad.context.close();
+  await assertLinkReopens(page, open, played, { level: TINY });
+  await assertBadLink(open, `#game=rogue&level=${b64url('3\n@ . .\n. ? .\n. . B\n')}`, /Line 3, column 3/);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('phone: touch, presentation mode and HiDPI', async () => {
-  const { page, context, errors } = await open('#game=rogue', { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true });
+  const { page, context, errors } = await open('#game=rogue', PHONE);
   await page.selectOption('#rogue-player', 'human');
   await swipe(page, context, 0, -12);
   await page.waitForFunction(() => window.gridlab.moves().length === 3);
-  const dims = await page.evaluate(() => {
-    const c = document.querySelector('#board');
-    return { w: c.width, css: c.getBoundingClientRect().width };
-  });
-  assert.ok(Math.abs(dims.w / dims.css - 3) < 0.05, `backing store at 3× (${dims.w} for ${dims.css} CSS px)`);
-  await page.evaluate(() => document.querySelector('#present').click());
-  assert.ok(await page.evaluate(() => document.body.classList.contains('presenting')));
+  await assertBackingScale(page, 3);
+  await present(page);
   await idle(page);
-  await settle(page);
-  await page.screenshot({ path: shotPath('rogue-phone.png'), fullPage: true });
+  await snap(page, 'rogue-phone.png', { fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -488,8 +451,7 @@ test('the collection from levels/rogue/: our dungeons in the picker, the course 
   assert.match(await page.textContent('#output'), /Rogue survived 1000 moves\s*$/);
   await setRange(page, '#scrub', 700);
   assert.equal((await moves(page)).length, 700);
-  await settle(page);
-  await page.screenshot({ path: shotPath('rogue-catacombs.png') });
+  await snap(page, 'rogue-catacombs.png');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -5,21 +5,19 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useBrowser, openPage, tab, loadText, b64url } from './harness.mjs';
+import { useBrowser, pageOpener, loadText, b64url, startSolve } from './harness.mjs';
 
 const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#\n#######\n';
 
 const env = useBrowser();
-const open = (hash = '', opts) => openPage(env.browser, env.server.url + hash, opts);
+const open = pageOpener(env);
 
 /** A page on TC07 solved with A* (the plan and its search replay on the Solve tab). */
 async function solvedWithAstar() {
   const opened = await open('#game=pengu');
   const { page } = opened;
   await loadText(page, TC07);
-  await tab(page, 'solve');
-  await page.selectOption('#algo', 'astar');
-  await page.click('#solve');
+  await startSolve(page, 'astar');
   await page.waitForSelector('#outcome', { timeout: 60000 });
   return opened;
 }

@@ -89,30 +89,24 @@ pub(super) mod pengu_checks {
 /// string and, when small, is solved with tiny limits.
 pub fn pengu_level(data: &[u8]) {
     use gridlab::games::pengu::Level;
-    let Some(text) = text(data) else { return };
-    match Level::parse(&text) {
-        Err(e) => check_parse_error(&e, &text),
-        Ok(level) => {
-            pengu_checks::level_invariants(&level);
-            if level.tiles.len() <= SMALL_CELLS {
-                let moves = moves_from(&data[data.len().saturating_sub(24)..], "12346789", 24);
-                pengu_checks::replay_moves(&level, &moves);
-                pengu_checks::solve_small(&level, pick(data));
-            }
-        }
+    let Some(level) = parsed(data, Level::parse) else {
+        return;
+    };
+    pengu_checks::level_invariants(&level);
+    if level.tiles.len() <= SMALL_CELLS {
+        let moves = moves_from(&data[data.len().saturating_sub(24)..], "12346789", 24);
+        pengu_checks::replay_moves(&level, &moves);
+        pengu_checks::solve_small(&level, pick(data));
     }
 }
 
 /// Pengu `replay` of any move string (`LEVEL\0MOVES`).
 pub fn pengu_replay(data: &[u8]) {
     use gridlab::games::pengu::Level;
-    let Some(text) = text(data) else { return };
-    let (level, moves) = split_moves(&text);
-    if let Ok(level) = Level::parse(level) {
-        if level.tiles.len() <= 100_000 {
-            pengu_checks::replay_moves(&level, moves);
-        }
-    }
+    let small = |level: &Level| level.tiles.len() <= 100_000;
+    replay_small(data, Level::parse, small, |level, moves| {
+        pengu_checks::replay_moves(level, moves);
+    });
 }
 
 // ---------------------------------------------------------------------------------
@@ -198,32 +192,26 @@ pub(super) mod actman_checks {
 
 /// Act-Man `Dungeon::parse` on any text; round trip, a replay, and a tiny solve.
 pub fn actman_dungeon(data: &[u8]) {
+    // The shape of `pengu_level`, over Act-Man's own types: no trait joins the games'
+    // levels.
     use gridlab::games::actman::Dungeon;
-    let Some(text) = text(data) else { return };
-    match Dungeon::parse(&text) {
-        Err(e) => check_parse_error(&e, &text),
-        Ok(d) => {
-            actman_checks::dungeon_invariants(&d);
-            if d.walls.len() <= SMALL_CELLS {
-                let tail = &data[data.len().saturating_sub(16)..];
-                let actions = moves_from(tail, "12346789NSEW", 16);
-                actman_checks::replay_actions(&d, &actions);
-                actman_checks::solve_small(&d, pick(data));
-            }
-        }
+    let Some(d) = parsed(data, Dungeon::parse) else {
+        return;
+    };
+    actman_checks::dungeon_invariants(&d);
+    if d.walls.len() <= SMALL_CELLS {
+        let tail = &data[data.len().saturating_sub(16)..];
+        let actions = moves_from(tail, "12346789NSEW", 16);
+        actman_checks::replay_actions(&d, &actions);
+        actman_checks::solve_small(&d, pick(data));
     }
 }
 
 /// Act-Man `Game::replay` of any action string (`DUNGEON\0ACTIONS`).
 pub fn actman_replay(data: &[u8]) {
     use gridlab::games::actman::Dungeon;
-    let Some(text) = text(data) else { return };
-    let (dungeon, actions) = split_moves(&text);
-    if let Ok(d) = Dungeon::parse(dungeon) {
-        if d.walls.len() <= 10_000 {
-            actman_checks::replay_actions(&d, actions);
-        }
-    }
+    let small = |d: &Dungeon| d.walls.len() <= 10_000;
+    replay_small(data, Dungeon::parse, small, actman_checks::replay_actions);
 }
 
 // ---------------------------------------------------------------------------------
@@ -347,11 +335,9 @@ pub fn rogue_dungeon(data: &[u8]) {
 /// Rogue `Game::replay` of any digit string (`DUNGEON\0DIGITS`).
 pub fn rogue_replay(data: &[u8]) {
     use gridlab::games::rogue::Dungeon;
-    let Some(text) = text(data) else { return };
-    let (dungeon, digits) = split_moves(&text);
-    if let Ok((d, _)) = Dungeon::parse_lenient(dungeon) {
+    if let Some(((d, _), digits)) = parsed_with_moves(data, Dungeon::parse_lenient) {
         let max_moves = u32::from(pick(data) % 50);
-        let mut game = rogue_checks::replay_digits(&d, digits, max_moves);
+        let mut game = rogue_checks::replay_digits(&d, &digits, max_moves);
         while game.undo() {}
         assert_eq!(game.positions().len(), 1);
         assert_eq!(game.positions()[0], (d.monster, d.rogue));

@@ -101,17 +101,14 @@ pub(super) mod gpac_checks {
 /// GPac `Map::parse` on any text; round trip, repair, and whole games when small.
 pub fn gpac_map(data: &[u8]) {
     use gridlab::games::gpac::Map;
-    let Some(text) = text(data) else { return };
-    match Map::parse(&text) {
-        Err(e) => check_parse_error(&e, &text),
-        Ok(map) => {
-            gpac_checks::map_invariants(&map);
-            if map.len() <= SMALL_CELLS {
-                let _ = map.dead_ends();
-                gpac_checks::repair_small(&map);
-                gpac_checks::play_small(&map, pick(data));
-            }
-        }
+    let Some(map) = parsed(data, Map::parse) else {
+        return;
+    };
+    gpac_checks::map_invariants(&map);
+    if map.len() <= SMALL_CELLS {
+        let _ = map.dead_ends();
+        gpac_checks::repair_small(&map);
+        gpac_checks::play_small(&map, pick(data));
     }
 }
 

@@ -63,6 +63,24 @@ fn split_moves(text: &str) -> (&str, &str) {
     text.split_once('\0').unwrap_or((text, ""))
 }
 
+/// The input as text read by `parse`: `None` when it is too long, or when it does not
+/// parse (then the error must point into the text).
+fn parsed<T>(data: &[u8], parse: impl Fn(&str) -> Result<T, ParseError>) -> Option<T> {
+    let text = text(data)?;
+    parse(&text).map_err(|e| check_parse_error(&e, &text)).ok()
+}
+
+/// A `TEXT\0MOVES` input: its text read by `parse` and its moves, or `None` when it is
+/// too long or its text does not parse.
+fn parsed_with_moves<T, E>(
+    data: &[u8],
+    parse: impl Fn(&str) -> Result<T, E>,
+) -> Option<(T, String)> {
+    let text = text(data)?;
+    let (level, moves) = split_moves(&text);
+    Some((parse(level).ok()?, moves.to_string()))
+}
+
 /// A parse error must point into the text (1-based line and column) and say why.
 fn check_parse_error(e: &ParseError, text: &str) {
     assert!(e.line >= 1 && e.column >= 1, "error without a place: {e:?}");
@@ -113,6 +131,31 @@ fn solver(b: u8) -> Solver {
         3 => Solver::Search(Algorithm::Greedy),
         _ => Solver::Search(Algorithm::Astar),
     }
+}
+
+/// A replay target's check: the text of a `TEXT\0MOVES` input, read by `parse`, is
+/// replayed with its moves by `replay` when `small` finds it small enough.
+fn replay_small<T, E>(
+    data: &[u8],
+    parse: impl Fn(&str) -> Result<T, E>,
+    small: impl Fn(&T) -> bool,
+    replay: impl Fn(&T, &str),
+) {
+    if let Some((level, moves)) = parsed_with_moves(data, parse) {
+        if small(&level) {
+            replay(&level, &moves);
+        }
+    }
+}
+
+/// A session's input: a byte that picks the starting level, then the operations
+/// (`None` when the bytes run out first).
+fn start_and_ops<'a, Op: Arbitrary<'a>>(data: &'a [u8]) -> Option<(u8, Vec<Op>)> {
+    let mut u = Unstructured::new(data);
+    Some((
+        u8::arbitrary(&mut u).ok()?,
+        Vec::<Op>::arbitrary(&mut u).ok()?,
+    ))
 }
 
 /// A cheap hash of the input, to pick options without structure.

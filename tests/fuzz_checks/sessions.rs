@@ -61,11 +61,7 @@ const PENGU_LEVELS: [&str; 3] = [
 /// solve, as `src/wasm/pengu.rs` calls them.
 pub fn wasm_pengu(data: &[u8]) {
     use gridlab::games::pengu::{Game, Level};
-    let mut u = Unstructured::new(data);
-    let Ok(start) = u8::arbitrary(&mut u) else {
-        return;
-    };
-    let Ok(ops) = Vec::<EditorOp>::arbitrary(&mut u) else {
+    let Some((start, ops)) = start_and_ops::<EditorOp>(data) else {
         return;
     };
     let mut level = Level::parse(PENGU_LEVELS[usize::from(start) % 3]).expect("built-in");
@@ -146,11 +142,7 @@ enum ActmanOp {
 /// `cell_on_board` guard), verdicts and solve, as `src/wasm/actman.rs` calls them.
 pub fn wasm_actman(data: &[u8]) {
     use gridlab::games::actman::{Action, Dungeon, Game};
-    let mut u = Unstructured::new(data);
-    let Ok(start) = u8::arbitrary(&mut u) else {
-        return;
-    };
-    let Ok(ops) = Vec::<ActmanOp>::arbitrary(&mut u) else {
+    let Some((start, ops)) = start_and_ops::<ActmanOp>(data) else {
         return;
     };
     let mut d = Dungeon::parse(ACTMAN_DUNGEONS[usize::from(start) % 3]).expect("built-in");
@@ -265,11 +257,7 @@ pub fn wasm_rogue(data: &[u8]) {
         Analysis, CycleRogue, Dungeon, Game, MonsterStrategy, Player, RogueStrategy,
         SharedAnalysis, Side,
     };
-    let mut u = Unstructured::new(data);
-    let Ok(start) = u8::arbitrary(&mut u) else {
-        return;
-    };
-    let Ok(ops) = Vec::<RogueOp>::arbitrary(&mut u) else {
+    let Some((start, ops)) = start_and_ops::<RogueOp>(data) else {
         return;
     };
     let mut d = Dungeon::parse(ROGUE_DUNGEONS[usize::from(start) % 3]).expect("built-in");

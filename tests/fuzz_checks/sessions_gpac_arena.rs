@@ -71,11 +71,7 @@ pub fn wasm_gpac(data: &[u8]) {
         })
     };
 
-    let mut u = Unstructured::new(data);
-    let Ok(start) = u8::arbitrary(&mut u) else {
-        return;
-    };
-    let Ok(ops) = Vec::<GpacOp>::arbitrary(&mut u) else {
+    let Some((start, ops)) = start_and_ops::<GpacOp>(data) else {
         return;
     };
     let mut map = Map::parse(GPAC_MAPS[usize::from(start) % 3]).expect("built-in");

@@ -17,6 +17,14 @@ export function thrown(fn) {
   assert.fail('expected an exception');
 }
 
+/** The error `fn` throws, which must name the move at `index` by its `symbol`. */
+export function thrownAt(fn, index, symbol) {
+  const e = thrown(fn);
+  assert.equal(e.index, index);
+  assert.equal(e.symbol, symbol);
+  return e;
+}
+
 /** A session's tile bytes read straight from the wasm memory, as a string. */
 export function tileBytes(session) {
   const memory = g.wasm_memory();
