@@ -294,7 +294,16 @@ export interface GameSpec {
   /** The editor's live verdict (its options; `{}` for none). */
   check?: Record<string, any>;
   generate?: GenerateSpec;
+  /**
+   * Tools of the registry that the game's own panels run besides `solve`, `verdict`
+   * and `generate` (which `solve`, `check` and `generate` imply): "More tools" leaves
+   * them out.
+   */
+  shownTools?: string[];
 }
+
+/** A tool of the wasm registry (`tools()`): its name, summary, defaults and options' schema. */
+export type GameTool = ReturnType<Api['tools']>['games'][number]['tools'][number];
 
 /** A level of a catalog. */
 export interface Level {

@@ -6,8 +6,9 @@
 //
 // A game subclasses GameBase with a description (see www/README.md, "Adding a game"):
 //   super(shell, { id, Session, noun, moveNoun, catalog, painter, Ui, solve, edit,
-//                  check, generate })
-// (`check`: the editor's live verdict's limits; `generate`: the generator's form)
+//                  check, generate, shownTools })
+// (`check`: the editor's live verdict's limits; `generate`: the generator's form;
+// `shownTools`: more registry tools the game's own panels run)
 // (`solve` is optional: without it the game fills the Solve and Compare panels itself)
 // sets its own state, then calls this.mountPanels(). It implements scene(), and may
 // override the hooks below (onNewSession, onLevelEdited, afterReplay, played, ...).
@@ -18,6 +19,7 @@ import { LevelCheck } from './level-check.js';
 import { LevelGenerator } from './level-generator.js';
 import { h } from './ui.js';
 import { toolsOf } from './tools.js';
+import { ToolsPanel } from './tools-panel.js';
 import { SolverPanel } from './solver-panel.js';
 import { ComparePanel } from './compare.js';
 import { debouncedSaver, read, remove } from './storage.js';
@@ -139,6 +141,8 @@ export class GameBase extends EventTarget {
     this.transport = null;
     /** @type {{loaded(): boolean, transport: Transport} | null} a replay panel on the Solve tab (GPac) */
     this.replay = null;
+    /** @type {ToolsPanel | null} the Solve tab's "More tools" (mounted by `start`) */
+    this.moreTools = null;
   }
 
   // ---- what a game implements -----------------------------------------------------
@@ -193,6 +197,27 @@ export class GameBase extends EventTarget {
       this.hover = null;
       this.board.invalidate();
     });
+  }
+
+  /**
+   * The registry's tools that the page's own panels run (so "More tools" leaves them
+   * out): `solve` with a solve adapter, `verdict` with the live verdict, `generate` with
+   * the generator, and the game's `shownTools`.
+   * @returns {Set<string>}
+   */
+  shownTools() {
+    const { spec } = this;
+    return new Set([
+      ...(spec.solve ? ['solve'] : []),
+      ...(spec.check ? ['verdict'] : []),
+      ...(spec.generate ? ['generate'] : []),
+      ...(spec.shownTools || []),
+    ]);
+  }
+
+  /** "More tools" at the end of the Solve tab, after the game's own panels. */
+  mountTools() {
+    if (!this.moreTools) this.moreTools = ToolsPanel.mount(this, this.shell.panels.solve, this.shownTools());
   }
 
   /**
@@ -357,6 +382,7 @@ export class GameBase extends EventTarget {
       ...(this.solver ? this.solver.viewState() : {}),
       ...(this.compare ? this.compare.viewState() : {}),
       ...(this.generator ? this.generator.viewState() : {}),
+      ...(this.moreTools ? this.moreTools.viewState() : {}),
     };
   }
 
@@ -368,6 +394,7 @@ export class GameBase extends EventTarget {
     if (this.compare) this.compare.applyView(view);
     if (this.solver) this.solver.applyView(view);
     if (this.generator) this.generator.applyView(view);
+    if (this.moreTools) this.moreTools.applyView(view);
   }
 
   /** The view changed (a setting, an overlay, a panel position): refresh the link. */
@@ -714,6 +741,8 @@ export class GameBase extends EventTarget {
       debugger: () => (this.solver ? this.solver.debugger.info() : { loaded: false }),
       check: () => (this.levelCheck ? this.levelCheck.info() : null),
       generator: () => (this.generator ? this.generator.info() : null),
+      registryTools: () => toolsOf(this.api, this.id).tools,
+      moreTools: () => (this.moreTools ? this.moreTools.info() : null),
       animating: () => !!this.anim,
       overlay: () => !!this.overlay,
       loadLevel: (text, moves) => this.loadLevel(text, { moves }),
@@ -728,17 +757,20 @@ export class GameBase extends EventTarget {
     if (this.compare) this.compare.dispose();
     if (this.levelCheck) this.levelCheck.dispose();
     if (this.generator) this.generator.dispose();
+    if (this.moreTools) this.moreTools.dispose();
     if (this.session) this.session.free();
     this.session = null;
   }
 
   /**
-   * The first load: a shared link, else the autosave, else the default level. An error
+   * The first load: a shared link, else the autosave, else the default level (the
+   * Solve tab's "More tools" first, after the panels the game's constructor made). An error
    * already showing (a link that could not be read) stays until the user acts; an
    * autosave that is damaged or no longer loads is discarded with a note.
    * @param {SharedState | null} shared
    */
   start(shared) {
+    this.mountTools();
     let { save: saved, damaged } = checkSave(read(this.id));
     const view = shared && shared.view;
     if (shared && (shared.level == null || (saved && saved.level === shared.level))) {

@@ -15,9 +15,13 @@ const ready = init().then(
   },
 );
 
+// The module's errors as plain data: the message, and where it is (a text's line and
+// column, an option's field, a move's index and symbol).
 function plainError(err) {
   if (err && typeof err === 'object' && 'message' in err) {
-    return { message: String(err.message), line: err.line, column: err.column };
+    const out = { message: String(err.message) };
+    for (const key of ['line', 'column', 'field', 'index', 'symbol']) if (err[key] != null) out[key] = err[key];
+    return out;
   }
   return { message: String(err) };
 }

@@ -10,7 +10,7 @@ let registry = null;
  * A game's entry in the registry (an empty one for a game without tools).
  * @param {{tools: () => any}} api the wasm module's exports
  * @param {string} game the game's id
- * @returns {{id: string, palette: string, tools: Array<{name: string, summary: string, readsLevel: boolean, defaults: object, schema: object}>}}
+ * @returns {{id: string, palette: string, tools: import('./contracts.js').GameTool[]}}
  */
 export function toolsOf(api, game) {
   registry ??= api.tools();

@@ -55,6 +55,8 @@ export class RogueGame extends AutoGame {
       painter: roguePainter,
       Ui: RogueUi,
       check: {},
+      // The Solve tab's exact solution is the `analyze` tool's (rogue_analyze).
+      shownTools: ['analyze'],
       generate: {
         fields: [
           { key: 'size', label: 'Size', min: 5, max: 24, value: 12, title: 'The dungeon is size × size' },
