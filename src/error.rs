@@ -1,4 +1,4 @@
-//! Error types shared by every game: level parsing and move replay.
+//! Error types shared by every game: level parsing, move replay, settings and names.
 
 use serde::Serialize;
 
@@ -76,6 +76,37 @@ impl MoveError {
             index,
             symbol,
             message: message.into(),
+        }
+    }
+}
+
+/// A character that is none of a format's symbols (a level's cell, a palette's),
+/// with the symbols it may be.
+///
+/// ```
+/// use gridlab::error::UnknownSymbol;
+/// let e = UnknownSymbol::new("cell", '?', "one of '#', ' ', 'P'");
+/// assert_eq!(e.to_string(), "unknown cell '?' (expected one of '#', ' ', 'P')");
+/// assert_eq!(UnknownSymbol::new("cell", '\t', "'#'").to_string(), r"unknown cell '\t' (expected '#')");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
+#[error("unknown {what} '{}' (expected {expected})", symbol.escape_debug())]
+pub struct UnknownSymbol {
+    /// What the symbol stands for (`cell`, `site`).
+    pub what: &'static str,
+    /// The character given.
+    pub symbol: char,
+    /// The symbols accepted, as the message lists them.
+    pub expected: &'static str,
+}
+
+impl UnknownSymbol {
+    /// `symbol` is no `what`; `expected` lists the accepted ones.
+    pub fn new(what: &'static str, symbol: char, expected: &'static str) -> Self {
+        Self {
+            what,
+            symbol,
+            expected,
         }
     }
 }

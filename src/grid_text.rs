@@ -5,25 +5,28 @@ use crate::error::ParseError;
 use crate::grid::{Grid, Pos};
 
 /// Parse a course grid. `cell` maps each character (with its position) to a cell, or
-/// to an error message that is reported at that line and column. Short rows are padded
+/// to an error whose message is reported at that line and column. Short rows are padded
 /// with `pad` (editors trim trailing spaces), spaces past the last column are ignored,
 /// `\r\n` is accepted, trailing blank lines are ignored; anything else is an error.
 ///
 /// ```
+/// use gridlab::error::UnknownSymbol;
 /// use gridlab::grid_text::parse_grid;
-/// let grid = parse_grid("2 3\n#.#\n#", '.', 100, |_, c| Ok(c)).unwrap();
+/// let grid = parse_grid("2 3\n#.#\n#", '.', 100, |_, c| Ok::<_, UnknownSymbol>(c)).unwrap();
 /// assert_eq!(grid.cells(), &['#', '.', '#', '#', '.', '.']);
-/// let err = parse_grid("1 2\nab", '.', 100, |_, c| {
-///     if c == 'b' { Err("no b".to_string()) } else { Ok(c) }
+/// let err = parse_grid("1 2\nab", '.', 100, |_, c| match c {
+///     'a' => Ok(c),
+///     _ => Err(UnknownSymbol::new("cell", c, "'a'")),
 /// })
 /// .unwrap_err();
-/// assert_eq!((err.line, err.column, err.message.as_str()), (2, 2, "no b"));
+/// assert_eq!((err.line, err.column), (2, 2));
+/// assert_eq!(err.message, "unknown cell 'b' (expected 'a')");
 /// ```
-pub fn parse_grid<T: Clone>(
+pub fn parse_grid<T: Clone, E: std::fmt::Display>(
     text: &str,
     pad: char,
     max_cells: usize,
-    mut cell: impl FnMut(Pos, char) -> Result<T, String>,
+    mut cell: impl FnMut(Pos, char) -> Result<T, E>,
 ) -> Result<Grid<T>, ParseError> {
     let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));
     let (rows, cols) = parse_header(lines.next().unwrap_or(""), max_cells)?;
@@ -51,12 +54,12 @@ pub fn parse_grid<T: Clone>(
             }
             width = col + 1;
             let value = cell(Pos::new(row, col), c)
-                .map_err(|message| ParseError::new(line_no, col + 1, message))?;
+                .map_err(|e| ParseError::new(line_no, col + 1, e.to_string()))?;
             cells.push(value);
         }
         for col in width..cols {
             let value = cell(Pos::new(row, col), pad)
-                .map_err(|message| ParseError::new(line_no, col + 1, message))?;
+                .map_err(|e| ParseError::new(line_no, col + 1, e.to_string()))?;
             cells.push(value);
         }
     }

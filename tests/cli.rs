@@ -124,7 +124,8 @@ fn bad_input_exits_2_naming_the_place() {
     assert!(text(&out.stderr).contains("cannot read no/such/file.txt"));
     let out = gridlab(&["pengu", "solve", A3, "--algo", "dfs"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("unknown algorithm 'dfs'"));
+    assert!(text(&out.stderr)
+        .contains("algorithm must be random, bfs, iddfs, greedy or astar, not 'dfs'"));
     let out = gridlab(&["pengu", "solve", A3, "--goal", "most"]);
     assert_eq!(out.status.code(), Some(2));
 }

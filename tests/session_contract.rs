@@ -132,5 +132,5 @@ fn edits_restart_the_game_and_refuse_what_the_level_refuses() {
     g.resize(10, 12).unwrap();
     assert_eq!((g.rows(), g.cols(), g.moves().as_str()), (10, 12, ""));
     let e = g.paint(Pos::new(0, 0), '#').unwrap_err();
-    assert!(e.message.contains("spawn"), "{e}");
+    assert!(e.to_string().contains("spawn"), "{e}");
 }

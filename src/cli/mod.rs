@@ -1,15 +1,15 @@
 //! The `gridlab` command line (native only): one subcommand per game, plus `serve`.
 
-mod accept;
-mod actman;
-mod arena;
-mod generated;
-mod gpac;
-mod pengu;
-mod rogue;
-mod serve;
-mod slots;
-mod tools;
+pub mod accept;
+pub mod actman;
+pub mod arena;
+pub mod generated;
+pub mod gpac;
+pub mod pengu;
+pub mod rogue;
+pub mod serve;
+pub mod slots;
+pub mod tools;
 
 use clap::{Parser, Subcommand};
 use gridlab::search::{Outcome, Stats};
@@ -61,12 +61,45 @@ enum Command {
     Serve(serve::ServeArgs),
 }
 
-/// Why a command failed, each kind with its exit code ([`CliError::exit_code`]).
+/// Why a command failed, each kind with its exit code ([`CliError::exit_code`]): the
+/// one error of the binary, printed once by [`main`] as `error: ...`.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    /// A file that cannot be read or written, an input too large.
+    /// Bad input of any other kind, with its message.
     #[error("{0}")]
     Input(String),
+    /// A file that cannot be read (`name`: the path, or `standard input`).
+    #[error("cannot read {name}: {source}")]
+    Unreadable {
+        /// The file.
+        name: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// An input larger than [`MAX_INPUT_BYTES`].
+    #[error("{name}: larger than {} MiB, the most gridlab reads", MAX_INPUT_BYTES >> 20)]
+    TooLarge {
+        /// The file.
+        name: String,
+    },
+    /// An input that is not UTF-8 text.
+    #[error("{name}: not UTF-8 text (byte {at} is invalid)")]
+    NotText {
+        /// The file.
+        name: String,
+        /// The offset of the first invalid byte.
+        at: usize,
+    },
+    /// A file or folder that cannot be written.
+    #[error("cannot {action} {}: {source}", path.display())]
+    Unwritable {
+        /// `create` (a folder) or `write` (a file).
+        action: &'static str,
+        /// The path.
+        path: std::path::PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
     /// A level file that does not parse, at `FILE:LINE:COLUMN`.
     #[error("{file}:{}:{}: {}", error.line, error.column, error.message)]
     Parse {
@@ -86,11 +119,15 @@ pub enum CliError {
     /// A game tool's refusal (an illegal move, no level within the budget).
     #[error("{0}")]
     Tool(gridlab::games::tools::ToolError),
+    /// `gridlab serve` cannot start.
+    #[error(transparent)]
+    Serve(#[from] serve::ServeError),
 }
 
 impl CliError {
     /// The exit code: 1 when a tool ran but found nothing ([`EXIT_NOT_MET`]), 2 for
-    /// bad input ([`EXIT_BAD_INPUT`]).
+    /// bad input, an unwritable file or a server that cannot start
+    /// ([`EXIT_BAD_INPUT`]).
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Tool(gridlab::games::tools::ToolError::Failed(_)) => EXIT_NOT_MET,
@@ -114,27 +151,31 @@ pub fn main() -> ExitCode {
     use clap::{CommandFactory, FromArgMatches};
     let matches = tools::augment(Cli::command()).get_matches();
     if let Some((_, tool, tool_matches)) = tools::chosen(&matches) {
-        return ExitCode::from(tools::run(tool, tool_matches).unwrap_or_else(|e| {
-            eprintln!("error: {e}");
-            e.exit_code()
-        }));
+        return ExitCode::from(report(tools::run(tool, tool_matches)));
     }
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
     let code = match cli.command {
-        Command::Pengu { command } => pengu::run(command).unwrap_or_else(|e| {
-            eprintln!("error: {e}");
-            e.exit_code()
-        }),
+        Command::Pengu { command } => report(pengu::run(command)),
         Command::Actman { command } => actman::run(command),
         Command::Rogue { command } => rogue::run(command),
         Command::Gpac { command } => gpac::run(command),
         Command::Arena { command } => arena::run(command),
-        Command::Serve(args) => serve::run(args),
+        Command::Serve(args) => report(serve::run(args)),
     };
     ExitCode::from(code)
+}
+
+/// A command's exit code: its own, or for an error the error's
+/// ([`CliError::exit_code`]) after printing `error: ...` on standard error. The one
+/// place an error of the binary is printed.
+pub fn report(result: Result<u8, CliError>) -> u8 {
+    result.unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        e.exit_code()
+    })
 }
 
 /// Write `text` to standard output; a closed pipe (`gridlab ... | head`) ends the
@@ -169,10 +210,10 @@ impl MemoryArg {
 }
 
 /// Report an option out of its range (`max_states` → `--max-states`) on standard
-/// error; returns the bad-input exit code.
+/// error; returns the bad-input exit code. Until every command returns a
+/// [`CliError`] (`CliError::from(e)` says the same through [`report`]).
 pub fn option_error(e: &gridlab::error::FieldError) -> u8 {
-    eprintln!("error: --{}: {}", e.field.replace('_', "-"), e.message);
-    EXIT_BAD_INPUT
+    report(Err(CliError::from(e.clone())))
 }
 
 /// A cancel flag that the first Ctrl-C sets (the search then stops and prints its
@@ -226,18 +267,16 @@ pub fn read_input(path: &str) -> Result<String, CliError> {
     } else {
         std::fs::File::open(path).and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
     };
-    read.map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?;
+    read.map_err(|source| CliError::Unreadable {
+        name: name.into(),
+        source,
+    })?;
     if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(CliError::Input(format!(
-            "{name}: larger than {} MiB, the most gridlab reads",
-            MAX_INPUT_BYTES >> 20
-        )));
+        return Err(CliError::TooLarge { name: name.into() });
     }
-    String::from_utf8(bytes).map_err(|e| {
-        CliError::Input(format!(
-            "{name}: not UTF-8 text (byte {} is invalid)",
-            e.utf8_error().valid_up_to()
-        ))
+    String::from_utf8(bytes).map_err(|e| CliError::NotText {
+        name: name.into(),
+        at: e.utf8_error().valid_up_to(),
     })
 }
 

@@ -11,7 +11,7 @@
 //! [`MAX_LIVE_PAGES`]). At start the soft limit on open files is raised to the hard
 //! one and the caps are sized to fit it.
 
-use super::{EXIT_BAD_INPUT, EXIT_OK};
+use super::{CliError, EXIT_OK};
 use axum::body::Body;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::Request;
@@ -32,8 +32,8 @@ use tower_http::compression::CompressionLayer;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-mod conn;
-mod relay;
+pub mod conn;
+pub mod relay;
 use conn::{Conn, PerAddress};
 use relay::{Relays, Role, MAX_MESSAGE};
 
@@ -87,26 +87,53 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     write_timeout_ms: u64,
     /// Connections served at once (for tests).
-    #[arg(long, hide = true, default_value_t = MAX_CONNECTIONS,
-          value_parser = caps_parser)]
+    #[arg(long, hide = true, default_value_t = MAX_CONNECTIONS, value_parser = cap())]
     max_connections: usize,
     /// Connections open at once from one address (for tests).
-    #[arg(long, hide = true, default_value_t = MAX_PER_ADDRESS, value_parser = caps_parser)]
+    #[arg(long, hide = true, default_value_t = MAX_PER_ADDRESS, value_parser = cap())]
     max_per_ip: usize,
     /// Seat pages at once (for tests).
-    #[arg(long, hide = true, default_value_t = MAX_SEAT_PAGES, value_parser = caps_parser)]
+    #[arg(long, hide = true, default_value_t = MAX_SEAT_PAGES, value_parser = cap())]
     max_seat_pages: usize,
     /// Live pages at once (for tests).
-    #[arg(long, hide = true, default_value_t = MAX_LIVE_PAGES, value_parser = caps_parser)]
+    #[arg(long, hide = true, default_value_t = MAX_LIVE_PAGES, value_parser = cap())]
     max_live_pages: usize,
 }
 
 /// A hidden cap: 1 to 100,000.
-fn caps_parser(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if (1..=100_000).contains(&n) => Ok(n),
-        _ => Err(format!("'{text}' is not a number from 1 to 100000")),
-    }
+fn cap() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::new().range(1..=100_000)
+}
+
+/// Why `gridlab serve` cannot start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The root folder has no playground.
+    #[error("{} has no www/index.html (run from the gridlab checkout or pass --root)", .0.display())]
+    NoPlayground(PathBuf),
+    /// `--host` and `--port` make no address.
+    #[error("bad --host/--port: {0}")]
+    Address(#[from] std::net::AddrParseError),
+    /// The open-file limit is below [`MIN_OPEN_FILES`] even when raised.
+    #[error(
+        "this process may open only {files} files (ulimit -n); gridlab serve needs at least {MIN_OPEN_FILES}"
+    )]
+    FewFiles {
+        /// The limit.
+        files: u64,
+    },
+    /// The asynchronous runtime does not start.
+    #[error("cannot start the server: {0}")]
+    Runtime(#[source] std::io::Error),
+    /// The address cannot be listened on (in use, not this machine's, a privileged
+    /// port).
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
 }
 
 /// How many connections of each kind are served at once.
@@ -126,14 +153,12 @@ impl Caps {
     /// These caps, scaled down if need be to fit `files` open files (an HTTP
     /// connection may hold a file it serves, a relay page its Arena connection);
     /// `Err` when `files` is below [`MIN_OPEN_FILES`].
-    pub fn fit(self, files: Option<u64>) -> Result<Caps, String> {
+    pub fn fit(self, files: Option<u64>) -> Result<Caps, ServeError> {
         let Some(files) = files else {
             return Ok(self);
         };
         if files < MIN_OPEN_FILES {
-            return Err(format!(
-                "this process may open only {files} files (ulimit -n); gridlab serve needs at least {MIN_OPEN_FILES}"
-            ));
+            return Err(ServeError::FewFiles { files });
         }
         let need = 2 * (self.connections + self.seats + self.live) as u64 + SPARE_FILES;
         if need <= files {
@@ -236,38 +261,24 @@ fn io_error_response(path: &str, e: &std::io::Error) -> Response {
     (StatusCode::INTERNAL_SERVER_ERROR, "cannot read the file\n").into_response()
 }
 
-/// Run `gridlab serve`.
-pub fn run(args: ServeArgs) -> u8 {
+/// Run `gridlab serve` until Ctrl-C.
+pub fn run(args: ServeArgs) -> Result<u8, CliError> {
     if !args.root.join("www").join("index.html").is_file() {
-        eprintln!(
-            "error: {} has no www/index.html (run from the gridlab checkout or pass --root)",
-            args.root.display()
-        );
-        return EXIT_BAD_INPUT;
+        return Err(ServeError::NoPlayground(args.root).into());
     }
     if !args.root.join("pkg").is_dir() {
         eprintln!("warning: no pkg/ folder yet: run `make wasm` to build the WebAssembly module");
     }
-    let addr: SocketAddr = match format!("{}:{}", args.host, args.port).parse() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("error: bad --host/--port: {e}");
-            return EXIT_BAD_INPUT;
-        }
-    };
+    let addr: SocketAddr = format!("{}:{}", args.host, args.port)
+        .parse()
+        .map_err(ServeError::Address)?;
     let asked = Caps {
         connections: args.max_connections,
         per_address: args.max_per_ip,
         seats: args.max_seat_pages,
         live: args.max_live_pages,
     };
-    let caps = match asked.fit(conn::raise_open_files()) {
-        Ok(caps) => caps,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_BAD_INPUT;
-        }
-    };
+    let caps = asked.fit(conn::raise_open_files())?;
     if caps != asked {
         eprintln!(
             "warning: the open-file limit (ulimit -n) is low: serving at most {} connections \
@@ -275,21 +286,11 @@ pub fn run(args: ServeArgs) -> u8 {
             caps.connections, caps.per_address, caps.seats, caps.live
         );
     }
-    let runtime = match tokio::runtime::Runtime::new() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_BAD_INPUT;
-        }
-    };
+    let runtime = tokio::runtime::Runtime::new().map_err(ServeError::Runtime)?;
     runtime.block_on(async move {
-        let listener = match TcpListener::bind(addr).await {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("error: cannot listen on {addr}: {e}");
-                return EXIT_BAD_INPUT;
-            }
-        };
+        let listener = TcpListener::bind(addr)
+            .await
+            .map_err(|source| ServeError::Listen { addr, source })?;
         let addr = listener.local_addr().unwrap_or(addr);
         println!("gridlab playground at http://{addr}/ (Ctrl-C to stop)");
         let relays = Relays::new(caps.seats, caps.live);
@@ -303,7 +304,7 @@ pub fn run(args: ServeArgs) -> u8 {
             write_stall: Duration::from_millis(args.write_timeout_ms),
         };
         serve_http(listener, app, limits, shutdown).await;
-        EXIT_OK
+        Ok::<_, CliError>(EXIT_OK)
     })
 }
 

@@ -347,7 +347,7 @@ pub fn run(tool: &'static dyn AnyTool, matches: &ArgMatches) -> Result<u8, CliEr
                         serde_json::to_string(&report).unwrap_or_default()
                     ));
                 } else {
-                    write(out.map(PathBuf::as_path), &files).map_err(CliError::Input)?;
+                    write(out.map(PathBuf::as_path), &files)?;
                 }
             }
             None => show(report.as_ref(), json, matches),

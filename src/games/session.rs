@@ -9,29 +9,61 @@
 //! maze made from its seed, with no level to edit and no move string (its replay is a
 //! command log, see `games::arena`).
 
-use crate::error::MoveError;
+use crate::error::{MoveError, UnknownSymbol};
 use crate::grid::Pos;
 use serde::Serialize;
 
-/// An edit the level refuses (a cell off the board, a symbol the game does not know,
-/// painting over a piece that must move first), with the reason.
+/// An edit the level refuses, with the reason.
+///
+/// ```
+/// use gridlab::error::UnknownSymbol;
+/// use gridlab::games::session::EditError;
+/// use gridlab::grid::Pos;
+/// let off = EditError::Outside { at: Pos::new(4, 7), board: "field" };
+/// assert_eq!(off.to_string(), "(4, 7) is outside the field");
+/// let taken = EditError::Occupied { piece: "Pengu", it: "Pengu" };
+/// assert_eq!(taken.to_string(), "Pengu stands here: move Pengu first");
+/// let unknown = EditError::from(UnknownSymbol::new("cell", 'x', "'#' or ' '"));
+/// assert_eq!(unknown.to_string(), "unknown cell 'x' (expected '#' or ' ')");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
-#[error("{message}")]
-pub struct EditError {
-    /// Why the edit was refused.
-    pub message: String,
+pub enum EditError {
+    /// A cell off the board (`board`: what the game calls it, `field`, `dungeon`).
+    #[error("({}, {}) is outside the {board}", at.row, at.col)]
+    Outside {
+        /// The cell.
+        at: Pos,
+        /// The board's name in the message.
+        board: &'static str,
+    },
+    /// A symbol that is not on the game's palette.
+    #[error(transparent)]
+    Unknown(#[from] UnknownSymbol),
+    /// A piece stands on the cell: painting over it would lose it.
+    #[error("{piece} stands here: move {it} first")]
+    Occupied {
+        /// The piece (`Pengu`, `the monster`).
+        piece: &'static str,
+        /// How the advice names it (`Pengu`, `it`).
+        it: &'static str,
+    },
+    /// A reason of the game's own (the level's checks after the edit).
+    #[error("{0}")]
+    Refused(String),
 }
 
+/// A game's own reason, as its message says it (the games whose levels do not yet
+/// give a typed reason).
 impl From<String> for EditError {
     fn from(message: String) -> Self {
-        EditError { message }
+        EditError::Refused(message)
     }
 }
 
 /// One move given by its symbol: `read` turns the symbol into the game's move (`None`
 /// when it is none; `not_one` says so), `apply` plays it. Either refusal is a
 /// [`MoveError`] at `index`, the number of moves played before it.
-pub fn play_symbol<M, R, E: Into<String>>(
+pub fn play_symbol<M, R, E: std::fmt::Display>(
     index: usize,
     symbol: char,
     read: impl FnOnce(char) -> Option<M>,
@@ -39,7 +71,7 @@ pub fn play_symbol<M, R, E: Into<String>>(
     apply: impl FnOnce(M) -> Result<R, E>,
 ) -> Result<R, MoveError> {
     let the_move = read(symbol).ok_or_else(|| MoveError::new(index, symbol, not_one))?;
-    apply(the_move).map_err(|e| MoveError::new(index, symbol, e))
+    apply(the_move).map_err(|e| MoveError::new(index, symbol, e.to_string()))
 }
 
 /// A game's playground session.
@@ -137,7 +169,7 @@ pub trait LevelRules {
     /// The view of `game` on `level`.
     fn view(level: &Self::Level, game: &Self::Game) -> Self::View;
     /// Paint a cell of the level.
-    fn paint(level: &mut Self::Level, at: Pos, symbol: char) -> Result<(), String>;
+    fn paint(level: &mut Self::Level, at: Pos, symbol: char) -> Result<(), EditError>;
     /// The level resized (within its limits).
     fn resized(level: &Self::Level, rows: usize, cols: usize) -> Self::Level;
 }

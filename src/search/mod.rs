@@ -43,7 +43,7 @@ pub use budget::{grown_capacity, Table};
 pub use iddfs::iddfs;
 pub use record::{event_id, Record, Taken, EXPANDED, TAKEN};
 
-use crate::error::FieldError;
+use crate::error::{FieldError, NameError};
 use serde::{Deserialize, Serialize};
 use std::hash::Hash;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -136,36 +136,30 @@ impl Algorithm {
         Algorithm::Astar,
     ];
 
-    /// Lower-case name, as on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "bfs",
-            Algorithm::Iddfs => "iddfs",
-            Algorithm::Greedy => "greedy",
-            Algorithm::Astar => "astar",
-        }
-    }
-
     /// Whether the algorithm always returns a cheapest plan.
     pub fn is_optimal(self) -> bool {
         !matches!(self, Algorithm::Greedy)
     }
 }
 
-impl std::str::FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                format!("unknown algorithm '{s}' (expected bfs, iddfs, greedy or astar)")
-            })
-    }
-}
+crate::names!(Algorithm, "algorithm", {
+    Algorithm::Bfs => "bfs",
+    Algorithm::Iddfs => "iddfs",
+    Algorithm::Greedy => "greedy",
+    Algorithm::Astar => "astar",
+});
 
 /// A solver: seeded random play, or one of the searches (the course assignments'
-/// variants). Read by its name, as on the command line (any case).
+/// variants). Read by its name, as on the command line, in any case (`random`,
+/// `bfs`, `iddfs`, `greedy`, `astar`).
+///
+/// ```
+/// use gridlab::search::{Algorithm, Solver};
+/// assert_eq!("A*".parse::<Solver>().unwrap_err().to_string(),
+///            "algorithm must be random, bfs, iddfs, greedy or astar, not 'A*'");
+/// assert_eq!("AStar".parse::<Solver>(), Ok(Solver::Search(Algorithm::Astar)));
+/// assert_eq!(Solver::Random.to_string(), "random");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase", try_from = "String")]
 pub enum Solver {
@@ -176,22 +170,36 @@ pub enum Solver {
     Search(Algorithm),
 }
 
+impl Solver {
+    /// The names of the solvers: `random`, then the algorithms.
+    pub const NAMES: &'static [&'static str] = &["random", "bfs", "iddfs", "greedy", "astar"];
+}
+
 impl TryFrom<String> for Solver {
-    type Error = <Solver as std::str::FromStr>::Err;
-    fn try_from(name: String) -> Result<Solver, Self::Error> {
+    type Error = NameError;
+    fn try_from(name: String) -> Result<Solver, NameError> {
         name.parse()
     }
 }
 
 impl std::str::FromStr for Solver {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Solver, String> {
+    type Err = NameError;
+    fn from_str(s: &str) -> Result<Solver, NameError> {
         if s.eq_ignore_ascii_case("random") {
-            Ok(Solver::Random)
-        } else {
-            s.parse().map(Solver::Search).map_err(|_| {
-                format!("unknown algorithm '{s}' (expected random, bfs, iddfs, greedy or astar)")
-            })
+            return Ok(Solver::Random);
+        }
+        s.parse().map(Solver::Search).map_err(|e| NameError {
+            expected: Solver::NAMES,
+            ..e
+        })
+    }
+}
+
+impl std::fmt::Display for Solver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Solver::Random => f.write_str("random"),
+            Solver::Search(algorithm) => algorithm.fmt(f),
         }
     }
 }
@@ -204,7 +212,7 @@ impl schemars::JsonSchema for Solver {
     fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
         schemars::json_schema!({
             "type": "string",
-            "enum": ["random", "bfs", "iddfs", "greedy", "astar"],
+            "enum": Solver::NAMES,
         })
     }
 }

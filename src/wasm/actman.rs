@@ -43,7 +43,7 @@ impl ActmanSession {
         self.inner
             .chases_towards(Pos::new(row, col))
             .map(|c| to_js(&c))
-            .map_err(|e| message(e.message))
+            .map_err(message)
     }
 }
 

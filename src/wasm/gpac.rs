@@ -173,7 +173,7 @@ impl GpacSession {
     pub fn run(&mut self, turns: JsValue) -> Result<JsValue, JsValue> {
         let turns = int_arg(&turns, "turns", 0, u32::MAX.into())?;
         self.inner.run(turns).map_err(|e| message(e.to_string()))?;
-        Ok(self.view())
+        self.view()
     }
 
     /// The world file of the game so far (ghost ids from 1, or from 0).

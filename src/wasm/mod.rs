@@ -46,8 +46,8 @@ macro_rules! session_bindings {
             }
 
             /// Everything the page shows about the game now.
-            pub fn view(&self) -> JsValue {
-                $crate::wasm::to_js(&$crate::games::session::Session::view(&self.inner))
+            pub fn view(&self) -> Result<JsValue, JsValue> {
+                $crate::wasm::try_js(&$crate::games::session::Session::view(&self.inner))
             }
 
             /// The moves played so far.
@@ -59,9 +59,9 @@ macro_rules! session_bindings {
             /// message}` and changes nothing.
             pub fn play(&mut self, symbol: JsValue) -> Result<JsValue, JsValue> {
                 let symbol = $crate::wasm::char_arg(&symbol, "symbol")?;
-                $crate::games::session::Session::play(&mut self.inner, symbol)
-                    .map(|r| $crate::wasm::to_js(&r))
-                    .map_err($crate::wasm::move_error)
+                let report = $crate::games::session::Session::play(&mut self.inner, symbol)
+                    .map_err($crate::wasm::move_error)?;
+                $crate::wasm::try_js(&report)
             }
 
             /// Restart and play a move string: the reports of the moves, or throws
@@ -71,12 +71,12 @@ macro_rules! session_bindings {
                 let moves = $crate::wasm::text_arg(&moves, "moves")?;
                 $crate::games::session::Session::replay(&mut self.inner, &moves)
                     .map_err($crate::wasm::move_error)?;
-                Ok(self.history())
+                self.history()
             }
 
             /// The report of every move played since the start.
-            pub fn history(&self) -> JsValue {
-                $crate::wasm::to_js(&$crate::games::session::Session::history(&self.inner))
+            pub fn history(&self) -> Result<JsValue, JsValue> {
+                $crate::wasm::try_js(&$crate::games::session::Session::history(&self.inner))
             }
 
             /// Take back the last move (false when there is none).
@@ -117,7 +117,7 @@ macro_rules! session_bindings {
                     )));
                 }
                 $crate::games::session::Session::paint(&mut self.inner, at, symbol)
-                    .map_err(|e| $crate::wasm::message(e.message))
+                    .map_err($crate::wasm::message)
             }
 
             /// Resize the level and restart; throws `{message}` beyond the limits.
@@ -125,7 +125,7 @@ macro_rules! session_bindings {
                 let rows = $crate::wasm::int_arg(&rows, "rows", 0, $crate::wasm::MAX_INDEX)?;
                 let cols = $crate::wasm::int_arg(&cols, "cols", 0, $crate::wasm::MAX_INDEX)?;
                 $crate::games::session::Session::resize(&mut self.inner, rows, cols)
-                    .map_err(|e| $crate::wasm::message(e.message))
+                    .map_err($crate::wasm::message)
             }
         }
     };
@@ -346,25 +346,50 @@ pub(crate) fn try_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValu
         .map_err(|e| message(format!("the result cannot be given to JavaScript: {e}")))
 }
 
+/// `value` as a JavaScript object, or `null` when it cannot be one (being replaced
+/// by [`try_js`], which says why).
 pub(crate) fn to_js<T: Serialize>(value: &T) -> JsValue {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or(JsValue::NULL)
 }
 
-pub(crate) fn parse_error(e: ParseError) -> JsValue {
-    to_js(&e)
+/// A plain object with these fields (setting a field of a new plain object cannot
+/// fail).
+fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (name, value) in fields {
+        let _ = js_sys::Reflect::set(&object, &(*name).into(), value);
+    }
+    object.into()
 }
 
+/// `{line, column, message}`: a level text's error.
+pub(crate) fn parse_error(e: ParseError) -> JsValue {
+    object(&[
+        ("line", (e.line as f64).into()),
+        ("column", (e.column as f64).into()),
+        ("message", e.message.into()),
+    ])
+}
+
+/// `{index, symbol, message}`: an illegal move (`index` 0-based).
 pub(crate) fn move_error(e: MoveError) -> JsValue {
-    to_js(&e)
+    object(&[
+        ("index", (e.index as f64).into()),
+        ("symbol", e.symbol.to_string().into()),
+        ("message", e.message.into()),
+    ])
+}
+
+/// `{field, message}`: an option of the wrong type or out of range.
+pub(crate) fn field_error(field: &str, message: String) -> JsValue {
+    object(&[("field", field.into()), ("message", message.into())])
 }
 
 /// `{message}`: a refusal the page shows as it is.
 pub(crate) fn message(text: impl std::fmt::Display) -> JsValue {
-    let error = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&error, &"message".into(), &text.to_string().into());
-    error.into()
+    object(&[("message", text.to_string().into())])
 }
 
 /// A solve as the page asks for it: the level text read by `parse`, the options from
@@ -410,18 +435,19 @@ pub(crate) fn options_arg<T: serde::de::DeserializeOwned + Default>(
         return Ok(T::default());
     }
     if !options.is_object() || js_sys::Array::is_array(&options) {
-        return Err(to_js(&serde_json::json!({
-            "field": "options",
-            "message": format!("{what}: options must be an object, not {}", type_name(&options)),
-        })));
+        return Err(field_error(
+            "options",
+            format!(
+                "{what}: options must be an object, not {}",
+                type_name(&options)
+            ),
+        ));
     }
     let deserializer = serde_wasm_bindgen::Deserializer::from(options);
     serde_path_to_error::deserialize(deserializer).map_err(|e| {
         let field = e.path().to_string();
-        to_js(&serde_json::json!({
-            "field": field,
-            "message": format!("{what}: {field}: {}", e.inner()),
-        }))
+        let message = format!("{what}: {field}: {}", e.inner());
+        field_error(&field, message)
     })
 }
 
@@ -487,25 +513,32 @@ pub(crate) fn attach_search(
 }
 
 /// A progress callback for the search that calls the JavaScript function, if any,
-/// with the statistics object.
+/// with the statistics object ([`progress_callback`]).
 pub(crate) fn progress_reporter(
     progress: &Option<js_sys::Function>,
 ) -> impl FnMut(&crate::search::Stats) + '_ {
     move |stats| {
         if let Some(f) = progress {
-            let _ = f.call1(&JsValue::NULL, &to_js(stats));
+            if let Ok(stats) = try_js(stats) {
+                let _ = f.call1(&JsValue::NULL, &stats);
+            }
         }
     }
 }
 
 /// A progress callback that calls the JavaScript function, if any, with `value` as a
-/// JavaScript object (the generators' progress).
+/// JavaScript object (the generators' progress). A value that cannot be one is not
+/// reported (the callback never gets `null`), as the tools' progress in `run_tool`;
+/// what the tool returns is given with [`try_js`], which throws why. What the
+/// callback throws is ignored: the page's progress display cannot stop the work.
 pub(crate) fn progress_callback<T: Serialize>(
     progress: &Option<js_sys::Function>,
 ) -> impl FnMut(T) + '_ {
     move |value| {
         if let Some(f) = progress {
-            let _ = f.call1(&JsValue::NULL, &to_js(&value));
+            if let Ok(value) = try_js(&value) {
+                let _ = f.call1(&JsValue::NULL, &value);
+            }
         }
     }
 }

@@ -105,9 +105,7 @@ impl RogueSession {
     /// `{message}` for anything but a capital letter.
     pub fn set_monster_letter(&mut self, letter: JsValue) -> Result<(), JsValue> {
         let letter = char_arg(&letter, "letter")?;
-        self.inner
-            .set_monster_letter(letter)
-            .map_err(|e| message(e.message))
+        self.inner.set_monster_letter(letter).map_err(message)
     }
 
     /// Let the strategy of the side to move play one half-move; returns it, or `null`

@@ -72,42 +72,125 @@ impl Relays {
     }
 
     /// The error for a page the pool of `role` has no room for.
-    fn full(&self, role: Role) -> String {
-        match role {
-            Role::Player => format!(
-                "the relay is full: {} seat pages at most; try again later",
-                self.seats.cap()
-            ),
-            Role::Spectator => format!(
-                "the relay is full: {} live pages at most; try again later",
-                self.live.cap()
-            ),
-        }
+    fn full(&self, role: Role) -> RelayError {
+        let (pages, cap) = match role {
+            Role::Player => ("seat", self.seats.cap()),
+            Role::Spectator => ("live", self.live.cap()),
+        };
+        RelayError::Full { pages, cap }
     }
+}
+
+/// Why the relay refuses a page's message or ends its connection; the page gets it
+/// as `{"error": "..."}`.
+#[derive(Debug, thiserror::Error)]
+pub enum RelayError {
+    /// `gridlab serve` was started without `--arena`.
+    #[error("no Arena server: start gridlab serve with --arena HOST:PORT")]
+    NoServer,
+    /// The pool of the page's role has no room.
+    #[error("the relay is full: {cap} {pages} pages at most; try again later")]
+    Full {
+        /// `seat` or `live`.
+        pages: &'static str,
+        /// The pool's size.
+        cap: usize,
+    },
+    /// A line longer than the Arena server takes.
+    #[error("a line of {0} bytes: the Arena server takes at most {MAX_LINE}; not sent")]
+    LongLine(usize),
+    /// A message of more than one line.
+    #[error("a message holds one line (no line break); not sent")]
+    LineBreak,
+    /// A binary message while playing.
+    #[error("a binary message: send text lines; not sent")]
+    Binary,
+    /// A hello whose name is empty.
+    #[error("bad name: it is empty; say hello with your team's name")]
+    EmptyName,
+    /// A hello whose name the server would change.
+    #[error("bad name: too long or with control characters (the server would keep \"{0}\")")]
+    ChangedName(String),
+    /// A first message that is another message than a hello (its first 80
+    /// characters).
+    #[error("the first message must be {{\"hello\": \"<name>\"}}, not {0}")]
+    NotHello(String),
+    /// A first message that is no message at all (the Arena protocol's reason).
+    #[error("the first message must be a hello: {0}")]
+    NoMessage(String),
+    /// A binary first message.
+    #[error("a binary message: send the hello as text")]
+    BinaryHello,
+    /// The page's place was given to a newcomer before its hello.
+    #[error("closed: more than {0} seat pages had not said hello; say hello at once")]
+    Evicted(usize),
+    /// No hello within [`HELLO_WAIT`].
+    #[error("no hello within {} s: closing the connection", HELLO_WAIT.as_secs())]
+    NoHello,
+    /// The page closed before its hello (nothing to tell it).
+    #[error("the page closed the connection")]
+    PageClosed,
+    /// The Arena server cannot be reached.
+    #[error("cannot reach the Arena server at {addr}: {source}")]
+    Unreachable {
+        /// The server's address.
+        addr: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The Arena server did not accept the connection within [`CONNECT_WAIT`].
+    #[error("the Arena server at {0} did not answer within {wait} s", wait = CONNECT_WAIT.as_secs())]
+    NoAnswer(String),
+    /// The Arena server closed the connection before the first line.
+    #[error("the Arena server at {0} closed at once")]
+    ClosedAtOnce(String),
+    /// The Arena server closed the connection.
+    #[error("the Arena server at {0} closed the connection")]
+    ServerClosed(String),
+    /// Reading the Arena server failed.
+    #[error("the Arena server at {addr}: {why}; closing")]
+    ServerFailed {
+        /// The server's address.
+        addr: String,
+        /// What went wrong.
+        why: ServerLineError,
+    },
+}
+
+/// Why a line of the Arena server cannot be passed on.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerLineError {
+    /// Reading failed.
+    #[error("{0}")]
+    Read(#[from] std::io::Error),
+    /// A line over [`MAX_SERVER_LINE`] bytes.
+    #[error("a line over {MAX_SERVER_LINE} bytes")]
+    TooLong,
 }
 
 /// An error message for the page.
-fn error(text: &str) -> Message {
-    Message::Text(serde_json::json!({ "error": text }).to_string().into())
+fn error(e: &RelayError) -> Message {
+    Message::Text(
+        serde_json::json!({ "error": e.to_string() })
+            .to_string()
+            .into(),
+    )
 }
 
 /// A page's line before it goes to the server: one line of at most [`MAX_LINE`] bytes.
-pub fn check_line(text: &str) -> Result<(), String> {
+pub fn check_line(text: &str) -> Result<(), RelayError> {
     if text.len() > MAX_LINE {
-        return Err(format!(
-            "a line of {} bytes: the Arena server takes at most {MAX_LINE}; not sent",
-            text.len()
-        ));
+        return Err(RelayError::LongLine(text.len()));
     }
     if text.contains('\n') {
-        return Err("a message holds one line (no line break); not sent".into());
+        return Err(RelayError::LineBreak);
     }
     Ok(())
 }
 
 /// A seat's first message: a hello whose name is not empty and that the server keeps
 /// as it is (it cuts long names and drops control characters).
-pub fn check_hello(text: &str) -> Result<(), String> {
+pub fn check_hello(text: &str) -> Result<(), RelayError> {
     check_line(text)?;
     let given = serde_json::from_str::<serde_json::Value>(text)
         .ok()
@@ -115,59 +198,43 @@ pub fn check_hello(text: &str) -> Result<(), String> {
     match (parse_client_line(text), given) {
         (Ok(ClientMessage::Hello(kept, _)), Some(given)) => {
             if kept.trim().is_empty() {
-                Err("bad name: it is empty; say hello with your team's name".into())
+                Err(RelayError::EmptyName)
             } else if kept != given {
-                Err(format!(
-                    "bad name: too long or with control characters (the server would keep \"{kept}\")"
-                ))
+                Err(RelayError::ChangedName(kept))
             } else {
                 Ok(())
             }
         }
-        (Ok(_), _) | (Err(_), Some(_)) => Err(format!(
-            "the first message must be {{\"hello\": \"<name>\"}}, not {}",
-            text.chars().take(80).collect::<String>()
+        (Ok(_), _) | (Err(_), Some(_)) => Err(RelayError::NotHello(
+            text.chars().take(80).collect::<String>(),
         )),
-        (Err(e), None) => Err(format!("the first message must be a hello: {e}")),
+        (Err(e), None) => Err(RelayError::NoMessage(e.to_string())),
     }
 }
 
-/// Wait for the page's hello (at most [`HELLO_WAIT`], and until `slot` is taken back);
-/// `Err` is the page's error.
-async fn hello(socket: &mut WebSocket, slot: &mut Slot, cap: usize) -> Result<String, String> {
+/// Wait for the page's hello (at most [`HELLO_WAIT`], and until `slot` is taken back).
+async fn hello(socket: &mut WebSocket, slot: &mut Slot, cap: usize) -> Result<String, RelayError> {
     let first = tokio::time::timeout(HELLO_WAIT, async {
-        let evicted =
-            format!("closed: more than {cap} seat pages had not said hello; say hello at once");
-        let mut evicted = Some(evicted);
         tokio::select! {
             first = first_message(socket) => first,
-            () = slot.evicted() => Err(evicted.take().unwrap_or_default()),
+            () = slot.evicted() => Err(RelayError::Evicted(cap)),
         }
     })
     .await
-    .map_err(|_| {
-        format!(
-            "no hello within {} s: closing the connection",
-            HELLO_WAIT.as_secs()
-        )
-    })??;
+    .map_err(|_| RelayError::NoHello)??;
     check_hello(&first)?;
     slot.settle();
     Ok(first)
 }
 
-/// The page's first text message; `Err` is the page's error (empty: it closed).
-async fn first_message(socket: &mut WebSocket) -> Result<String, String> {
-    {
-        loop {
-            match socket.recv().await {
-                Some(Ok(Message::Text(t))) => return Ok(t.to_string()),
-                Some(Ok(Message::Binary(_))) => {
-                    return Err("a binary message: send the hello as text".to_string())
-                }
-                Some(Ok(_)) => continue,
-                Some(Err(_)) | None => return Err(String::new()),
-            }
+/// The page's first text message.
+async fn first_message(socket: &mut WebSocket) -> Result<String, RelayError> {
+    loop {
+        match socket.recv().await {
+            Some(Ok(Message::Text(t))) => return Ok(t.to_string()),
+            Some(Ok(Message::Binary(_))) => return Err(RelayError::BinaryHello),
+            Some(Ok(_)) => continue,
+            Some(Err(_)) | None => return Err(RelayError::PageClosed),
         }
     }
 }
@@ -178,20 +245,16 @@ async fn first_message(socket: &mut WebSocket) -> Result<String, String> {
 async fn read_line(
     reader: &mut BufReader<tokio::net::tcp::OwnedReadHalf>,
     buf: &mut Vec<u8>,
-) -> Result<bool, String> {
+) -> Result<bool, ServerLineError> {
     loop {
         let room = (MAX_SERVER_LINE + 1).saturating_sub(buf.len()).max(1) as u64;
-        let n = (&mut *reader)
-            .take(room)
-            .read_until(b'\n', buf)
-            .await
-            .map_err(|e| e.to_string())?;
+        let n = (&mut *reader).take(room).read_until(b'\n', buf).await?;
         if buf.last() == Some(&b'\n') {
             buf.pop();
             return Ok(true);
         }
         if buf.len() > MAX_SERVER_LINE {
-            return Err(format!("a line over {MAX_SERVER_LINE} bytes"));
+            return Err(ServerLineError::TooLong);
         }
         if n == 0 {
             return Ok(false);
@@ -210,11 +273,7 @@ pub async fn relay(
     relays: Relays,
 ) {
     let Some(addr) = arena else {
-        let _ = socket
-            .send(error(
-                "no Arena server: start gridlab serve with --arena HOST:PORT",
-            ))
-            .await;
+        let _ = socket.send(error(&RelayError::NoServer)).await;
         return;
     };
     let Some(mut slot) = slot else {
@@ -226,31 +285,23 @@ pub async fn relay(
         Role::Spectator => "{\"spectate\": true}".to_string(),
         Role::Player => match hello(&mut socket, &mut slot, relays.seats.cap()).await {
             Ok(line) => line,
+            Err(RelayError::PageClosed) => return,
             Err(e) => {
-                if !e.is_empty() {
-                    let _ = socket.send(error(&e)).await;
-                }
+                let _ = socket.send(error(&e)).await;
                 return;
             }
         },
     };
     let stream = match tokio::time::timeout(CONNECT_WAIT, TcpStream::connect(&addr)).await {
         Ok(Ok(s)) => s,
-        Ok(Err(e)) => {
+        Ok(Err(source)) => {
             let _ = socket
-                .send(error(&format!(
-                    "cannot reach the Arena server at {addr}: {e}"
-                )))
+                .send(error(&RelayError::Unreachable { addr, source }))
                 .await;
             return;
         }
         Err(_) => {
-            let _ = socket
-                .send(error(&format!(
-                    "the Arena server at {addr} did not answer within {} s",
-                    CONNECT_WAIT.as_secs()
-                )))
-                .await;
+            let _ = socket.send(error(&RelayError::NoAnswer(addr))).await;
             return;
         }
     };
@@ -261,9 +312,7 @@ pub async fn relay(
         .await
         .is_err()
     {
-        let _ = socket
-            .send(error(&format!("the Arena server at {addr} closed at once")))
-            .await;
+        let _ = socket.send(error(&RelayError::ClosedAtOnce(addr))).await;
         return;
     }
     let mut reader = BufReader::new(read);
@@ -280,8 +329,8 @@ pub async fn relay(
                         }
                         continue;
                     }
-                    Ok(false) => format!("the Arena server at {addr} closed the connection"),
-                    Err(e) => format!("the Arena server at {addr}: {e}; closing"),
+                    Ok(false) => RelayError::ServerClosed(addr),
+                    Err(why) => RelayError::ServerFailed { addr, why },
                 };
                 let _ = socket.send(error(&why)).await;
                 let _ = socket.send(Message::Close(None)).await;
@@ -295,7 +344,7 @@ pub async fn relay(
                         Ok(()) => {
                             let line = format!("{}\n", text.as_str());
                             if write.write_all(line.as_bytes()).await.is_err() {
-                                let why = format!("the Arena server at {addr} closed the connection");
+                                let why = RelayError::ServerClosed(addr);
                                 let _ = socket.send(error(&why)).await;
                                 return;
                             }
@@ -303,9 +352,7 @@ pub async fn relay(
                         }
                         Err(e) => Some(e),
                     },
-                    Some(Ok(Message::Binary(_))) => {
-                        Some("a binary message: send text lines; not sent".to_string())
-                    }
+                    Some(Ok(Message::Binary(_))) => Some(RelayError::Binary),
                     Some(Ok(_)) => None,
                 };
                 if let Some(e) = problem {
@@ -327,19 +374,29 @@ mod tests {
         assert!(check_hello(r#"{"hello": "ada"}"#).is_ok());
         assert!(check_hello(r#"{"hello": ""}"#)
             .unwrap_err()
+            .to_string()
             .contains("empty"));
         assert!(check_hello(r#"{"hello": "   "}"#)
             .unwrap_err()
+            .to_string()
             .contains("empty"));
         let long = format!(r#"{{"hello": "{}"}}"#, "x".repeat(41));
-        assert!(check_hello(&long).unwrap_err().contains("bad name"));
+        assert!(check_hello(&long)
+            .unwrap_err()
+            .to_string()
+            .contains("bad name"));
         assert!(check_hello(r#"{"hello": "a\tb"}"#)
             .unwrap_err()
+            .to_string()
             .contains("bad name"));
         assert!(check_hello(r#"{"tick": 3}"#)
             .unwrap_err()
+            .to_string()
             .contains("first message"));
-        assert!(check_hello("hi").unwrap_err().contains("first message"));
+        assert!(check_hello("hi")
+            .unwrap_err()
+            .to_string()
+            .contains("first message"));
         assert!(check_hello(r#"{"spectate": true}"#).is_err());
     }
 
@@ -348,6 +405,7 @@ mod tests {
         assert!(check_line(r#"{"tick": 3, "cmd": "L"}"#).is_ok());
         assert!(check_line(&"x".repeat(MAX_LINE + 1))
             .unwrap_err()
+            .to_string()
             .contains("4096"));
         assert!(check_line("{\"tick\": 1}\n{\"tick\": 2}").is_err());
     }

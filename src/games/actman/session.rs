@@ -125,8 +125,8 @@ impl LevelRules for ActmanRules {
         }
     }
 
-    fn paint(dungeon: &mut Dungeon, at: Pos, symbol: char) -> Result<(), String> {
-        dungeon.paint(at, symbol)
+    fn paint(dungeon: &mut Dungeon, at: Pos, symbol: char) -> Result<(), EditError> {
+        dungeon.paint(at, symbol).map_err(EditError::from)
     }
 
     fn resized(dungeon: &Dungeon, rows: usize, cols: usize) -> Dungeon {

@@ -1,6 +1,7 @@
 //! The Pengu field and its course text format (`ROWS COLS`, then the rows).
 
-use crate::error::ParseError;
+use crate::error::{ParseError, UnknownSymbol};
+use crate::games::session::EditError;
 use crate::grid::{Grid, Pos};
 use crate::grid_text::parse_grid;
 use serde::Serialize;
@@ -91,17 +92,13 @@ impl Level {
         let mut start: Option<Pos> = None;
         let tiles = parse_grid(text, ' ', MAX_CELLS, |pos, c| match c {
             'P' => match start {
-                Some(first) => Err(format!(
-                    "a second Pengu 'P' (the first is at line {}, column {})",
-                    first.row + 2,
-                    first.col + 1
-                )),
+                Some(first) => Err(CellError::SecondPengu(first)),
                 None => {
                     start = Some(pos);
                     Ok(Tile::Ice)
                 }
             },
-            c => Tile::from_symbol(c).ok_or_else(|| unknown_cell_message(c)),
+            c => Tile::from_symbol(c).ok_or_else(|| CellError::Unknown(unknown_cell(c))),
         })?;
         let start = start.ok_or_else(|| {
             ParseError::new(
@@ -133,20 +130,27 @@ impl Level {
     /// level.paint(Pos::new(1, 3), '*').unwrap();
     /// level.paint(Pos::new(1, 2), 'P').unwrap();
     /// assert_eq!(level.to_text(), "3 5\n#####\n# P*#\n#####\n");
-    /// assert!(level.paint(Pos::new(1, 2), '#').is_err());
+    /// let e = level.paint(Pos::new(1, 2), '#').unwrap_err();
+    /// assert_eq!(e.to_string(), "Pengu stands here: move Pengu first");
     /// ```
-    pub fn paint(&mut self, pos: Pos, symbol: char) -> Result<(), String> {
+    pub fn paint(&mut self, pos: Pos, symbol: char) -> Result<(), EditError> {
         if !self.tiles.contains(pos) {
-            return Err(format!("({}, {}) is outside the field", pos.row, pos.col));
+            return Err(EditError::Outside {
+                at: pos,
+                board: "field",
+            });
         }
         if symbol == 'P' {
             self.tiles[pos] = Tile::Ice;
             self.start = pos;
             return Ok(());
         }
-        let tile = Tile::from_symbol(symbol).ok_or_else(|| unknown_cell_message(symbol))?;
+        let tile = Tile::from_symbol(symbol).ok_or_else(|| unknown_cell(symbol))?;
         if pos == self.start {
-            return Err("Pengu stands here: move Pengu first".to_string());
+            return Err(EditError::Occupied {
+                piece: "Pengu",
+                it: "Pengu",
+            });
         }
         self.tiles[pos] = tile;
         Ok(())
@@ -211,13 +215,20 @@ pub(crate) fn render_rows(tiles: &Grid<Tile>, marker: Option<(Pos, char)>) -> St
     out
 }
 
-fn unknown_cell_message(c: char) -> String {
-    let shown = if c == '\t' {
-        "\\t".to_string()
-    } else {
-        c.escape_debug().to_string()
-    };
-    format!("unknown cell '{shown}' (expected one of '#', ' ', '0', '*', 'U', 'S', 'P')")
+/// Why a cell of a field's text does not parse.
+#[derive(Debug, thiserror::Error)]
+enum CellError {
+    /// A second `P` (the first at this cell).
+    #[error("a second Pengu 'P' (the first is at line {}, column {})", .0.row + 2, .0.col + 1)]
+    SecondPengu(Pos),
+    /// A character that is no tile.
+    #[error(transparent)]
+    Unknown(UnknownSymbol),
+}
+
+/// `c` is no course symbol of Pengu.
+fn unknown_cell(c: char) -> UnknownSymbol {
+    UnknownSymbol::new("cell", c, "one of '#', ' ', '0', '*', 'U', 'S', 'P'")
 }
 
 #[cfg(test)]

@@ -72,6 +72,20 @@ pub struct MoveReport {
     pub died: bool,
 }
 
+/// Why a move cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// Pengu died.
+    #[error("the game is over: Pengu is dead")]
+    Dead,
+    /// Every fish is eaten.
+    #[error("the game is over: every fish is eaten")]
+    Won,
+    /// A wall is next to Pengu that way.
+    #[error("a wall is in the way")]
+    Wall,
+}
+
 /// A game in progress: the field as it is now, Pengu's cell, the score and the moves.
 ///
 /// ```
@@ -153,11 +167,22 @@ impl Game {
 
     /// Play one move. Errors (and changes nothing) when the game is over or a wall is
     /// adjacent in that direction.
-    pub fn play(&mut self, dir: Dir) -> Result<MoveReport, &'static str> {
+    ///
+    /// ```
+    /// use gridlab::games::pengu::{Game, IllegalMove, Level};
+    /// use gridlab::grid::Dir;
+    /// let level = Level::parse("3 5\n#####\n#P* #\n#####").unwrap();
+    /// let mut game = Game::new(&level);
+    /// assert_eq!(game.play(Dir::W).unwrap_err(), IllegalMove::Wall);
+    /// game.play(Dir::E).unwrap();
+    /// let e = game.play(Dir::W).unwrap_err();
+    /// assert_eq!(e.to_string(), "the game is over: every fish is eaten");
+    /// ```
+    pub fn play(&mut self, dir: Dir) -> Result<MoveReport, IllegalMove> {
         if self.status != Status::Playing {
             return Err(match self.status {
-                Status::Dead => "the game is over: Pengu is dead",
-                _ => "the game is over: every fish is eaten",
+                Status::Dead => IllegalMove::Dead,
+                _ => IllegalMove::Won,
             });
         }
         let mut path = Vec::new();
@@ -169,7 +194,7 @@ impl Game {
             died: false,
         };
         let end = match end {
-            SlideEnd::Blocked => return Err("a wall is in the way"),
+            SlideEnd::Blocked => return Err(IllegalMove::Wall),
             SlideEnd::Stops(p) => p,
             SlideEnd::Dies(p) => {
                 report.died = true;
@@ -211,7 +236,10 @@ impl Game {
             let dir = Dir::from_digit(c).ok_or_else(|| {
                 MoveError::new(index, c, "not a direction (use numpad digits 1-4, 6-9)")
             })?;
-            reports.push(self.play(dir).map_err(|m| MoveError::new(index, c, m))?);
+            reports.push(
+                self.play(dir)
+                    .map_err(|e| MoveError::new(index, c, e.to_string()))?,
+            );
         }
         Ok(reports)
     }

@@ -3,7 +3,7 @@
 
 use super::{Game, Level, MoveReport, Status};
 use crate::error::MoveError;
-use crate::games::session::{play_symbol, LevelRules, LevelSession};
+use crate::games::session::{play_symbol, EditError, LevelRules, LevelSession};
 use crate::grid::{Dir, Pos};
 use serde::Serialize;
 
@@ -79,7 +79,7 @@ impl LevelRules for PenguRules {
         }
     }
 
-    fn paint(level: &mut Level, at: Pos, symbol: char) -> Result<(), String> {
+    fn paint(level: &mut Level, at: Pos, symbol: char) -> Result<(), EditError> {
         level.paint(at, symbol)
     }
 

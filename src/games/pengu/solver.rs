@@ -79,16 +79,32 @@ impl JsonSchema for Goal {
     }
 }
 
+/// A goal that is neither `all` nor a number of fish.
+///
+/// ```
+/// use gridlab::games::pengu::Goal;
+/// assert_eq!("3".parse::<Goal>(), Ok(Goal::AtLeast(3)));
+/// assert_eq!("ALL".parse::<Goal>(), Ok(Goal::All));
+/// let e = "most".parse::<Goal>().unwrap_err();
+/// assert_eq!(e.to_string(), "goal must be 'all' or a number of fish, not 'most'");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("goal must be 'all' or a number of fish, not '{given}'")]
+pub struct GoalError {
+    /// The text given (cut to [`MAX_EXCERPT`](crate::error::MAX_EXCERPT) characters).
+    pub given: String,
+}
+
 impl std::str::FromStr for Goal {
-    type Err = String;
+    type Err = GoalError;
     /// `all` or a number of fish.
-    fn from_str(s: &str) -> Result<Goal, String> {
+    fn from_str(s: &str) -> Result<Goal, GoalError> {
         if s.eq_ignore_ascii_case("all") {
             return Ok(Goal::All);
         }
-        s.parse()
-            .map(Goal::AtLeast)
-            .map_err(|_| format!("goal must be 'all' or a number of fish, not '{s}'"))
+        s.parse().map(Goal::AtLeast).map_err(|_| GoalError {
+            given: crate::error::excerpt(s),
+        })
     }
 }
 
@@ -264,47 +280,82 @@ fn no_plan(note: String) -> Solution {
     }
 }
 
+/// Why no plan can meet a goal, found before any search.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NoPlan {
+    /// For "all": a fish that no surviving move passes (the first, at its line and
+    /// column in the level text, and how many more there are).
+    #[error(
+        "no plan: the fish at line {line}, column {column} {}can never be eaten on a slide that Pengu survives",
+        and_more(.more)
+    )]
+    Uneatable {
+        /// 1-based line of the first such fish.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The other such fish.
+        more: usize,
+    },
+    /// For "at least N": fewer than N fish can be eaten alive.
+    #[error(
+        "no plan: only {can} of the {total} fish can ever be eaten alive, fewer than {wanted}"
+    )]
+    TooFew {
+        /// The fish that can be eaten alive.
+        can: usize,
+        /// The fish on the field.
+        total: usize,
+        /// The goal's count.
+        wanted: usize,
+    },
+}
+
+/// `(and N more) `, or nothing for none.
+fn and_more(more: &usize) -> String {
+    if *more > 0 {
+        format!("(and {more} more) ")
+    } else {
+        String::new()
+    }
+}
+
 /// The fish a search for `goal` must track (ids into `graph.fish_cells`), or why no
 /// plan can exist: for "all", a fish that no surviving move passes; for "at least N",
 /// fewer than N fish that can be eaten alive. For "all", fish that are always eaten
 /// together with another are left out (see [`SlideGraph`]).
 ///
 /// ```
-/// use gridlab::games::pengu::{tracked_fish, Goal, Level, SlideGraph};
+/// use gridlab::games::pengu::{tracked_fish, Goal, Level, NoPlan, SlideGraph};
 /// let level = Level::parse("3 6\n######\n#P**S#\n######").unwrap();
 /// let graph = SlideGraph::new(&level);
 /// let why = tracked_fish(&level, &graph, Goal::All).unwrap_err();
-/// assert!(why.contains("line 3, column 3"), "{why}");
+/// assert_eq!(why, NoPlan::Uneatable { line: 3, column: 3, more: 1 });
+/// assert!(why.to_string().contains("line 3, column 3 (and 1 more)"), "{why}");
 /// ```
-pub fn tracked_fish(level: &Level, graph: &SlideGraph, goal: Goal) -> Result<Vec<usize>, String> {
+pub fn tracked_fish(level: &Level, graph: &SlideGraph, goal: Goal) -> Result<Vec<usize>, NoPlan> {
     let coverable = graph.coverable();
     let total = graph.fish_cells.len();
-    let place = |f: usize| {
-        let p = level.tiles.pos_of(graph.fish_cells[f] as usize);
-        format!("line {}, column {}", p.row + 2, p.col + 1)
-    };
     match goal {
         Goal::All => match coverable.iter().position(|&c| !c) {
             Some(f) => {
-                let n = coverable.iter().filter(|&&c| !c).count();
-                let more = if n > 1 {
-                    format!("(and {} more) ", n - 1)
-                } else {
-                    String::new()
-                };
-                Err(format!(
-                    "no plan: the fish at {} {more}can never be eaten on a slide that Pengu survives",
-                    place(f)
-                ))
+                let p = level.tiles.pos_of(graph.fish_cells[f] as usize);
+                Err(NoPlan::Uneatable {
+                    line: p.row + 2,
+                    column: p.col + 1,
+                    more: coverable.iter().filter(|&&c| !c).count() - 1,
+                })
             }
             None => Ok(essential_fish(graph)),
         },
         Goal::AtLeast(n) => {
             let can = coverable.iter().filter(|&&c| c).count();
             if n > can {
-                return Err(format!(
-                    "no plan: only {can} of the {total} fish can ever be eaten alive, fewer than {n}"
-                ));
+                return Err(NoPlan::TooFew {
+                    can,
+                    total,
+                    wanted: n,
+                });
             }
             Ok((0..total).filter(|&f| coverable[f]).collect())
         }
@@ -325,7 +376,7 @@ fn search_level(level: &Level, algorithm: Algorithm, goal: Goal, limits: &mut Li
     };
     let tracked = match tracked_fish(level, &graph, goal) {
         Ok(tracked) => tracked,
-        Err(why) => return no_plan(why),
+        Err(why) => return no_plan(why.to_string()),
     };
     if tracked.len() > MAX_TRACKED_FISH {
         return limit_reached(format!(
