@@ -91,9 +91,6 @@ const VALID = {
   pengu_solve: [FIELD, { solver: 'bfs' }, null],
   pengu_verdict: [FIELD, { maxStates: 1000 }],
   pengu_generate: [{ rows: 5, cols: 5, fish: 1, minMoves: 1, maxCandidates: 5, seed: 1 }, null],
-  actman_solve: [DUNGEON0, { solver: 'bfs' }, null],
-  actman_verdict: [DUNGEON0, { maxStates: 1000 }],
-  actman_generate: [{ rows: 5, cols: 5, monsters: 1, minTurns: 1, maxCandidates: 5, seed: 1 }, null],
   rogue_analyze: [ROGUE],
   rogue_verdict: [ROGUE, null],
   rogue_generate: [{ size: 5, minMoves: 1, maxCandidates: 5, seed: 1 }, null],
@@ -233,9 +230,7 @@ test('other counts and sizes are held to their limits', () => {
 
 test('options of the wrong type throw with the field named', () => {
   for (const [fn, text] of [
-    [g.actman_verdict, DUNGEON0],
     [g.pengu_verdict, FIELD],
-    [g.actman_solve, DUNGEON0],
     [g.pengu_solve, FIELD],
   ]) {
     for (const bad of ['x', null, {}, [], -5, 2 ** 64]) {

@@ -126,7 +126,7 @@ impl LevelRules for ActmanRules {
     }
 
     fn paint(dungeon: &mut Dungeon, at: Pos, symbol: char) -> Result<(), String> {
-        dungeon.paint(at, symbol)
+        dungeon.paint(at, symbol).map_err(|e| e.to_string())
     }
 
     fn resized(dungeon: &Dungeon, rows: usize, cols: usize) -> Dungeon {
