@@ -165,9 +165,9 @@ impl std::str::FromStr for Algorithm {
 }
 
 /// A solver: seeded random play, or one of the searches (the course assignments'
-/// variants).
+/// variants). Read from its name in any case (`"astar"`, `"BFS"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase", try_from = "String")]
 pub enum Solver {
     /// Random legal moves from a seeded, portable generator.
     Random,
@@ -186,6 +186,13 @@ impl std::str::FromStr for Solver {
                 format!("unknown algorithm '{s}' (expected random, bfs, iddfs, greedy or astar)")
             })
         }
+    }
+}
+
+impl TryFrom<String> for Solver {
+    type Error = String;
+    fn try_from(name: String) -> Result<Solver, String> {
+        name.parse()
     }
 }
 
