@@ -159,7 +159,7 @@ pub fn main() -> ExitCode {
     };
     let code = match cli.command {
         Command::Pengu { command } => report(pengu::run(command)),
-        Command::Actman { command } => actman::run(command),
+        Command::Actman { command } => report(actman::run(command)),
         Command::Rogue { command } => rogue::run(command),
         Command::Gpac { command } => gpac::run(command),
         Command::Arena { command } => arena::run(command),
@@ -189,23 +189,6 @@ pub fn emit(text: &str) {
         .is_err()
     {
         std::process::exit(EXIT_OK as i32);
-    }
-}
-
-/// `--max-memory MiB`: the budget of a search's or an analysis's tables.
-#[derive(clap::Args)]
-pub struct MemoryArg {
-    /// Most memory a search's tables may take, in MiB (at least 1); the search then
-    /// stops with "limit reached" (a solver with its best partial plan).
-    #[arg(long = "max-memory", default_value_t = 1024,
-          value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
-    mib: u64,
-}
-
-impl MemoryArg {
-    /// The budget in bytes.
-    pub fn bytes(&self) -> usize {
-        usize::try_from(self.mib << 20).unwrap_or(usize::MAX)
     }
 }
 

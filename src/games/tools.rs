@@ -48,6 +48,9 @@ impl ToolInput for NoLevel {
     }
 }
 
+/// A callback that gets a tool's progress, whatever its type.
+pub type ProgressSink<'a> = dyn FnMut(&dyn erased_serde::Serialize) + 'a;
+
 /// What a tool is given besides its input and options: a flag that cancels it, and a
 /// callback that gets its progress (a search's statistics, a generator's count).
 #[derive(Default)]
@@ -55,7 +58,7 @@ pub struct Control<'a> {
     /// Set from elsewhere to stop the tool (it then returns what it has).
     pub cancel: Option<&'a AtomicBool>,
     /// Called now and then with the progress so far.
-    pub progress: Option<&'a mut dyn FnMut(&dyn erased_serde::Serialize)>,
+    pub progress: Option<&'a mut ProgressSink<'a>>,
 }
 
 impl Control<'_> {
@@ -309,7 +312,7 @@ impl GameTools {
 }
 
 /// Every game's tools: the registry the command line and the page read.
-pub static GAMES: &[GameTools] = &[super::pengu::TOOLS];
+pub static GAMES: &[GameTools] = &[super::pengu::TOOLS, super::actman::TOOLS];
 
 /// The game called `id`.
 pub fn game(id: &str) -> Result<&'static GameTools, ToolError> {

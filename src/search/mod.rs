@@ -282,6 +282,59 @@ pub fn check_limits(
     FieldError::check_count("trace_limit", trace_limit, 0, MAX_TRACE_EVENTS)
 }
 
+/// The budget every game's solver options carry (their `maxStates`, `maxMemory`,
+/// `traceLimit` and `recordLimit` fields, with the game's deepest plan): checked in
+/// one place, and made into the search's [`Limits`].
+///
+/// ```
+/// use gridlab::search::SolverBudget;
+/// let budget = SolverBudget { max_states: 100, max_memory: 1 << 20, max_depth: 7, trace_limit: 0, record_limit: 0 };
+/// assert!(budget.check().is_ok());
+/// let too_many = SolverBudget { record_limit: usize::MAX, ..budget };
+/// assert_eq!(too_many.check().unwrap_err().field, "record_limit");
+/// assert_eq!(budget.limits(None, None).max_depth, 7);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverBudget {
+    /// Most states a search may store.
+    pub max_states: usize,
+    /// Most bytes a search's tables may hold (see [`Limits::max_memory`]).
+    pub max_memory: usize,
+    /// Deepest plan considered, in the search's steps.
+    pub max_depth: u32,
+    /// Most search-trace events recorded (0: none).
+    pub trace_limit: usize,
+    /// Most events of the debugger's record (0: none).
+    pub record_limit: usize,
+}
+
+impl SolverBudget {
+    /// [`check_limits`], and at most [`MAX_RECORD_EVENTS`] record events; the error
+    /// names the field.
+    pub fn check(&self) -> Result<(), FieldError> {
+        check_limits(self.max_states, self.max_memory, self.trace_limit)?;
+        FieldError::check_count("record_limit", self.record_limit, 0, MAX_RECORD_EVENTS)
+    }
+
+    /// The search's limits, with a cancel flag and a progress callback.
+    pub fn limits<'a>(
+        self,
+        cancel: Option<&'a AtomicBool>,
+        progress: Option<&'a mut ProgressFn<'a>>,
+    ) -> Limits<'a> {
+        Limits {
+            max_states: self.max_states,
+            max_memory: self.max_memory,
+            max_depth: self.max_depth,
+            trace_limit: self.trace_limit,
+            record_limit: self.record_limit,
+            cancel,
+            progress,
+            ..Limits::default()
+        }
+    }
+}
+
 /// A callback that receives statistics every few thousand expansions.
 pub type ProgressFn<'a> = dyn FnMut(&Stats) + 'a;
 

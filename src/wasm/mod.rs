@@ -392,25 +392,6 @@ pub(crate) fn message(text: impl std::fmt::Display) -> JsValue {
     object(&[("message", text.to_string().into())])
 }
 
-/// A solve as the page asks for it: the level text read by `parse`, the options from
-/// JavaScript held to their limits by `check`, then `run` with a progress reporter
-/// that calls `progress` (if any) with the statistics.
-pub(crate) fn solve_level<L, O: serde::de::DeserializeOwned + Default>(
-    text: JsValue,
-    options: JsValue,
-    progress: JsValue,
-    parse: impl FnOnce(&str) -> Result<L, ParseError>,
-    check: impl FnOnce(&O) -> Result<(), crate::error::FieldError>,
-    run: impl FnOnce(&L, &O, &mut dyn FnMut(&crate::search::Stats)) -> Result<JsValue, JsValue>,
-) -> Result<JsValue, JsValue> {
-    let text = text_arg(&text, "text")?;
-    let progress = function_arg(progress, "progress")?;
-    let level = parse(&text).map_err(parse_error)?;
-    let options: O = solve_options(options, check)?;
-    let mut report = progress_reporter(&progress);
-    run(&level, &options, &mut report)
-}
-
 /// Solver options from JavaScript: the defaults for `undefined`/`null`, else the
 /// object's fields; `check` then holds them to their limits (a clear message when they
 /// do not fit either way).
@@ -451,34 +432,6 @@ pub(crate) fn options_arg<T: serde::de::DeserializeOwned + Default>(
     })
 }
 
-/// What a solve returns to the page: the fields every game's search has, and the
-/// game's own (`found`) flattened beside them.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct Solved<'a, G: Serialize> {
-    pub outcome: crate::search::Outcome,
-    pub stats: &'a crate::search::Stats,
-    pub note: &'a Option<String>,
-    pub output: String,
-    pub trace_truncated: bool,
-    #[serde(flatten)]
-    pub found: G,
-}
-
-impl<G: Serialize> Solved<'_, G> {
-    /// As a JavaScript object with the search trace and record attached
-    /// ([`attach_search`]).
-    pub fn with_trace(
-        &self,
-        trace: &crate::search::Trace,
-        record: &crate::search::Record,
-    ) -> Result<JsValue, JsValue> {
-        let result = try_js(self)?;
-        attach_search(&result, trace, record)?;
-        Ok(result)
-    }
-}
-
 /// Attach a search's trace to `result` as a `Uint32Array` (`trace`) and, when one was
 /// kept, the debugger's record as `record` (typed arrays: `parent`, `action`, `h`,
 /// `cell` by state; `events`, `g`, `keyHi`, `keyLo` by event; and `truncated`).
@@ -509,20 +462,6 @@ pub(crate) fn attach_search(
             js_sys::Reflect::set(result, &"record".into(), &r)?;
         }
         Ok(())
-    }
-}
-
-/// A progress callback for the search that calls the JavaScript function, if any,
-/// with the statistics object ([`progress_callback`]).
-pub(crate) fn progress_reporter(
-    progress: &Option<js_sys::Function>,
-) -> impl FnMut(&crate::search::Stats) + '_ {
-    move |stats| {
-        if let Some(f) = progress {
-            if let Ok(stats) = try_js(stats) {
-                let _ = f.call1(&JsValue::NULL, &stats);
-            }
-        }
     }
 }
 

@@ -14,11 +14,22 @@ const outputGrid = (output) => output.split('\n').slice(2).join('');
 
 const cell = (row, col) => ({ row, col });
 
-test('the exports the playground uses exist', () => {
-  for (const name of ['ActmanSession', 'actman_palette', 'actman_solve', 'wasm_memory']) {
+/** Act-Man's tool `tool` through the page's one entry point. */
+const run = (tool, text, options, progress) => g.run_tool('actman', tool, text, options, progress);
+
+test('the exports the playground uses exist, and the registry lists the tools', () => {
+  for (const name of ['ActmanSession', 'run_tool', 'tools', 'wasm_memory']) {
     assert.equal(typeof g[name], 'function', name);
   }
-  assert.equal(g.actman_palette(), '# GD@A');
+  const actman = g.tools().games.find((game) => game.id === 'actman');
+  assert.equal(actman.palette, '# GD@A');
+  assert.deepEqual(actman.tools.map((t) => t.name), ['solve', 'analyze', 'verdict', 'generate']);
+  const solve = actman.tools[0];
+  assert.equal(solve.readsLevel, true);
+  assert.deepEqual(solve.defaults, {
+    solver: 'astar', objective: 'score', maxTurns: 50, maxStates: 20000000, maxMemory: 1 << 30, seed: 0, traceLimit: 0, recordLimit: 0,
+  });
+  assert.equal(actman.tools[3].readsLevel, false);
 });
 
 test('the course sample: 86E wins with the published output, byte for byte', () => {
@@ -165,10 +176,10 @@ test('paint and resize edit the dungeon', () => {
   s.free();
 });
 
-test('actman_solve: BFS, ID-DFS and A* (fewest turns) agree on 3 turns', () => {
+test('solve: BFS, ID-DFS and A* (fewest turns) agree on 3 turns', () => {
   const plans = {};
   for (const solver of ['bfs', 'iddfs', 'astar']) {
-    const r = g.actman_solve(DUNGEON0, { solver, objective: 'turns', maxTurns: 7, traceLimit: 10000 }, null);
+    const r = run('solve', DUNGEON0, { solver, objective: 'turns', maxTurns: 7, traceLimit: 10000 }, null);
     assert.equal(r.outcome, 'found', solver);
     assert.equal(r.victory, true, solver);
     assert.equal(r.status, 'victory', solver);
@@ -192,9 +203,9 @@ test('actman_solve: BFS, ID-DFS and A* (fewest turns) agree on 3 turns', () => {
   assert.equal(plans.bfs, '86E');
 });
 
-test('actman_solve: A* for the best score finds the 50-point victory', () => {
+test('solve: A* for the best score finds the 50-point victory', () => {
   const progress = [];
-  const r = g.actman_solve(DUNGEON0, { solver: 'astar', objective: 'score' }, (stats) => progress.push(stats));
+  const r = run('solve', DUNGEON0, { solver: 'astar', objective: 'score' }, (stats) => progress.push(stats));
   assert.equal(r.outcome, 'found');
   assert.equal(r.victory, true);
   assert.equal(r.score, 50);
@@ -206,20 +217,56 @@ test('actman_solve: A* for the best score finds the 50-point victory', () => {
   s.free();
   for (const p of progress) assert.equal(typeof p.expanded, 'number');
   // With the course's 7-action limit the best victory is 86E.
-  const short = g.actman_solve(DUNGEON0, { solver: 'astar', objective: 'score', maxTurns: 7 }, null);
+  const short = run('solve', DUNGEON0, { solver: 'astar', objective: 'score', maxTurns: 7 }, null);
   assert.equal(short.actions, '86E');
   assert.equal(short.score, 38);
 });
 
-test('actman_solve: no victory within the limit shows the best surviving plan and a note', () => {
-  const r = g.actman_solve(DUNGEON0, { solver: 'bfs', maxTurns: 1 }, null);
+test('solve: no victory within the limit shows the best surviving plan and a note', () => {
+  const r = run('solve', DUNGEON0, { solver: 'bfs', maxTurns: 1 }, null);
   assert.equal(r.outcome, 'no_plan');
   assert.equal(r.victory, false);
   assert.match(r.note, /no victory within 1 turns/);
-  const random = g.actman_solve(DUNGEON0, { solver: 'random', seed: 7, maxTurns: 7 }, null);
-  const again = g.actman_solve(DUNGEON0, { solver: 'random', seed: 7, maxTurns: 7 }, null);
+  const random = run('solve', DUNGEON0, { solver: 'random', seed: 7, maxTurns: 7 }, null);
+  const again = run('solve', DUNGEON0, { solver: 'random', seed: 7, maxTurns: 7 }, null);
   assert.equal(random.actions, again.actions, 'a seed replays the same random game');
   assert.ok(random.actions.length <= 7);
-  const bad = thrown(() => g.actman_solve('2 2\n#q\n##\n', {}, null));
+  const bad = thrown(() => run('solve', '2 2\n#q\n##\n', {}, null));
   assert.equal(bad.line, 2);
+});
+
+test('verdict, analyze and generate through run_tool; bad options name their field', () => {
+  const v = run('verdict', DUNGEON0, { maxStates: 100000 }, null);
+  assert.equal(v.verdict, 'win');
+  assert.equal(v.moves, 3);
+  assert.equal(v.plans, 2);
+  assert.match(v.note, /no victory without a lure/);
+  assert.equal(v.features.needs_lure, true);
+  const a = run('analyze', DUNGEON0, undefined, null);
+  assert.deepEqual([a.count.outcome, a.count.turns, a.needs_bullet, a.needs_lure], ['found', 3, false, true]);
+  const progress = [];
+  const options = { rows: 6, cols: 7, monsters: 2, minTurns: 4, seed: 3 };
+  const made = run('generate', null, options, (p) => progress.push(p));
+  assert.equal(made.seed, 3);
+  assert.ok(made.features.optimal_turns >= 4);
+  assert.equal(made.plan.length, made.features.optimal_turns);
+  const s = new g.ActmanSession(made.level);
+  s.replay(made.plan);
+  assert.equal(s.view().status, 'victory');
+  s.free();
+  assert.deepEqual(run('generate', null, options, null).level, made.level, 'one seed, one dungeon');
+  const range = thrown(() => run('generate', null, { monsters: 9 }, null));
+  assert.equal(range.field, 'monsters');
+  assert.match(range.message, /^bad options: monsters: /);
+  assert.equal(thrown(() => run('solve', DUNGEON0, { maxTurns: 'x' }, null)).field, 'maxTurns');
+  for (const tool of ['solve', 'verdict']) {
+    for (const bad of ['x', null, {}, [], -5, 2 ** 64]) {
+      const e = thrown(() => run(tool, DUNGEON0, { maxStates: bad }, null));
+      assert.equal(e.field, 'maxStates', `${tool} maxStates = ${JSON.stringify(bad)}: ${e.message}`);
+      assert.match(e.message, /^bad options: maxStates: /);
+    }
+    assert.equal(thrown(() => run(tool, DUNGEON0, 'fast', null)).message, 'bad options: options: must be an object, not string');
+  }
+  const memory = thrown(() => run('verdict', DUNGEON0, { maxMemory: 2 ** 31 }, null));
+  assert.match(memory.message, /^bad options: max_memory: 2147483648 is not between/, 'the browser holds a verdict to 1 GiB');
 });

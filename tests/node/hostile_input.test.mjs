@@ -26,7 +26,8 @@ test('ActmanSession.chases_towards off the board throws, and the session goes on
 });
 
 test('solver options out of range throw with the field named', () => {
-  for (const [solve, text] of [[(...a) => g.run_tool('pengu', 'solve', ...a), FIELD], [g.actman_solve, DUNGEON0]]) {
+  const actmanSolve = (text, options) => g.run_tool('actman', 'solve', text, options);
+  for (const [solve, text] of [[(...a) => g.run_tool('pengu', 'solve', ...a), FIELD], [actmanSolve, DUNGEON0]]) {
     const e = thrown(() => solve(text, { maxMemory: 10 }));
     assert.match(e.message, /bad options: max_memory: 10 is not between 1048576/);
     assert.match(thrown(() => solve(text, { maxStates: 0 })).message, /max_states/);
@@ -36,7 +37,7 @@ test('solver options out of range throw with the field named', () => {
   const e = thrown(() => g.run_tool('pengu', 'solve', FIELD, { solver: 'random', randomMoves: 2e6 }));
   assert.match(e.message, /random_moves/);
   // A tiny memory budget stops the search with a partial plan, not a trap.
-  const partial = g.actman_solve(DUNGEON0, { solver: 'bfs', maxMemory: 1 << 20, maxStates: 5 });
+  const partial = actmanSolve(DUNGEON0, { solver: 'bfs', maxMemory: 1 << 20, maxStates: 5 });
   assert.equal(partial.outcome, 'limit_reached');
 });
 
@@ -120,11 +121,12 @@ function hall(side, monsters) {
 test('a verdict at the stated most states stops at its memory budget, never a trap', () => {
   // 32 monsters in a 40 × 40 hall at 20,000,000 states used to panic after 52 s at
   // 3.7 GB; with a small budget it stops at once with "limit reached".
-  const v = g.actman_verdict(hall(40, 32), { maxStates: 20000000, maxMemory: 8 << 20 });
+  const actmanVerdict = (text, options) => g.run_tool('actman', 'verdict', text, options);
+  const v = actmanVerdict(hall(40, 32), { maxStates: 20000000, maxMemory: 8 << 20 });
   assert.equal(v.verdict, 'limit_reached', JSON.stringify(v));
   assert.match(v.note, /memory limit of 8 MiB reached/);
   for (const [options, field] of [[{ maxStates: 20000001 }, /max_states/], [{ maxMemory: 2 ** 31 }, /max_memory/]]) {
-    assert.match(thrown(() => g.actman_verdict(DUNGEON0, options)).message, field);
+    assert.match(thrown(() => actmanVerdict(DUNGEON0, options)).message, field);
     assert.match(thrown(() => g.run_tool('pengu', 'verdict', FIELD, options)).message, field);
   }
 });

@@ -154,7 +154,7 @@ test('paint and resize edit the level', () => {
   s.free();
 });
 
-test('pengu_solve: A* on the A1 field, with a trace', () => {
+test('the solve tool: A* on the A1 field, with a trace', () => {
   const r = g.run_tool('pengu', 'solve', A1, { solver: 'astar', goal: 'all', traceLimit: 100000 }, null);
   assert.equal(r.outcome, 'found');
   assert.equal(r.goalMet, true);
@@ -175,13 +175,13 @@ test('pengu_solve: A* on the A1 field, with a trace', () => {
   s.free();
 });
 
-test('pengu_solve: A* finds the 13-move optimum of testcases_07', () => {
+test('the solve tool: A* finds the 13-move optimum of testcases_07', () => {
   const r = g.run_tool('pengu', 'solve', TC07, { solver: 'astar', goal: 'all' }, null);
   assert.equal(r.outcome, 'found');
   assert.equal(r.moves.length, 13);
 });
 
-test('pengu_solve on A3 with at least 20 fish: BFS and ID-DFS plans have equal length', () => {
+test('the solve tool on A3 with at least 20 fish: BFS and ID-DFS plans have equal length', () => {
   const progress = [];
   const bfs = g.run_tool('pengu', 'solve', A3, { solver: 'bfs', goal: { at_least: 20 } }, (s) => progress.push(s));
   const iddfs = g.run_tool('pengu', 'solve', A3, { solver: 'iddfs', goal: { at_least: 20 } }, null);
@@ -199,7 +199,7 @@ test('pengu_solve on A3 with at least 20 fish: BFS and ID-DFS plans have equal l
   for (const p of progress) assert.equal(typeof p.expanded, 'number');
 });
 
-test('pengu_solve: limits and the random solver', () => {
+test('the solve tool: limits and the random solver', () => {
   const limited = g.run_tool('pengu', 'solve', TC07, { solver: 'bfs', goal: 'all', maxStates: 50 }, null);
   assert.equal(limited.outcome, 'limit_reached');
   assert.equal(limited.goalMet, false);

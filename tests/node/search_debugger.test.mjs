@@ -86,7 +86,7 @@ test('Pengu: the debugger takes the states in the native order, for all four sea
 });
 
 test('Act-Man: the same, and a run without a record has none', () => {
-  for (const solver of ['bfs', 'iddfs', 'astar']) stepsInOrder(g.actman_solve(DUNGEON, { solver, recordLimit: 100000 }), `actman ${solver}`);
+  for (const solver of ['bfs', 'iddfs', 'astar']) stepsInOrder(g.run_tool('actman', 'solve', DUNGEON, { solver, recordLimit: 100000 }), `actman ${solver}`);
   assert.equal(g.run_tool('pengu', 'solve', TC07, { solver: 'astar' }).record, undefined);
   const cut = new SearchRecord(g.run_tool('pengu', 'solve', TC07, { solver: 'bfs', recordLimit: 10 }).record);
   assert.equal(cut.truncated, true);

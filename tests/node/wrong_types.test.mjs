@@ -88,9 +88,6 @@ const VALID = {
   },
   GifRecorder: { make: () => new g.GifRecorder(2, 2, 100), new: [2, 2, 100], add_frame: [new Uint8Array(16)] },
   run_tool: ['pengu', 'solve', FIELD, { solver: 'bfs' }, null],
-  actman_solve: [DUNGEON0, { solver: 'bfs' }, null],
-  actman_verdict: [DUNGEON0, { maxStates: 1000 }],
-  actman_generate: [{ rows: 5, cols: 5, monsters: 1, minTurns: 1, maxCandidates: 5, seed: 1 }, null],
   rogue_analyze: [ROGUE],
   rogue_verdict: [ROGUE, null],
   rogue_generate: [{ size: 5, minMoves: 1, maxCandidates: 5, seed: 1 }, null],
@@ -230,9 +227,9 @@ test('other counts and sizes are held to their limits', () => {
 
 test('options of the wrong type throw with the field named', () => {
   for (const [fn, text] of [
-    [g.actman_verdict, DUNGEON0],
+    [(...a) => g.run_tool('actman', 'verdict', ...a), DUNGEON0],
     [(...a) => g.run_tool('pengu', 'verdict', ...a), FIELD],
-    [g.actman_solve, DUNGEON0],
+    [(...a) => g.run_tool('actman', 'solve', ...a), DUNGEON0],
     [(...a) => g.run_tool('pengu', 'solve', ...a), FIELD],
   ]) {
     for (const bad of ['x', null, {}, [], -5, 2 ** 64]) {

@@ -403,7 +403,8 @@ pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), M
     // By game number: a line may claim millions of games, and only those read count.
     let mut games: std::collections::BTreeMap<u32, GameRecord> = Default::default();
     for path in &files {
-        let text = super::super::read_input(&path.to_string_lossy()).map_err(|e| MergeError::Read(e.to_string()))?;
+        let text = super::super::read_input(&path.to_string_lossy())
+            .map_err(|e| MergeError::Read(e.to_string()))?;
         bytes += text.len() as u64;
         if bytes > MAX_MERGE_BYTES {
             return Err(MergeError::TooManyBytes(dir.to_path_buf()));

@@ -53,29 +53,29 @@ const NO_LURE: Restriction = Restriction {
 };
 
 /// What to generate.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct GenerateOptions {
-    /// Rows, border included.
+    /// Rows, border included (4 to 14).
     pub rows: usize,
-    /// Columns, border included.
+    /// Columns, border included (4 to 14).
     pub cols: usize,
-    /// Monsters (ogres and demons) at the start.
+    /// Monsters, ogres and demons (1 to 6).
     pub monsters: usize,
-    /// The fewest turns of a victory must be at least this.
+    /// Victory takes at least this many turns (1 to 80).
     pub min_turns: u32,
-    /// The optimal plan must be the only one.
+    /// The optimal plan is the only one.
     pub unique: bool,
     /// No victory without firing the bullet.
     pub needs_bullet: bool,
     /// No victory without a monster dying on another monster or on a corpse.
     pub needs_lure: bool,
-    /// The seed: one seed, one dungeon.
+    /// The seed: one seed, one dungeon (with --count, dungeon k uses seed + k).
     pub seed: u64,
-    /// Most candidates scored before giving up.
+    /// Most candidate dungeons scored before giving up (1 to 10,000,000).
     pub max_candidates: u64,
-    /// Score the whole budget and return the longest dungeon found (at least
-    /// `min_turns`), instead of the first that meets it.
+    /// Score all the candidates and keep the longest dungeon (at least --min-turns),
+    /// instead of the first that meets it.
     pub longest: bool,
 }
 

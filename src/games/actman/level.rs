@@ -28,6 +28,20 @@ impl Kind {
     }
 }
 
+/// Why the editor may not paint a cell.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PaintError {
+    /// The cell is outside the dungeon.
+    #[error("({}, {}) is outside the dungeon", .0.row, .0.col)]
+    Outside(Pos),
+    /// Not a course symbol.
+    #[error("unknown cell '{}' (expected one of '#', ' ', 'A', 'G', 'D', '@')", .0.escape_debug())]
+    Symbol(char),
+    /// Painting over Act-Man (a dungeon always has him).
+    #[error("Act-Man stands here: move Act-Man first")]
+    OverActman,
+}
+
 /// A dungeon: walls, Act-Man's cell, the monsters and the corpses at the start.
 ///
 /// ```
@@ -140,20 +154,20 @@ impl Dungeon {
     /// d.paint(Pos::new(1, 3), '@').unwrap();
     /// d.paint(Pos::new(1, 2), 'A').unwrap();
     /// assert_eq!(d.to_text(), "3 6\n######\n# A@G#\n######\n");
-    /// assert!(d.paint(Pos::new(1, 2), '#').is_err());
+    /// assert_eq!(
+    ///     d.paint(Pos::new(1, 2), '#').unwrap_err().to_string(),
+    ///     "Act-Man stands here: move Act-Man first"
+    /// );
     /// ```
-    pub fn paint(&mut self, pos: Pos, symbol: char) -> Result<(), String> {
+    pub fn paint(&mut self, pos: Pos, symbol: char) -> Result<(), PaintError> {
         if !self.walls.contains(pos) {
-            return Err(format!("({}, {}) is outside the dungeon", pos.row, pos.col));
+            return Err(PaintError::Outside(pos));
         }
         if !matches!(symbol, '#' | ' ' | 'A' | 'G' | 'D' | '@') {
-            return Err(format!(
-                "unknown cell '{}' (expected one of '#', ' ', 'A', 'G', 'D', '@')",
-                symbol.escape_debug()
-            ));
+            return Err(PaintError::Symbol(symbol));
         }
         if pos == self.actman && symbol != 'A' {
-            return Err("Act-Man stands here: move Act-Man first".to_string());
+            return Err(PaintError::OverActman);
         }
         self.monsters.retain(|&(p, _)| p != pos);
         self.corpses.retain(|&p| p != pos);

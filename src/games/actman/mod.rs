@@ -7,7 +7,10 @@
 //! - [`solve`]: random play and the shared searches, for fewest turns or best score;
 //! - [`analyze`], [`count_plans`]: optimal turns, plan count, whether victory needs
 //!   the bullet or a lure, features;
-//! - [`generate`]: dungeons with a proved optimal length (and uniqueness, needs).
+//! - [`generate`]: dungeons with a proved optimal length (and uniqueness, needs);
+//! - [`TOOLS`]: `solve`, `analyze`, `verdict` and `generate` as the command line's
+//!   subcommands and the page's `run_tool` (the [`Tool`](crate::games::tools::Tool)
+//!   contract).
 //!
 //! ```
 //! use gridlab::games::actman::{Dungeon, Game};
@@ -26,6 +29,7 @@ mod level;
 mod rules;
 mod session;
 mod solver;
+mod tools;
 
 pub use crate::search::Solver;
 pub use analysis::{
@@ -37,7 +41,7 @@ pub use generate::{
     generate, GenerateError, GenerateOptions, GenerateProgress, Generated, CANDIDATE_STATES,
     MAX_CANDIDATES, MAX_GENERATED_MONSTERS, MAX_MIN_TURNS, SIDES,
 };
-pub use level::{Dungeon, Kind, MAX_CELLS};
+pub use level::{Dungeon, Kind, PaintError, MAX_CELLS};
 pub use rules::{
     play_turn, score, Action, Board, Event, Slot, TurnEnd, KILL_BONUS, MOVE_COST, SHOT_COST,
     START_SCORE,
@@ -46,4 +50,8 @@ pub use session::{ActmanRules, ActmanSession, ActmanView, Chase};
 pub use solver::{
     solve, ActProblem, ActState, Objective, Restriction, Solution, SolveOptions, MAX_MONSTERS,
     MAX_TURNS,
+};
+pub use tools::{
+    ActmanVerdict, Analyze, AnalyzeOptions, Generate, GeneratedDungeon, Solve, Solved, Verdict,
+    TOOLS,
 };

@@ -126,7 +126,9 @@ impl LevelRules for ActmanRules {
     }
 
     fn paint(dungeon: &mut Dungeon, at: Pos, symbol: char) -> Result<(), EditError> {
-        dungeon.paint(at, symbol).map_err(EditError::from)
+        dungeon
+            .paint(at, symbol)
+            .map_err(|e| EditError::from(e.to_string()))
     }
 
     fn resized(dungeon: &Dungeon, rows: usize, cols: usize) -> Dungeon {

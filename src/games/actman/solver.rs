@@ -8,17 +8,18 @@ use crate::error::FieldError;
 use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
 use crate::search::{
-    self, check_limits, Algorithm, Limits, Outcome, Problem, ProgressFn, Record, Solver, Stats,
-    Trace, DEFAULT_MAX_MEMORY, MAX_RECORD_EVENTS,
+    self, Algorithm, Limits, Outcome, Problem, ProgressFn, Record, Solver, SolverBudget, Stats,
+    Trace, DEFAULT_MAX_MEMORY,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 
-/// What a plan optimises.
+/// What a plan optimises. Read from its name in any case (`"turns"`, `"Score"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "lowercase", try_from = "String")]
 pub enum Objective {
     /// Fewest turns to victory.
     Turns,
@@ -31,25 +32,50 @@ crate::names!(Objective, "objective", {
     Objective::Score => "score",
 });
 
+impl TryFrom<String> for Objective {
+    type Error = crate::error::NameError;
+    fn try_from(name: String) -> Result<Objective, Self::Error> {
+        name.parse()
+    }
+}
+
+impl JsonSchema for Objective {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Objective".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": ["turns", "score"] })
+    }
+}
+
 /// Options of [`solve`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SolveOptions {
-    /// Which solver.
+    /// Solver: random, bfs, iddfs, greedy or astar.
+    #[schemars(extend("x-flag" = "algo"))]
     pub solver: Solver,
-    /// What greedy and A* optimise (BFS and ID-DFS always minimise turns).
+    /// What greedy and A* optimise: turns (fewest) or score (best victory score).
+    /// BFS and ID-DFS always find the fewest turns.
     pub objective: Objective,
-    /// Most turns a plan may take.
+    /// Most turns a plan may take (0 to 10,000; the course used 7 for BFS and A*, 10
+    /// for ID-DFS).
+    #[schemars(extend("x-flag" = "turns"))]
     pub max_turns: u32,
-    /// Most states a search may store.
+    /// Most states a search may store before giving up (at least 1).
     pub max_states: usize,
-    /// Most bytes a search's tables may hold (see [`Limits::max_memory`]).
+    /// Most memory a search's tables may take; the search then stops with "limit
+    /// reached" and its best surviving plan.
+    #[schemars(extend("x-mib" = true))]
     pub max_memory: usize,
     /// Seed of the random solver.
     pub seed: u64,
     /// Most search-trace events recorded (0: none).
+    #[schemars(extend("x-page" = true))]
     pub trace_limit: usize,
     /// Most events of the debugger's record (0: none; at most `MAX_RECORD_EVENTS`).
+    #[schemars(extend("x-page" = true))]
     pub record_limit: usize,
 }
 
@@ -72,12 +98,23 @@ impl Default for SolveOptions {
 pub const MAX_TURNS: u32 = 10_000;
 
 impl SolveOptions {
-    /// Check the limits (see [`check_limits`]) and at most [`MAX_TURNS`] turns; the
-    /// error names the field.
+    /// Check the search's budget (see [`SolverBudget::check`]) and at most
+    /// [`MAX_TURNS`] turns; the error names the field.
     pub fn check(&self) -> Result<(), FieldError> {
-        check_limits(self.max_states, self.max_memory, self.trace_limit)?;
-        FieldError::check_count("record_limit", self.record_limit, 0, MAX_RECORD_EVENTS)?;
+        self.budget().check()?;
         FieldError::check_count("max_turns", self.max_turns as usize, 0, MAX_TURNS as usize)
+    }
+
+    /// The search's budget: the limits every game's solver shares (a search step is
+    /// a point of cost, so a plan of `max_turns` turns may cost 20 for the shot).
+    pub fn budget(&self) -> SolverBudget {
+        SolverBudget {
+            max_states: self.max_states,
+            max_memory: self.max_memory,
+            max_depth: self.max_turns.saturating_mul(SHOT_COST as u32),
+            trace_limit: self.trace_limit,
+            record_limit: self.record_limit,
+        }
     }
 }
 
@@ -120,16 +157,7 @@ pub fn solve<'a>(
     match options.solver {
         Solver::Random => random_play(dungeon, options),
         Solver::Search(algorithm) => {
-            let mut limits = Limits {
-                max_states: options.max_states,
-                max_memory: options.max_memory,
-                max_depth: options.max_turns.saturating_mul(SHOT_COST as u32),
-                trace_limit: options.trace_limit,
-                record_limit: options.record_limit,
-                cancel,
-                progress,
-                ..Limits::default()
-            };
+            let mut limits = options.budget().limits(cancel, progress);
             let n = dungeon.monsters.len();
             macro_rules! run_width {
                 ($($w:literal),*) => {

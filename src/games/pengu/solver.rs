@@ -7,8 +7,8 @@ use super::problem::PenguProblem;
 use super::rules::{replay, Game, Status};
 use crate::error::FieldError;
 use crate::search::{
-    self, check_limits, Algorithm, Limits, Outcome, ProgressFn, Record, Solver, Stats, Trace,
-    DEFAULT_MAX_MEMORY, MAX_RECORD_EVENTS,
+    self, Algorithm, Limits, Outcome, ProgressFn, Record, Solver, SolverBudget, Stats, Trace,
+    DEFAULT_MAX_MEMORY,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -167,12 +167,22 @@ impl Default for SolveOptions {
 pub const MAX_RANDOM_MOVES: usize = 1_000_000;
 
 impl SolveOptions {
-    /// Check the limits (see [`check_limits`]) and at most [`MAX_RANDOM_MOVES`] random
-    /// moves; the error names the field.
+    /// Check the search's budget (see [`SolverBudget::check`]) and at most
+    /// [`MAX_RANDOM_MOVES`] random moves; the error names the field.
     pub fn check(&self) -> Result<(), FieldError> {
-        check_limits(self.max_states, self.max_memory, self.trace_limit)?;
-        FieldError::check_count("record_limit", self.record_limit, 0, MAX_RECORD_EVENTS)?;
+        self.budget().check()?;
         FieldError::check_count("random_moves", self.random_moves, 0, MAX_RANDOM_MOVES)
+    }
+
+    /// The search's budget: the limits every game's solver shares.
+    pub fn budget(&self) -> SolverBudget {
+        SolverBudget {
+            max_states: self.max_states,
+            max_memory: self.max_memory,
+            max_depth: self.max_depth,
+            trace_limit: self.trace_limit,
+            record_limit: self.record_limit,
+        }
     }
 }
 
@@ -215,16 +225,7 @@ pub fn solve<'a>(
     match options.solver {
         Solver::Random => random_play(level, options),
         Solver::Search(algorithm) => {
-            let mut limits = Limits {
-                max_states: options.max_states,
-                max_memory: options.max_memory,
-                max_depth: options.max_depth,
-                trace_limit: options.trace_limit,
-                record_limit: options.record_limit,
-                cancel,
-                progress,
-                ..Limits::default()
-            };
+            let mut limits = options.budget().limits(cancel, progress);
             search_level(level, algorithm, options.goal, &mut limits)
         }
     }
