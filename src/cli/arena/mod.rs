@@ -7,20 +7,20 @@ use gridlab::games::arena::{play_game, tournament_points, BotKind, Config};
 use std::path::PathBuf;
 use std::time::Duration;
 
-mod complaints;
-mod connection;
-mod limits;
-mod play;
-mod rating;
-mod reaper;
-mod replays;
-mod results;
-mod schedule;
-mod seats;
-mod server;
-mod table;
-mod timing;
-mod tournament;
+pub mod complaints;
+pub mod connection;
+pub mod limits;
+pub mod play;
+pub mod rating;
+pub mod reaper;
+pub mod replays;
+pub mod results;
+pub mod schedule;
+pub mod seats;
+pub mod server;
+pub mod table;
+pub mod timing;
+pub mod tournament;
 
 use tournament::{run_match, run_tournament, MatchArgs, TournamentArgs};
 
