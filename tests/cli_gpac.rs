@@ -1,5 +1,5 @@
 //! The gpac command line: play and its world file, replay and its checks, evolve and
-//! what it writes, bench; exit codes.
+//! what it writes, bench, the verdict tool; exit codes.
 
 mod common;
 use common::{run, TempDir};
@@ -193,4 +193,67 @@ fn bad_input_names_the_place_and_exits_with_2() {
     assert_eq!(code, Some(0));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["games"], 3);
+}
+
+/// The tool `verdict` plays the same seeded games as `bench`; its options are flags.
+#[test]
+fn the_verdict_tool_is_the_mean_score_of_the_benchs_games() {
+    let map = "levels/gpac/course/map01.txt";
+    let games = [
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--ghosts-count",
+        "2",
+        "--pill-density",
+        "0.1",
+    ];
+    let (code, out, err) = gridlab(&[&["gpac", "verdict", map][..], &games].concat());
+    assert_eq!(code, Some(0), "{err}");
+    let verdict: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (code, out, err) =
+        gridlab(&[&["gpac", "bench", "--map", map, "--json"][..], &games].concat());
+    assert_eq!(code, Some(0), "{err}");
+    let bench: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mean = bench["meanScore"].as_f64().unwrap();
+    assert_eq!(
+        verdict["score"].as_f64(),
+        Some((mean * 10.0).round() / 10.0)
+    );
+    assert_eq!(verdict["features"]["games"], 3);
+    let (code, _, err) = gridlab(&["gpac", "verdict", map, "--ghosts-count", "101"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("--ghosts-count: 101 is not between 0 and 100"),
+        "{err}"
+    );
+}
+
+/// A walled spawn cell is refused at its place; a random map's size names its limit.
+#[test]
+fn spawn_cells_and_random_sizes_are_checked_by_the_library() {
+    let dir = temp("spawn");
+    let map = dir.join("walled.txt");
+    std::fs::write(&map, "3 2\n~~~\n~~#\n").unwrap();
+    let map = map.to_str().unwrap();
+    for args in [
+        &["gpac", "play", "--map", map][..],
+        &["gpac", "bench", "--map", map],
+        &["gpac", "verdict", map],
+    ] {
+        let (code, _, err) = gridlab(args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(
+            err.contains("walled.txt:3:3: the spawn cells (0, H-1) and (W-1, 0) must be open"),
+            "{err}"
+        );
+    }
+    let (code, _, err) = gridlab(&["gpac", "play", "--random", "1001", "5"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("--random: sides from 1 to 1000 and at least 2 cells, not 1001 × 5"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -161,7 +161,10 @@ pub fn main() -> ExitCode {
         Command::Pengu { command } => report(pengu::run(command)),
         Command::Actman { command } => report(actman::run(command)),
         Command::Rogue { command } => rogue::run(command),
-        Command::Gpac { command } => gpac::run(command),
+        Command::Gpac { command } => gpac::run(command).unwrap_or_else(|e| {
+            eprintln!("error: {e}");
+            e.exit_code()
+        }),
         Command::Arena { command } => arena::run(command),
         Command::Serve(args) => report(serve::run(args)),
     };

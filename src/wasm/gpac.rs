@@ -2,15 +2,16 @@
 //! evolution lab.
 
 use super::{
-    int_arg, message, number_arg, opt_int_arg, options_arg, parse_error, seed_arg, text_arg, to_js,
-    MAX_INDEX,
+    int_arg, message, number_arg, opt_int_arg, options_arg, parse_error, seed_arg, text_arg,
+    try_js, MAX_INDEX,
 };
 use crate::error::FieldError;
-use crate::games::gpac::evolve::{EvolveConfig, Run};
+use crate::games::gpac::evolve::{EvolveConfig, Run, DEFAULT_CONFIG};
 use crate::games::gpac::{
-    random_map, BoardTile, GhostKind, Ini, Map, Match, PacKind, Replay, Settings, Turn, World,
-    WorldFile, Xy, MAX_BENCH_GAMES,
+    play_games, random_map_for, BoardTile, GhostKind, Ini, Map, Match, PacKind, Replay, Settings,
+    Tally, Turn, World, WorldFile, Xy, BROWSER_MAX_CELLS, MAX_BENCH_GAMES,
 };
+use crate::games::tools::Host;
 use serde::Serialize;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
@@ -24,6 +25,12 @@ fn settings_from(options: JsValue) -> Result<Settings, JsValue> {
 /// A setting out of its limits as `{field, message}`, the field in camel case as
 /// JavaScript spells it.
 fn field_error(e: FieldError) -> JsValue {
+    field_error_of(e, "bad settings")
+}
+
+/// An argument out of its limits as `{field, message}`, the field in camel case as
+/// JavaScript spells it and `what` before the message.
+fn field_error_of(e: FieldError, what: &str) -> JsValue {
     let mut field = String::new();
     let mut upper = false;
     for c in e.field.chars() {
@@ -36,10 +43,14 @@ fn field_error(e: FieldError) -> JsValue {
             c => field.push(c),
         }
     }
-    to_js(&serde_json::json!({
-        "field": field,
-        "message": format!("bad settings: {field}: {}", e.message),
-    }))
+    let error = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(
+        &error,
+        &"message".into(),
+        &format!("{what}: {field}: {}", e.message).into(),
+    );
+    let _ = js_sys::Reflect::set(&error, &"field".into(), &field.into());
+    error.into()
 }
 
 /// The board's tile codes by name, for the page (one byte a cell of `tiles_ptr()`;
@@ -94,7 +105,8 @@ impl GpacSession {
         GpacSession::with_map(map, settings_from(settings)?, seed)
     }
 
-    /// A session on a random W×H map with walls at `density`, repaired.
+    /// A session on a random W×H map with walls at `density`, repaired: 2 to
+    /// `BROWSER_MAX_CELLS` cells (throws `{field: 'size' | 'density', message}`).
     pub fn random(
         width: JsValue,
         height: JsValue,
@@ -106,15 +118,9 @@ impl GpacSession {
         let height: usize = int_arg(&height, "height", 0, MAX_INDEX)?;
         let density = number_arg(&density, "density")?;
         let seed = seed_arg(&seed, "seed")?;
-        if !(1..=200).contains(&width) || !(1..=200).contains(&height) || width * height < 2 {
-            return Err(message("sides from 1 to 200 and at least 2 cells"));
-        }
-        FieldError::check_number("density", density, 0.0, 1.0).map_err(field_error)?;
-        GpacSession::with_map(
-            random_map(width, height, density, seed),
-            settings_from(settings)?,
-            seed,
-        )
+        let map = random_map_for(width, height, density, seed, Host::Browser)
+            .map_err(|e| field_error_of(e, "bad random map"))?;
+        GpacSession::with_map(map, settings_from(settings)?, seed)
     }
 
     fn with_map(map: Map, settings: Settings, seed: u64) -> Result<GpacSession, JsValue> {
@@ -163,10 +169,10 @@ impl GpacSession {
             return Ok(JsValue::NULL);
         }
         let moved = self.inner.step(None).map_err(|e| message(e.to_string()))?;
-        Ok(to_js(&Turn {
+        try_js(&Turn {
             pacman: moved.letter(),
             turn: self.inner.turns(),
-        }))
+        })
     }
 
     /// Let the agents play up to `turns` turns (stops at the end); returns the view.
@@ -223,23 +229,18 @@ impl GpacReplay {
     }
 
     /// The walls `[{x, y}]`.
-    pub fn walls(&self) -> JsValue {
-        to_js(
-            &self
-                .replay
-                .world()
-                .walls
-                .iter()
-                .map(|&p| Xy::from(p))
-                .collect::<Vec<_>>(),
-        )
+    pub fn walls(&self) -> Result<JsValue, JsValue> {
+        let walls = self.replay.world().walls.iter().map(|&p| Xy::from(p));
+        try_js(&walls.collect::<Vec<_>>())
     }
 
     /// Snapshot `i`: `{pacman, ghosts, pills, fruit, time, score}` (coordinates as
     /// `[x, y]`), or `null` past the end.
     pub fn frame(&self, i: JsValue) -> Result<JsValue, JsValue> {
         let i = int_arg(&i, "i", 0, MAX_INDEX)?;
-        Ok(self.replay.frame(i).map_or(JsValue::NULL, |f| to_js(&f)))
+        self.replay
+            .frame(i)
+            .map_or(Ok(JsValue::NULL), |f| try_js(&f))
     }
 
     /// Snapshot `i` as text (top row first; empty past the end).
@@ -287,14 +288,14 @@ impl GpacLab {
     }
 
     /// The configuration as read (JSON-like object).
-    pub fn config(&self) -> JsValue {
-        to_js(self.run.config())
+    pub fn config(&self) -> Result<JsValue, JsValue> {
+        try_js(self.run.config())
     }
 
     /// One generation (the first call evaluates the initial population): the log line
     /// `{evaluations, mean, best, meanParameter}`, or `null` when the budget is spent.
-    pub fn step(&mut self) -> JsValue {
-        self.run.step().map_or(JsValue::NULL, to_js)
+    pub fn step(&mut self) -> Result<JsValue, JsValue> {
+        self.run.step().map_or(Ok(JsValue::NULL), try_js)
     }
 
     /// Evaluations done.
@@ -313,16 +314,16 @@ impl GpacLab {
     }
 
     /// The whole log so far.
-    pub fn log(&self) -> JsValue {
-        to_js(&self.run.log())
+    pub fn log(&self) -> Result<JsValue, JsValue> {
+        try_js(&self.run.log())
     }
 
     /// The best individual so far: `{map, meanScore, objectives, repairs, deadEnds,
     /// parameter}` (`map` in the course format), or `null`.
-    pub fn best(&self) -> JsValue {
+    pub fn best(&self) -> Result<JsValue, JsValue> {
         let config = self.run.config();
-        self.run.best().map_or(JsValue::NULL, |b| {
-            to_js(&Best {
+        self.run.best().map_or(Ok(JsValue::NULL), |b| {
+            try_js(&Best {
                 map: b.map(config).to_text(),
                 mean_score: b.eval.mean_score,
                 objectives: b.eval.objectives.clone(),
@@ -343,7 +344,7 @@ impl GpacLab {
 
     /// The population's objectives `[[fitness, −dead ends?], ...]` and the members of
     /// the first non-dominated front (`front`: indices).
-    pub fn population(&self) -> JsValue {
+    pub fn population(&self) -> Result<JsValue, JsValue> {
         #[derive(Serialize)]
         struct Population {
             objectives: Vec<Vec<f64>>,
@@ -357,14 +358,17 @@ impl GpacLab {
             .collect();
         let level = crate::games::gpac::evolve::non_dominated_levels(&objectives);
         let front = (0..objectives.len()).filter(|&i| level[i] == 0).collect();
-        to_js(&Population { objectives, front })
+        try_js(&Population { objectives, front })
     }
 }
 
 /// Play `games` seeded games (seeds `seed`, `seed + 1`, ...) between agents on a map
 /// and time them: `{games, turns, meanScore, scores, elapsedMs}` (for the benchmark
-/// and the native-vs-browser checks). Throws a `RangeError` naming `games` beyond 1 to
-/// `MAX_BENCH_GAMES` (1,000,000) and a `TypeError` for an argument of the wrong type.
+/// and the native-vs-browser checks; `gridlab gpac bench` natively). Throws `{line,
+/// column, message}` for a map that does not parse or has a walled spawn cell, `{field,
+/// message}` for settings beyond their limits, a `RangeError` naming `games` beyond 1
+/// to `MAX_BENCH_GAMES` (1,000,000) and a `TypeError` for an argument of the wrong
+/// type.
 #[wasm_bindgen]
 pub fn gpac_play(
     map: JsValue,
@@ -377,85 +381,45 @@ pub fn gpac_play(
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct Played {
-        games: u32,
+        games: u64,
         turns: u64,
         mean_score: f64,
         scores: Vec<i64>,
         elapsed_ms: f64,
     }
     let map = Map::parse(&text_arg(&map, "map")?).map_err(parse_error)?;
+    map.check_spawns().map_err(parse_error)?;
     let settings = settings_from(settings)?;
+    settings.check_for(map.len()).map_err(field_error)?;
     let pacman: PacKind = text_arg(&pacman, "pacman")?.parse().map_err(message)?;
     let ghosts: GhostKind = text_arg(&ghosts, "ghosts")?.parse().map_err(message)?;
     let seed = seed_arg(&seed, "seed")?;
-    let games: u32 = int_arg(&games, "games", 1, MAX_BENCH_GAMES.into())?;
+    let games: u64 = int_arg(&games, "games", 1, MAX_BENCH_GAMES.into())?;
     let world = Arc::new(World::new(map));
     let start = web_time::Instant::now();
-    let outcomes: Vec<_> = (0..u64::from(games))
-        .map(|k| crate::games::gpac::play(&world, &settings, pacman, ghosts, seed + k, false))
-        .collect();
-    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-    let scores: Vec<i64> = outcomes.iter().map(|o| o.score).collect();
-    Ok(to_js(&Played {
-        games,
-        turns: outcomes.iter().map(|o| u64::from(o.turns)).sum(),
-        mean_score: scores.iter().sum::<i64>() as f64 / f64::from(games.max(1)),
+    let (mut tally, mut scores) = (Tally::default(), Vec::new());
+    for o in play_games(&world, &settings, pacman, ghosts, seed, games) {
+        tally.add(&o);
+        scores.push(o.score);
+    }
+    try_js(&Played {
+        games: tally.games,
+        turns: tally.turns,
+        mean_score: tally.mean_score(),
         scores,
-        elapsed_ms,
-    }))
-}
-
-/// The editor's verdict on a map: `options` is `{games, seed, pacman, ghosts,
-/// settings}` (all optional: 8 games from seed 1, avoid against chase, the default
-/// settings). Returns the common verdict (`verdict: 'score'`, `score`, `features`).
-#[wasm_bindgen]
-pub fn gpac_verdict(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    #[derive(serde::Deserialize)]
-    #[serde(default)]
-    struct Options {
-        games: u32,
-        seed: f64,
-        pacman: String,
-        ghosts: String,
-    }
-    impl Default for Options {
-        fn default() -> Self {
-            Self {
-                games: 8,
-                seed: 1.0,
-                pacman: "avoid".into(),
-                ghosts: "chase".into(),
-            }
-        }
-    }
-    let map = Map::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
-    let settings = if options.is_object() {
-        settings_from(js_sys::Reflect::get(&options, &"settings".into())?)?
-    } else {
-        Settings::default()
-    };
-    let o: Options = options_arg(options, "bad options")?;
-    let pacman: PacKind = o.pacman.parse().map_err(message)?;
-    let ghosts: GhostKind = o.ghosts.parse().map_err(message)?;
-    Ok(to_js(&crate::games::gpac::map_verdict(
-        map,
-        &settings,
-        pacman,
-        ghosts,
-        o.seed.max(0.0) as u64,
-        o.games,
-    )))
+        elapsed_ms: start.elapsed().as_secs_f64() * 1000.0,
+    })
 }
 
 /// The most cells a map may have in the playground (`gpac::BROWSER_MAX_CELLS`).
 #[wasm_bindgen]
 pub fn gpac_browser_max_cells() -> usize {
-    crate::games::gpac::BROWSER_MAX_CELLS
+    BROWSER_MAX_CELLS
 }
 
 /// The course's default experiment config (green 1b) as INI text, for the lab's
-/// editor.
+/// editor (`gpac::evolve::DEFAULT_CONFIG`).
 #[wasm_bindgen]
 pub fn gpac_default_config() -> String {
-    include_str!("../../configs/gpac/fall2021_series1_mapgen/green1b_config.txt").to_string()
+    DEFAULT_CONFIG.to_string()
 }

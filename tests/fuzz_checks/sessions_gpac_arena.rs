@@ -91,7 +91,7 @@ pub fn wasm_gpac(data: &[u8]) {
                         gpac_checks::map_invariants(&m);
                         map = m;
                     }
-                    Err(e) => assert!(!e.is_empty()),
+                    Err(e) => assert!(!e.to_string().is_empty()),
                 }
             }
             GpacOp::Resize(r, c) => {

@@ -1,17 +1,19 @@
 //! `gridlab gpac evolve`: an experiment of R runs in parallel, with logs, the best
 //! maps and world files, a plot, Pareto fronts and a statistical comparison.
 
-use super::load_config;
-use crate::cli::{EXIT_BAD_INPUT, EXIT_OK};
+use crate::cli::{load, read_input, CliError, EXIT_OK};
 use clap::builder::RangedU64ValueParser;
 use clap::Args;
+use gridlab::error::ParseError;
 use gridlab::games::gpac::evolve::{EvolveConfig, Generation, Individual, Run, MAX_EVALUATIONS};
 use gridlab::games::gpac::stats::{f_test, mean, variance, welch_t_test};
+use gridlab::games::gpac::Ini;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+/// `gridlab gpac evolve`.
 #[derive(Args)]
 pub struct EvolveArgs {
     /// The course's INI config (e.g. configs/gpac/fall2021_series1_mapgen/green1b_config.txt).
@@ -48,47 +50,28 @@ struct RunResult {
     front: Vec<Individual>,
 }
 
-pub fn run(args: EvolveArgs) -> u8 {
-    let mut config = match load_config(&args.config) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_BAD_INPUT;
-        }
-    };
+/// Run an experiment; the exit code.
+pub fn run(args: EvolveArgs) -> Result<u8, CliError> {
+    let mut config = load(&args.config, |text| {
+        EvolveConfig::from_ini(&Ini::parse(text)?)
+    })?;
     if let Some(e) = args.evals {
         config.evaluations = e;
     }
     config.random_search |= args.random_search;
-    if let Err(e) = config.check() {
-        eprintln!("error: {}: {e}", args.config);
-        return EXIT_BAD_INPUT;
-    }
-    let baseline = match &args.baseline {
-        None => None,
-        Some(path) => match read_numbers(path) {
-            Ok(v) => Some(v),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return EXIT_BAD_INPUT;
-            }
-        },
-    };
-    if let Err(e) = std::fs::create_dir_all(&args.out) {
-        eprintln!("error: cannot create {}: {e}", args.out.display());
-        return EXIT_BAD_INPUT;
-    }
+    config
+        .check()
+        .map_err(|e| CliError::Input(format!("{}: {e}", args.config)))?;
+    let baseline = args.baseline.as_deref().map(read_numbers).transpose()?;
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| CliError::Input(format!("cannot create {}: {e}", args.out.display())))?;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(j) = args.jobs {
         pool = pool.num_threads(j);
     }
-    let pool = match pool.build() {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return EXIT_BAD_INPUT;
-        }
-    };
+    let pool = pool
+        .build()
+        .map_err(|e| CliError::Input(format!("no worker threads: {e}")))?;
     let total = (args.runs * config.evaluations) as u64;
     let bar = ProgressBar::new(total).with_style(
         ProgressStyle::with_template(
@@ -117,26 +100,20 @@ pub fn run(args: EvolveArgs) -> u8 {
             .collect()
     });
     bar.finish_and_clear();
-    match write_outputs(
+    let summary = write_outputs(
         &args,
         &config,
         &results,
         baseline.as_deref(),
         started.elapsed(),
-    ) {
-        Ok(summary) => {
-            super::emit(&summary);
-            EXIT_OK
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            EXIT_BAD_INPUT
-        }
-    }
+    )?;
+    super::emit(&summary);
+    Ok(EXIT_OK)
 }
 
-fn read_numbers(path: &str) -> Result<Vec<f64>, String> {
-    let text = crate::cli::read_input(path)?;
+/// A baseline file: one finite number a line (blank lines skipped), at least two.
+fn read_numbers(path: &str) -> Result<Vec<f64>, CliError> {
+    let text = read_input(path)?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let t = line.trim();
@@ -145,17 +122,26 @@ fn read_numbers(path: &str) -> Result<Vec<f64>, String> {
         }
         match t.parse::<f64>() {
             Ok(v) if v.is_finite() => out.push(v),
-            _ => return Err(format!("{path}:{}:1: '{t}' is not a finite number", i + 1)),
+            _ => {
+                return Err(CliError::Parse {
+                    file: path.into(),
+                    error: ParseError::new(i + 1, 1, format!("'{t}' is not a finite number")),
+                })
+            }
         }
     }
     if out.len() < 2 {
-        return Err(format!("{path}: a baseline needs at least two numbers"));
+        return Err(CliError::Input(format!(
+            "{path}: a baseline needs at least two numbers"
+        )));
     }
     Ok(out)
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+/// Write a file of the experiment's output.
+fn write(path: &Path, text: &str) -> Result<(), CliError> {
+    std::fs::write(path, text)
+        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))
 }
 
 fn objective_names(config: &EvolveConfig) -> Vec<&'static str> {
@@ -172,7 +158,7 @@ fn write_outputs(
     results: &[RunResult],
     baseline: Option<&[f64]>,
     elapsed: std::time::Duration,
-) -> Result<String, String> {
+) -> Result<String, CliError> {
     let out = &args.out;
     let names = objective_names(config);
     for (r, result) in results.iter().enumerate() {

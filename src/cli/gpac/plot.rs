@@ -1,6 +1,7 @@
 //! SVG plots of an experiment (plotters): fitness against evaluations averaged over
 //! runs, and the final Pareto fronts.
 
+use crate::cli::CliError;
 use gridlab::games::gpac::evolve::{EvolveConfig, Generation};
 use plotters::prelude::*;
 use std::path::Path;
@@ -11,7 +12,7 @@ pub fn fitness_svg<'a>(
     path: &Path,
     config: &EvolveConfig,
     logs: impl Iterator<Item = &'a [Generation]>,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let logs: Vec<&[Generation]> = logs.collect();
     let generations = logs.iter().map(|l| l.len()).min().unwrap_or(0);
     let average = |f: &dyn Fn(&Generation) -> f64| -> Vec<(f64, f64)> {
@@ -35,7 +36,7 @@ pub fn fitness_svg<'a>(
         (lo - 1.0, lo + 1.0)
     };
     let pad = (hi - lo) * 0.05;
-    let error = |e: &dyn std::fmt::Display| format!("plot {}: {e}", path.display());
+    let error = |e: &dyn std::fmt::Display| plot_error(path, e);
     let root = SVGBackend::new(path, (900, 540)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| error(&e))?;
     let title = format!(
@@ -80,7 +81,7 @@ pub fn fitness_svg<'a>(
 }
 
 /// The final Pareto fronts of the runs: fitness against −dead ends.
-pub fn pareto_svg(path: &Path, fronts: &[Vec<(f64, f64)>]) -> Result<(), String> {
+pub fn pareto_svg(path: &Path, fronts: &[Vec<(f64, f64)>]) -> Result<(), CliError> {
     let points = fronts.iter().flatten();
     let (mut x0, mut x1, mut y0, mut y1) = (
         f64::INFINITY,
@@ -98,7 +99,7 @@ pub fn pareto_svg(path: &Path, fronts: &[Vec<(f64, f64)>]) -> Result<(), String>
         (x0, x1, y0, y1) = (0.0, 1.0, 0.0, 1.0);
     }
     let (px, py) = (((x1 - x0) * 0.05).max(0.5), ((y1 - y0) * 0.05).max(0.5));
-    let error = |e: &dyn std::fmt::Display| format!("plot {}: {e}", path.display());
+    let error = |e: &dyn std::fmt::Display| plot_error(path, e);
     let root = SVGBackend::new(path, (800, 600)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| error(&e))?;
     let mut chart = ChartBuilder::on(&root)
@@ -121,4 +122,9 @@ pub fn pareto_svg(path: &Path, fronts: &[Vec<(f64, f64)>]) -> Result<(), String>
             .map_err(|e| error(&e))?;
     }
     root.present().map_err(|e| error(&e))
+}
+
+/// A plot that could not be drawn or written.
+fn plot_error(path: &Path, e: &dyn std::fmt::Display) -> CliError {
+    CliError::Input(format!("plot {}: {e}", path.display()))
 }

@@ -20,7 +20,7 @@ use std::collections::VecDeque;
 pub type GameRng = Pcg64Mcg;
 
 /// Pac-Man's controllers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum PacKind {
     /// `shortestPathPillAgent`: follows a path to the nearest pill to its end, then
@@ -36,7 +36,7 @@ pub enum PacKind {
 }
 
 /// The ghosts' controllers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GhostKind {
     /// `RandomGhostAgent`: a random legal move.

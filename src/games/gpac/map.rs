@@ -8,7 +8,8 @@
 //! ranks) and whose four moves come in its own order (up, right, down, left). Its
 //! distances use the shared [`DistanceMap`] on those cell indices.
 
-use crate::error::ParseError;
+use crate::error::{FieldError, ParseError};
+use crate::games::tools::Host;
 use crate::grid::distance::DistanceMap;
 
 /// Largest side accepted.
@@ -18,6 +19,75 @@ pub const MAX_SIDE: usize = 1000;
 /// map on every turn, and larger maps would make the page slow to play and to draw.
 /// The command line plays maps up to [`MAX_SIDE`] a side.
 pub const BROWSER_MAX_CELLS: usize = 6_400;
+
+/// The fewest cells a made map (random, resized) has: Pac-Man's start and the
+/// ghosts' are two cells.
+pub const MIN_CELLS: usize = 2;
+
+/// A wall in the course's map format (and the editor's palette).
+pub const WALL: char = '#';
+
+/// An open cell in the course's map format (and the editor's palette).
+pub const OPEN: char = '~';
+
+/// Why the map text refuses a spawn cell: both must be open.
+pub const WALLED_SPAWN: &str = "the spawn cells (0, H-1) and (W-1, 0) must be open";
+
+/// Why `width` × `height` is too large for the browser (built from
+/// [`BROWSER_MAX_CELLS`]).
+fn too_large_for_browser(width: usize, height: usize) -> String {
+    let side = BROWSER_MAX_CELLS.isqrt();
+    format!(
+        "{width} × {height} is too large for the browser (at most {BROWSER_MAX_CELLS} cells, \
+         e.g. {side} × {side}); the CLI plays larger maps"
+    )
+}
+
+/// Check the size of a map to make on `host`: sides 1 to [`MAX_SIDE`], at least
+/// [`MIN_CELLS`] cells and, in the browser, at most [`BROWSER_MAX_CELLS`]. The error
+/// names the field `size`.
+///
+/// ```
+/// use gridlab::games::gpac::check_size;
+/// use gridlab::games::tools::Host;
+/// assert!(check_size(200, 200, Host::Native).is_ok());
+/// assert_eq!(check_size(1001, 1, Host::Native).unwrap_err().message, "sides from 1 to 1000 and at least 2 cells, not 1001 × 1");
+/// assert!(check_size(200, 200, Host::Browser).unwrap_err().message.contains("at most 6400 cells"));
+/// ```
+pub fn check_size(width: usize, height: usize, host: Host) -> Result<(), FieldError> {
+    let side = 1..=MAX_SIDE;
+    if !side.contains(&width) || !side.contains(&height) || width * height < MIN_CELLS {
+        return Err(FieldError::new(
+            "size",
+            format!(
+                "sides from 1 to {MAX_SIDE} and at least {MIN_CELLS} cells, not {width} × {height}"
+            ),
+        ));
+    }
+    if host == Host::Browser && width * height > BROWSER_MAX_CELLS {
+        return Err(FieldError::new(
+            "size",
+            too_large_for_browser(width, height),
+        ));
+    }
+    Ok(())
+}
+
+/// Why a cell cannot be painted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PaintError {
+    /// The cell is off the map.
+    #[error("({row}, {col}) is outside the map")]
+    Outside {
+        /// Its row, from the top.
+        row: usize,
+        /// Its column.
+        col: usize,
+    },
+    /// A wall on a spawn cell.
+    #[error("the spawn cells stay open: Pac-Man starts top-left, the ghosts bottom-right")]
+    Spawn,
+}
 
 /// A cell's index: `x + y·W` (the genotype's order, y = 0 the bottom row).
 pub type Cell = u32;
@@ -77,11 +147,7 @@ impl Map {
         let mut fields = header.split_whitespace().map(str::parse::<usize>);
         if let (Some(Ok(w)), Some(Ok(h))) = (fields.next(), fields.next()) {
             if w.saturating_mul(h) > BROWSER_MAX_CELLS {
-                return Err(ParseError::new(
-                    1,
-                    1,
-                    format!("{w} × {h} is too large for the browser (at most {BROWSER_MAX_CELLS} cells, e.g. 80 × 80); the CLI plays larger maps"),
-                ));
+                return Err(ParseError::new(1, 1, too_large_for_browser(w, h)));
             }
         }
         Map::parse(text)
@@ -138,13 +204,16 @@ impl Map {
             }
             for (x, &c) in chars.iter().enumerate() {
                 walls[x + y * width] = match c {
-                    '#' => true,
-                    '~' => false,
+                    WALL => true,
+                    OPEN => false,
                     c => {
                         return Err(ParseError::new(
                             line_no,
                             x + 1,
-                            format!("unknown cell '{}' (expected '#' or '~')", c.escape_debug()),
+                            format!(
+                                "unknown cell '{}' (expected '{WALL}' or '{OPEN}')",
+                                c.escape_debug()
+                            ),
                         ))
                     }
                 };
@@ -169,7 +238,7 @@ impl Map {
         let mut out = format!("{} {}\n", self.width, self.height);
         for y in (0..self.height).rev() {
             for x in 0..self.width {
-                out.push(if self.is_wall(x, y) { '#' } else { '~' });
+                out.push(if self.is_wall(x, y) { WALL } else { OPEN });
             }
             out.push('\n');
         }
@@ -236,6 +305,28 @@ impl Map {
         self.cell(self.width - 1, 0)
     }
 
+    /// Check that both spawn cells are open: the error stands at the first walled one
+    /// in the map text (Pac-Man's top-left, then the ghosts' bottom-right).
+    ///
+    /// ```
+    /// use gridlab::games::gpac::Map;
+    /// assert!(Map::parse("2 1\n~~").unwrap().check_spawns().is_ok());
+    /// let e = Map::parse("3 2\n~~~\n~~#\n").unwrap().check_spawns().unwrap_err();
+    /// assert_eq!((e.line, e.column), (3, 3));
+    /// ```
+    pub fn check_spawns(&self) -> Result<(), ParseError> {
+        match [self.pacman_start(), self.ghost_start()]
+            .into_iter()
+            .find(|&c| self.is_wall_cell(c))
+        {
+            Some(c) => {
+                let (x, y) = self.xy(c);
+                Err(ParseError::new(self.height - y + 1, x + 1, WALLED_SPAWN))
+            }
+            None => Ok(()),
+        }
+    }
+
     /// The open cells one step up, right, down and left of `cell` (in that order).
     pub fn open_neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + '_ {
         let (x, y) = self.xy(cell);
@@ -260,23 +351,20 @@ impl Map {
     /// assert_eq!(m.painted(0, 1, true).unwrap().to_text(), "3 2\n~#~\n~~~\n");
     /// assert!(m.painted(0, 0, true).is_err(), "Pac-Man's start");
     /// ```
-    pub fn painted(&self, row: usize, col: usize, wall: bool) -> Result<Map, String> {
+    pub fn painted(&self, row: usize, col: usize, wall: bool) -> Result<Map, PaintError> {
         if row >= self.height || col >= self.width {
-            return Err(format!("({row}, {col}) is outside the map"));
+            return Err(PaintError::Outside { row, col });
         }
         let cell = self.cell(col, self.height - 1 - row);
         if wall && (cell == self.pacman_start() || cell == self.ghost_start()) {
-            return Err(
-                "the spawn cells stay open: Pac-Man starts top-left, the ghosts bottom-right"
-                    .into(),
-            );
+            return Err(PaintError::Spawn);
         }
         let mut map = self.clone();
         map.walls[cell as usize] = wall;
         Ok(map)
     }
 
-    /// The same map with `rows` × `cols` cells (at least 1 × 2): kept cells stay
+    /// The same map with `rows` × `cols` cells (at least 1 × [`MIN_CELLS`]): kept cells stay
     /// (counted from the top-left), new ones are open, and the spawn cells, which move
     /// with the corners, are open.
     ///
@@ -286,7 +374,7 @@ impl Map {
     /// assert_eq!(m.resized(3, 4).to_text(), "4 3\n~##~\n##~~\n~~~~\n");
     /// ```
     pub fn resized(&self, rows: usize, cols: usize) -> Map {
-        let (rows, cols) = (rows.clamp(1, MAX_SIDE), cols.clamp(2, MAX_SIDE));
+        let (rows, cols) = (rows.clamp(1, MAX_SIDE), cols.clamp(MIN_CELLS, MAX_SIDE));
         let mut map = Map::open(cols, rows);
         for r in 0..rows.min(self.height) {
             for c in 0..cols.min(self.width) {

@@ -5,6 +5,7 @@ use super::rules::{End, Game, Settings, World};
 use super::world::WorldFile;
 use rand::SeedableRng;
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// How a game between controllers went.
@@ -64,6 +65,56 @@ pub fn play(
     }
 }
 
+/// `games` seeded games on `world` between `pacman` and `ghosts` (seeds `seed`,
+/// `seed + 1`, ...), without world files: the verdict's, the benchmark's.
+///
+/// ```
+/// use gridlab::games::gpac::{play_games, GhostKind, Map, PacKind, Settings, Tally, World};
+/// use std::sync::Arc;
+/// let world = Arc::new(World::new(Map::open(8, 6)));
+/// let settings = Settings::default();
+/// let mut tally = Tally::default();
+/// for o in play_games(&world, &settings, PacKind::Avoid, GhostKind::Chase, 1, 3) {
+///     tally.add(&o);
+/// }
+/// assert_eq!(tally.games, 3);
+/// ```
+pub fn play_games<'a>(
+    world: &'a Arc<World>,
+    settings: &'a Settings,
+    pacman: PacKind,
+    ghosts: GhostKind,
+    seed: u64,
+    games: u64,
+) -> impl Iterator<Item = Outcome> + 'a {
+    (0..games).map(move |k| play(world, settings, pacman, ghosts, seed.wrapping_add(k), false))
+}
+
+/// The totals of games played: how many, their turns and Pac-Man's scores.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games.
+    pub games: u64,
+    /// Turns, all games together.
+    pub turns: u64,
+    /// Pac-Man's scores added up.
+    pub score: i64,
+}
+
+impl Tally {
+    /// Count one more game.
+    pub fn add(&mut self, outcome: &Outcome) {
+        self.games += 1;
+        self.turns += u64::from(outcome.turns);
+        self.score += outcome.score;
+    }
+
+    /// Pac-Man's mean score (0 without games).
+    pub fn mean_score(&self) -> f64 {
+        self.score as f64 / self.games.max(1) as f64
+    }
+}
+
 /// Most games [`map_verdict`] plays.
 pub const MAX_VERDICT_GAMES: u32 = 1_000;
 
@@ -90,14 +141,15 @@ pub struct MapFeatures {
 }
 
 /// The editor's verdict on a map: the mean score of `games` seeded games (seeds
-/// `seed`, `seed + 1`, ...) between `pacman` and `ghosts` (at most
-/// [`MAX_VERDICT_GAMES`]).
+/// `seed`, `seed + 1`, ...) between `pacman` and `ghosts` (1 to
+/// [`MAX_VERDICT_GAMES`]). Once `cancel` is set no further game starts: the verdict
+/// is then that of the games played (at least one), with a note saying so.
 ///
 /// ```
 /// use gridlab::games::gpac::{map_verdict, GhostKind, Map, PacKind, Settings};
-/// let v = map_verdict(Map::open(8, 6), &Settings::default(), PacKind::Avoid, GhostKind::Chase, 1, 4);
+/// let v = map_verdict(Map::open(8, 6), &Settings::default(), PacKind::Avoid, GhostKind::Chase, 1, 4, None);
 /// assert_eq!(v.features.as_ref().unwrap().games, 4);
-/// assert!(v.score.is_some());
+/// assert!(v.score.is_some() && v.note.is_none());
 /// ```
 pub fn map_verdict(
     map: super::Map,
@@ -106,28 +158,28 @@ pub fn map_verdict(
     ghosts: GhostKind,
     seed: u64,
     games: u32,
+    cancel: Option<&AtomicBool>,
 ) -> crate::games::verdict::LevelVerdict<MapFeatures> {
     use crate::games::verdict::{LevelVerdict, Verdict};
-    let games = games.clamp(1, MAX_VERDICT_GAMES);
+    let asked = games.clamp(1, MAX_VERDICT_GAMES);
     let dead_ends = map.dead_ends();
     let world = Arc::new(World::new(map));
-    let outcomes: Vec<Outcome> = (0..u64::from(games))
-        .map(|k| {
-            play(
-                &world,
-                settings,
-                pacman,
-                ghosts,
-                seed.wrapping_add(k),
-                false,
-            )
-        })
-        .collect();
+    let mut outcomes = Vec::new();
+    for o in play_games(&world, settings, pacman, ghosts, seed, asked.into()) {
+        outcomes.push(o);
+        if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            break;
+        }
+    }
+    let games = outcomes.len() as u32;
     let scores: Vec<f64> = outcomes.iter().map(|o| o.score as f64).collect();
     let mean_score = super::stats::mean(&scores);
     let sd =
         (scores.iter().map(|s| (s - mean_score).powi(2)).sum::<f64>() / scores.len() as f64).sqrt();
     let mut v = LevelVerdict::new(Verdict::Score, 0);
+    if games < asked {
+        v.note = Some(format!("cancelled after {games} of {asked} games"));
+    }
     v.score = Some((mean_score * 10.0).round() / 10.0);
     v.features = Some(MapFeatures {
         games,

@@ -53,7 +53,7 @@ impl Move {
 }
 
 /// How pills are placed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum PillSpawn {
     /// Each cell with probability p (at least one).
@@ -144,6 +144,25 @@ impl Settings {
         FieldError::check_count("ghosts", self.ghosts, 0, MAX_GHOSTS)
     }
 
+    /// [`Settings::check_for`], the field named as the options of the command line and
+    /// the tools name it: the number of ghosts is `ghosts_count` there, beside the
+    /// ghosts' controller `ghosts`.
+    ///
+    /// ```
+    /// use gridlab::games::gpac::Settings;
+    /// let bad = Settings { ghosts: 101, ..Settings::default() };
+    /// assert_eq!(bad.check_options(100).unwrap_err().field, "ghosts_count");
+    /// ```
+    pub fn check_options(&self, cells: usize) -> Result<(), FieldError> {
+        self.check_for(cells).map_err(|e| match e.field {
+            "ghosts" => FieldError {
+                field: "ghosts_count",
+                ..e
+            },
+            _ => e,
+        })
+    }
+
     /// [`Settings::check`], and that a game on a map of `cells` cells lasts at most
     /// [`MAX_GAME_TURNS`] turns.
     pub fn check_for(&self, cells: usize) -> Result<(), FieldError> {
@@ -160,6 +179,37 @@ impl Settings {
         }
         Ok(())
     }
+}
+
+/// Why the rules refuse a position or a turn.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// A unit, a pill or the fruit set on a wall or off the map (what it is: "Pac-Man",
+    /// "a ghost", "a pill", "the fruit").
+    #[error("{0} is not on an open cell")]
+    NotOpen(&'static str),
+    /// A turn after the end.
+    #[error("the game is over")]
+    Over,
+    /// A turn with a number of ghost moves other than the number of ghosts.
+    #[error("{moves} ghost moves for {ghosts} ghosts")]
+    GhostMoves {
+        /// The moves given.
+        moves: usize,
+        /// The ghosts.
+        ghosts: usize,
+    },
+    /// Pac-Man's move runs into a wall or off the map.
+    #[error("Pac-Man cannot move {0:?}")]
+    Pacman(Move),
+    /// A ghost's move is illegal (a hold, a wall, the edge).
+    #[error("ghost {ghost} cannot move {mv:?}")]
+    Ghost {
+        /// The ghost, from 1.
+        ghost: usize,
+        /// Its move.
+        mv: Move,
+    },
 }
 
 /// A map with its neighbour table: what every game on it shares.
@@ -332,11 +382,11 @@ impl Game {
         pills: &[Cell],
         fruit: Option<Cell>,
         time: i64,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, RuleError> {
         let map = &world.map;
-        let open = |c: Cell, what: &str| {
+        let open = |c: Cell, what: &'static str| {
             if c as usize >= map.len() || map.is_wall_cell(c) {
-                Err(format!("{what} is not on an open cell"))
+                Err(RuleError::NotOpen(what))
             } else {
                 Ok(())
             }
@@ -442,10 +492,10 @@ impl Game {
     }
 
     /// Put the fruit on `cell` (an open cell; replaces any fruit), to set up a position.
-    pub fn set_fruit(&mut self, cell: Cell) -> Result<(), String> {
+    pub fn set_fruit(&mut self, cell: Cell) -> Result<(), RuleError> {
         let map = &self.world.map;
         if cell as usize >= map.len() || map.is_wall_cell(cell) {
-            return Err(format!("cell {cell} is not an open cell"));
+            return Err(RuleError::NotOpen("the fruit"));
         }
         self.fruit = Some(cell);
         Ok(())
@@ -540,25 +590,24 @@ impl Game {
         pacman: Move,
         ghosts: &[Move],
         rng: &mut impl Rng,
-    ) -> Result<(), String> {
+    ) -> Result<(), RuleError> {
         if self.end.is_some() {
-            return Err("the game is over".into());
+            return Err(RuleError::Over);
         }
         if ghosts.len() != self.ghosts.len() {
-            return Err(format!(
-                "{} ghost moves for {} ghosts",
-                ghosts.len(),
-                self.ghosts.len()
-            ));
+            return Err(RuleError::GhostMoves {
+                moves: ghosts.len(),
+                ghosts: self.ghosts.len(),
+            });
         }
         let pac_to = self
             .target(self.pacman, pacman, false)
-            .ok_or_else(|| format!("Pac-Man cannot move {pacman:?}"))?;
+            .ok_or(RuleError::Pacman(pacman))?;
         let mut ghost_to = Vec::with_capacity(ghosts.len());
         for (i, (&g, &mv)) in self.ghosts.iter().zip(ghosts).enumerate() {
             ghost_to.push(
                 self.target(g, mv, true)
-                    .ok_or_else(|| format!("ghost {} cannot move {mv:?}", i + 1))?,
+                    .ok_or(RuleError::Ghost { ghost: i + 1, mv })?,
             );
         }
         let pac_from = self.pacman;

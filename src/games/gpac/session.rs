@@ -4,7 +4,9 @@
 //! letters, which replay the match from its seed whoever played them. The turn's rule
 //! (legality, who decides, the order of the draws) lives here and only here.
 
-use super::{Agents, End, Game, GameRng, GhostKind, Map, Move, PacKind, Settings, World};
+use super::{
+    Agents, End, Game, GameRng, GhostKind, Map, Move, PacKind, RuleError, Settings, World,
+};
 use crate::error::MoveError;
 use crate::games::session::{EditError, Session};
 use crate::grid::Pos;
@@ -15,8 +17,8 @@ use std::sync::Arc;
 /// Why a match cannot start or a turn cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MatchError {
-    /// A spawn cell is a wall.
-    #[error("the spawn cells (0, H-1) and (W-1, 0) must be open")]
+    /// A spawn cell is a wall ([`Map::check_spawns`]).
+    #[error("{}", super::map::WALLED_SPAWN)]
     WalledSpawn,
     /// The game has ended.
     #[error("the game is over")]
@@ -32,7 +34,7 @@ pub enum MatchError {
     PersonToMove,
     /// The rules refused the turn (a ghost walled in on a hand-made map).
     #[error("{0}")]
-    Rules(String),
+    Rules(#[from] RuleError),
     /// A replayed move that is not the one the agent playing Pac-Man makes.
     #[error("the {agent:?} agent moves '{moved}' here, not '{asked}'")]
     NotTheAgentsMove {
@@ -140,9 +142,7 @@ impl Match {
     /// A match on `map` (spawn cells open) with the framework's `avoid` against
     /// `chase`, seeded with `seed`; the game logs itself for its world file.
     pub fn new(map: Map, settings: Settings, seed: u64) -> Result<Match, MatchError> {
-        if map.is_wall_cell(map.pacman_start()) || map.is_wall_cell(map.ghost_start()) {
-            return Err(MatchError::WalledSpawn);
-        }
+        map.check_spawns().map_err(|_| MatchError::WalledSpawn)?;
         let world = Arc::new(World::new(map));
         let mut rng = GameRng::seed_from_u64(seed);
         let game = Game::new(Arc::clone(&world), &settings, &mut rng, true);
@@ -224,9 +224,7 @@ impl Match {
             (Some(_), _) => self.agents.pacman.choose(&self.game, &mut self.rng),
         };
         let ghost_moves = self.agents.ghost_moves(&self.game, &mut self.rng);
-        self.game
-            .step(pac_move, ghost_moves, &mut self.rng)
-            .map_err(MatchError::Rules)?;
+        self.game.step(pac_move, ghost_moves, &mut self.rng)?;
         self.turns += 1;
         self.moves.push(pac_move.letter());
         self.refresh_board();
@@ -413,7 +411,11 @@ impl Session for Match {
 
     /// `#` a wall, anything else open (the spawn cells stay open).
     fn paint(&mut self, at: Pos, symbol: char) -> Result<(), EditError> {
-        let map = self.world.map.painted(at.row, at.col, symbol == '#')?;
+        let map = self
+            .world
+            .map
+            .painted(at.row, at.col, symbol == super::map::WALL)
+            .map_err(|e| e.to_string())?;
         *self = self
             .rebuilt(map, self.settings.clone())
             .map_err(|e| e.to_string())?;

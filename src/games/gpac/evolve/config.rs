@@ -9,6 +9,11 @@ use crate::games::gpac::map::MAX_SIDE;
 use crate::games::gpac::rules::{PillSpawn, Settings};
 use serde::{Deserialize, Serialize};
 
+/// The course's default experiment config (green 1b), as INI text: the lab's
+/// starting config in the page.
+pub const DEFAULT_CONFIG: &str =
+    include_str!("../../../../configs/gpac/fall2021_series1_mapgen/green1b_config.txt");
+
 /// What an individual carries besides its map bits.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", tag = "kind")]

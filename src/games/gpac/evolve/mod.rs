@@ -9,11 +9,11 @@ mod repair;
 mod run;
 
 pub use config::{
-    EvolveConfig, GenotypeKind, MAX_COEFFICIENT, MAX_EVALUATIONS, MAX_POPULATION,
+    EvolveConfig, GenotypeKind, DEFAULT_CONFIG, MAX_COEFFICIENT, MAX_EVALUATIONS, MAX_POPULATION,
     MAX_POPULATION_CELLS, MAX_SAMPLES,
 };
 pub use run::{evaluate, Evaluation, Generation, Individual, Run};
 
 pub use operators::{mutate, ParentSelection, Recombination, SurvivalSelection};
 pub use pareto::{crowding_distances, dominates, non_dominated_levels, pareto_fitness};
-pub use repair::{random_map, repair, repair_with, Pairing, Repaired};
+pub use repair::{random_map, random_map_for, repair, repair_with, Pairing, Repaired};

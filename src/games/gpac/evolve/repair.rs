@@ -3,8 +3,10 @@
 //! one repair.
 
 use super::pyset::{tuple_hash, PySet};
+use crate::error::FieldError;
 use crate::games::gpac::agents::GameRng;
-use crate::games::gpac::map::{Cell, Map, FAR};
+use crate::games::gpac::map::{check_size, Cell, Map, FAR};
+use crate::games::tools::Host;
 use crate::grid::distance::DistanceMap;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
@@ -195,4 +197,26 @@ pub fn random_map(width: usize, height: usize, density: f64, seed: u64) -> Map {
         .collect();
     let map = Map::from_walls(width, height, walls).expect("sizes match");
     repair(&map).map
+}
+
+/// [`random_map`] after the checks of its arguments on `host`: the size as
+/// [`check_size`] says (field `size`), the density from 0 to 1 (field `density`).
+///
+/// ```
+/// use gridlab::games::gpac::random_map_for;
+/// use gridlab::games::tools::Host;
+/// assert!(random_map_for(12, 8, 0.3, 1, Host::Browser).is_ok());
+/// assert_eq!(random_map_for(12, 8, 1.5, 1, Host::Native).unwrap_err().field, "density");
+/// assert_eq!(random_map_for(1, 1, 0.3, 1, Host::Native).unwrap_err().field, "size");
+/// ```
+pub fn random_map_for(
+    width: usize,
+    height: usize,
+    density: f64,
+    seed: u64,
+    host: Host,
+) -> Result<Map, FieldError> {
+    check_size(width, height, host)?;
+    FieldError::check_number("density", density, 0.0, 1.0)?;
+    Ok(random_map(width, height, density, seed))
 }

@@ -33,7 +33,7 @@ export class GpacGame extends AutoGame {
       catalog,
       painter: gpacPainter,
       Ui: GpacUi,
-      check: { games: 8 },
+      check: {}, // its options: checkOptions()
       edit: {
         info: TILE_INFO,
         swatch: tileSwatch,
@@ -76,12 +76,17 @@ export class GpacGame extends AutoGame {
     });
   }
 
-  /** The editor's verdict: the mean score of seeded games with this page's players and settings. */
+  /**
+   * The editor's verdict (the tool `verdict`): the mean score of seeded games (the
+   * tool's default number) with this page's players and settings, as the tool's flat
+   * options name them.
+   */
   checkOptions() {
-    return { games: 8, seed: this.seed, pacman: this.players[0], ghosts: this.players[1], settings: this.settings };
+    const { ghosts: ghostsCount, ...settings } = this.settings;
+    return { seed: this.seed, pacman: this.players[0], ghosts: this.players[1], ...settings, ghostsCount };
   }
 
-  /** GPac maps are painted with walls and open floor, in the course format. */
+  /** GPac maps are painted with walls and open floor (the registry's palette, `tools()`), in the course format. */
   editSpec() {
     const e = this.spec.edit;
     return {
