@@ -65,10 +65,11 @@ test('GPac settings out of range throw with the field named', () => {
     assert.match(e.message, new RegExp(`bad settings: ${field}: `));
   }
   assert.equal(thrown(() => g.GpacSession.random(10, 10, NaN, null, 1)).field, 'density');
-  // The largest map the page offers plays.
-  const big = g.GpacSession.random(200, 200, 0.3, null, 1);
-  assert.equal(big.cols(), 200);
+  // The largest map the page offers (80 × 80 = its 6,400 cells) plays; a larger one is refused.
+  const big = g.GpacSession.random(80, 80, 0.3, null, 1);
+  assert.equal(big.cols(), 80);
   big.free();
+  assert.ok(thrown(() => g.GpacSession.random(81, 80, 0.3, null, 1)).message);
 });
 
 test('GpacLab: experiment numbers out of range and fanned-out references throw', () => {

@@ -92,7 +92,6 @@ const VALID = {
   rogue_verdict: [ROGUE, null],
   rogue_generate: [{ size: 5, minMoves: 1, maxCandidates: 5, seed: 1 }, null],
   gpac_play: [MAP00, null, 'avoid', 'chase', 1, 1],
-  gpac_verdict: [MAP00, { games: 1 }],
   arena_replay_scores: [arenaLog()],
   arena_tournament_points: [[4, 3, 2, 1]],
 };
@@ -244,7 +243,7 @@ test('options of the wrong type throw with the field named', () => {
   assert.equal(goal.field, 'goal.at_least', goal.message);
   assert.equal(thrown(() => g.run_tool('pengu', 'generate', '', { rows: 'x' })).field, 'rows');
   assert.equal(thrown(() => g.rogue_generate({ size: [] })).field, 'size');
-  assert.equal(thrown(() => g.gpac_verdict(MAP00, { games: -1 })).field, 'games');
+  assert.equal(thrown(() => g.run_tool('gpac', 'verdict', MAP00, { games: -1 })).field, 'games');
   const settings = thrown(() => new g.GpacSession(MAP00, { ghosts: 'x' }, 1));
   assert.equal(settings.field, 'ghosts', settings.message);
   assert.match(settings.message, /^bad settings: ghosts: /);
