@@ -129,7 +129,10 @@ pub fn main() -> ExitCode {
             e.exit_code()
         }),
         Command::Actman { command } => actman::run(command),
-        Command::Rogue { command } => rogue::run(command),
+        Command::Rogue { command } => rogue::run(command).unwrap_or_else(|e| {
+            eprintln!("error: {e}");
+            e.exit_code()
+        }),
         Command::Gpac { command } => gpac::run(command),
         Command::Arena { command } => arena::run(command),
         Command::Serve(args) => serve::run(args),

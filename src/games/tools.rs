@@ -309,7 +309,7 @@ impl GameTools {
 }
 
 /// Every game's tools: the registry the command line and the page read.
-pub static GAMES: &[GameTools] = &[super::pengu::TOOLS];
+pub static GAMES: &[GameTools] = &[super::pengu::TOOLS, super::rogue::TOOLS];
 
 /// The game called `id`.
 pub fn game(id: &str) -> Result<&'static GameTools, ToolError> {

@@ -94,9 +94,6 @@ const VALID = {
   actman_solve: [DUNGEON0, { solver: 'bfs' }, null],
   actman_verdict: [DUNGEON0, { maxStates: 1000 }],
   actman_generate: [{ rows: 5, cols: 5, monsters: 1, minTurns: 1, maxCandidates: 5, seed: 1 }, null],
-  rogue_analyze: [ROGUE],
-  rogue_verdict: [ROGUE, null],
-  rogue_generate: [{ size: 5, minMoves: 1, maxCandidates: 5, seed: 1 }, null],
   gpac_play: [MAP00, null, 'avoid', 'chase', 1, 1],
   gpac_verdict: [MAP00, { games: 1 }],
   arena_replay_scores: [arenaLog()],
@@ -249,7 +246,7 @@ test('options of the wrong type throw with the field named', () => {
   const goal = thrown(() => g.pengu_solve(FIELD, { goal: { at_least: 'x' } }));
   assert.equal(goal.field, 'goal.at_least', goal.message);
   assert.equal(thrown(() => g.pengu_generate({ rows: 'x' })).field, 'rows');
-  assert.equal(thrown(() => g.rogue_generate({ size: [] })).field, 'size');
+  assert.equal(thrown(() => g.run_tool('rogue', 'generate', '', { size: [] })).field, 'size');
   assert.equal(thrown(() => g.gpac_verdict(MAP00, { games: -1 })).field, 'games');
   const settings = thrown(() => new g.GpacSession(MAP00, { ghosts: 'x' }, 1));
   assert.equal(settings.field, 'ghosts', settings.message);
