@@ -80,11 +80,8 @@ fn display_name(args: &DungeonArgs) -> &str {
 
 /// Read the dungeon, printing lenient-mode warnings to standard error.
 fn load_dungeon(args: &DungeonArgs) -> Result<Dungeon, CliError> {
-    if !args.lenient {
-        return load(&args.file, Dungeon::parse);
-    }
+    let (dungeon, warnings) = load(&args.file, |text| Dungeon::read(text, args.lenient))?;
     let name = display_name(args);
-    let (dungeon, warnings) = load(&args.file, Dungeon::parse_lenient)?;
     for w in warnings {
         eprintln!("warning: {name}:{}:{}: {}", w.line, w.column, w.message);
     }

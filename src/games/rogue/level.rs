@@ -109,6 +109,12 @@ impl Dungeon {
         Dungeon::parse_with(text, true)
     }
 
+    /// Parse strictly (as [`Dungeon::parse`], no warnings) or, with `lenient`, as
+    /// [`Dungeon::parse_lenient`].
+    pub fn read(text: &str, lenient: bool) -> Result<(Dungeon, Vec<ParseError>), ParseError> {
+        Dungeon::parse_with(text, lenient)
+    }
+
     fn parse_with(text: &str, lenient: bool) -> Result<(Dungeon, Vec<ParseError>), ParseError> {
         let mut warnings = Vec::new();
         let mut lines = text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l));

@@ -133,11 +133,7 @@ impl RogueSession {
     /// A session on the dungeon `text` in the coursework format, read strictly or,
     /// with `lenient`, with short rows padded with walls (see [`RogueSession::warnings`]).
     pub fn read(text: &str, lenient: bool) -> Result<RogueSession, ParseError> {
-        let (dungeon, warnings) = if lenient {
-            Dungeon::parse_lenient(text)?
-        } else {
-            (Dungeon::parse(text)?, Vec::new())
-        };
+        let (dungeon, warnings) = Dungeon::read(text, lenient)?;
         Ok(RogueSession::new(dungeon, warnings))
     }
 

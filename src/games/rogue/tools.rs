@@ -52,11 +52,7 @@ pub struct DungeonText(String);
 impl DungeonText {
     /// The dungeon and the warnings of a lenient reading (none when strict).
     pub fn parse(&self, lenient: bool) -> Result<(Dungeon, Vec<ParseError>), ParseError> {
-        if lenient {
-            Dungeon::parse_lenient(&self.0)
-        } else {
-            Ok((Dungeon::parse(&self.0)?, Vec::new()))
-        }
+        Dungeon::read(&self.0, lenient)
     }
 }
 
