@@ -331,7 +331,7 @@ function rogueNative(text) {
     child.stdin.end(text);
   });
 }
-const rogueWasm = (text) => page.evaluate((t) => window.__gridlab.rogue_analyze(t), text);
+const rogueWasm = (text) => page.evaluate((t) => window.__gridlab.run_tool('rogue', 'analyze', t), text);
 
 const rogueRows = [];
 for (const c of rogueCases) {

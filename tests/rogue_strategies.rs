@@ -229,7 +229,7 @@ fn scripted_moves_are_played_first_then_the_strategy() {
         parse_steps("n,ne stay 1 5").unwrap(),
         vec![Some(Dir::N), Some(Dir::NE), None, Some(Dir::SW), None]
     );
-    assert!(parse_steps("N 0").unwrap_err().contains("'0'"));
+    assert!(parse_steps("N 0").unwrap_err().to_string().contains("'0'"));
 }
 
 #[test]
@@ -291,7 +291,7 @@ fn the_cli_plays_cycle_scripts_cheats_and_reads_leniently() {
     let (code, out, err) = run_with_input(&["rogue", "analyze", "--lenient", "-"], short);
     assert_eq!(code, Some(0));
     assert!(
-        err.starts_with("warning: <stdin>:3:4: row 2 is too short (3 of 5 characters)"),
+        err.starts_with("warning: line 3, column 4: row 2 is too short (3 of 5 characters)"),
         "{err}"
     );
     assert!(out.starts_with("3 × 3 dungeon, 5 open sites"), "{out}");
@@ -322,7 +322,11 @@ fn a_game_refuses_illegal_moves_and_ends_as_the_referee_does() {
     assert!(game
         .transcript(&d)
         .ends_with(". . . \n\nMove 2\n\nCaught by monster\n"));
-    assert!(game.play_digit(&d, '5').unwrap_err().contains("over"));
+    assert!(game
+        .play_digit(&d, '5')
+        .unwrap_err()
+        .to_string()
+        .contains("over"));
     // Undo reopens the game; two quiet turns reach the limit.
     assert!(game.undo());
     assert_eq!(game.to_move(), Some(Side::Rogue));

@@ -160,11 +160,8 @@ pub fn main() -> ExitCode {
     let code = match cli.command {
         Command::Pengu { command } => report(pengu::run(command)),
         Command::Actman { command } => report(actman::run(command)),
-        Command::Rogue { command } => rogue::run(command),
-        Command::Gpac { command } => gpac::run(command).unwrap_or_else(|e| {
-            eprintln!("error: {e}");
-            e.exit_code()
-        }),
+        Command::Rogue { command } => report(rogue::run(command)),
+        Command::Gpac { command } => report(gpac::run(command)),
         Command::Arena { command } => arena::run(command),
         Command::Serve(args) => report(serve::run(args)),
     };

@@ -312,7 +312,12 @@ impl GameTools {
 }
 
 /// Every game's tools: the registry the command line and the page read.
-pub static GAMES: &[GameTools] = &[super::pengu::TOOLS, super::actman::TOOLS, super::gpac::TOOLS];
+pub static GAMES: &[GameTools] = &[
+    super::pengu::TOOLS,
+    super::actman::TOOLS,
+    super::rogue::TOOLS,
+    super::gpac::TOOLS,
+];
 
 /// The game called `id`.
 pub fn game(id: &str) -> Result<&'static GameTools, ToolError> {

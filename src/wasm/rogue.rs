@@ -1,17 +1,10 @@
 //! Rogue bindings.
 
-use super::{char_arg, function_arg, int_arg, message, parse_error, text_arg, to_js};
-use crate::games::rogue::{
-    self, step_digit, Analysis, CycleRogue, Dungeon, MonsterStrategy, PlayersError, RogueStrategy,
-    Side, Summary, BROWSER_MAX_SITES, FOREVER,
-};
+use super::{char_arg, int_arg, message, parse_error, text_arg, try_js};
+use crate::games::rogue::{self, CycleRogue, PlayersError, BROWSER_MAX_SITES};
 use crate::grid::Pos;
 use serde::Serialize;
-use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-
-/// Overlay value of a wall.
-const WALL: u32 = u32::MAX - 1;
 
 session_bindings!(
     RogueSession,
@@ -20,17 +13,6 @@ session_bindings!(
      `human` (the session contract). The board bytes are the sites as the referee \
      prints them (` `, `.`, `+`, `@`, the monster's letter, `*`), row-major."
 );
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Exact {
-    /// Monster moves to capture from here under optimal play, `null` for never.
-    value: Option<u32>,
-    /// The moves of the side to move that keep the best outcome, as numpad digits.
-    best: String,
-    sites: usize,
-    states: usize,
-}
 
 fn players_error(e: PlayersError) -> JsValue {
     message(e.to_string())
@@ -43,19 +25,15 @@ impl RogueSession {
     #[wasm_bindgen(constructor)]
     pub fn new(text: JsValue, lenient: Option<bool>) -> Result<RogueSession, JsValue> {
         let text = text_arg(&text, "text")?;
-        let (dungeon, warnings) = if lenient.unwrap_or(false) {
-            Dungeon::parse_lenient(&text).map_err(parse_error)?
-        } else {
-            (Dungeon::parse(&text).map_err(parse_error)?, Vec::new())
-        };
         Ok(RogueSession {
-            inner: rogue::RogueSession::new(dungeon, warnings),
+            inner: rogue::RogueSession::read(&text, lenient.unwrap_or(false))
+                .map_err(parse_error)?,
         })
     }
 
     /// The padding the lenient reading did: `[{line, column, message}]`.
-    pub fn warnings(&self) -> JsValue {
-        to_js(&self.inner.warnings())
+    pub fn warnings(&self) -> Result<JsValue, JsValue> {
+        try_js(&self.inner.warnings())
     }
 
     /// Choose the players: the monster `bfs`, `optimal` or `human`; the rogue `naive`,
@@ -81,16 +59,10 @@ impl RogueSession {
     ) -> Result<Vec<String>, JsValue> {
         let monster = text_arg(&monster, "monster")?;
         let rogue = text_arg(&rogue, "rogue")?;
-        let sites = Analysis::open_sites(self.inner.dungeon());
-        let monster = match monster.parse::<MonsterStrategy>() {
-            Ok(s) => s.affordable(sites, BROWSER_MAX_SITES).to_string(),
-            Err(_) => monster.to_string(),
-        };
-        let rogue = match rogue.parse::<RogueStrategy>() {
-            Ok(s) => s.affordable(sites, BROWSER_MAX_SITES).to_string(),
-            Err(_) => rogue.to_string(),
-        };
-        Ok(vec![monster, rogue])
+        Ok(self
+            .inner
+            .affordable_players(&monster, &rogue, BROWSER_MAX_SITES)
+            .to_vec())
     }
 
     /// Set the move limit (turns, 1 to `MAX_MOVES`) and restart; throws a
@@ -110,10 +82,10 @@ impl RogueSession {
 
     /// Let the strategy of the side to move play one half-move; returns it, or `null`
     /// when the game is over or a human is to move.
-    pub fn step(&mut self) -> JsValue {
+    pub fn step(&mut self) -> Result<JsValue, JsValue> {
         match self.inner.step() {
-            Some(half) => to_js(&half),
-            None => JsValue::NULL,
+            Some(half) => try_js(&half),
+            None => Ok(JsValue::NULL),
         }
     }
 
@@ -121,11 +93,11 @@ impl RogueSession {
     /// `max_half_moves` half-moves were played; returns the half-moves played.
     pub fn run(&mut self, max_half_moves: JsValue) -> Result<JsValue, JsValue> {
         let max_half_moves = int_arg(&max_half_moves, "max_half_moves", 0, u32::MAX.into())?;
-        Ok(to_js(&self.inner.run(max_half_moves)))
+        try_js(&self.inner.run(max_half_moves))
     }
 
     /// The positions `{monster, rogue}` at the start and after every half-move.
-    pub fn positions(&self) -> JsValue {
+    pub fn positions(&self) -> Result<JsValue, JsValue> {
         #[derive(Serialize)]
         struct At {
             monster: Pos,
@@ -137,12 +109,7 @@ impl RogueSession {
             .iter()
             .map(|&(monster, rogue)| At { monster, rogue })
             .collect();
-        to_js(&at)
-    }
-
-    /// The exact solution, or `{message}` when the dungeon has too many open sites.
-    fn analysis(&mut self) -> Result<Rc<Analysis>, JsValue> {
-        self.inner.analysis().map_err(|e| message(e.to_string()))
+        try_js(&at)
     }
 
     /// The exact solution's value of every site as the rogue's, with the monster where
@@ -150,22 +117,7 @@ impl RogueSession {
     /// moves to capture, `0xFFFFFFFF` for "safe forever", `0xFFFFFFFE` for a wall.
     /// Throws `{message}` when the dungeon has more than `MAX_SITES` open sites.
     pub fn outcome_map(&mut self) -> Result<Vec<u32>, JsValue> {
-        let analysis = self.analysis()?;
-        let m = self.inner.game().monster();
-        let monster_to_move = self.inner.game().to_move() == Some(Side::Monster);
-        let d = self.inner.dungeon();
-        Ok((0..d.sites.len())
-            .map(|i| {
-                let p = d.sites.pos_of(i);
-                if d.sites[p] == crate::games::rogue::Site::Wall {
-                    WALL
-                } else if monster_to_move {
-                    analysis.monster_to_move(m, p)
-                } else {
-                    analysis.rogue_to_move(m, p)
-                }
-            })
-            .collect())
+        self.inner.outcome_map().map_err(message)
     }
 
     /// The exact solution for the position now: `{value, best, sites, states}`
@@ -174,29 +126,7 @@ impl RogueSession {
     /// `MAX_SITES` (8,000) open sites, before allocating anything; the session is
     /// unchanged then.
     pub fn exact(&mut self) -> Result<JsValue, JsValue> {
-        let analysis = self.analysis()?;
-        let (m, r) = (self.inner.game().monster(), self.inner.game().rogue());
-        let (value, best) = match self.inner.game().to_move() {
-            Some(Side::Monster) => (
-                analysis.monster_to_move(m, r),
-                analysis.best_monster_moves(self.inner.dungeon(), m, r),
-            ),
-            Some(Side::Rogue) => (
-                analysis.rogue_to_move(m, r),
-                analysis.best_rogue_moves(self.inner.dungeon(), m, r),
-            ),
-            None => (analysis.rogue_to_move(m, r), Vec::new()),
-        };
-        let from = match self.inner.game().to_move() {
-            Some(Side::Monster) => m,
-            _ => r,
-        };
-        Ok(to_js(&Exact {
-            value: (value != FOREVER).then_some(value),
-            best: best.iter().map(|&to| step_digit(from, to)).collect(),
-            sites: analysis.sites(),
-            states: analysis.states(),
-        }))
+        try_js(&self.inner.exact().map_err(message)?)
     }
 
     /// The tablebase's move list for the position now: every legal move of the side
@@ -204,15 +134,12 @@ impl RogueSession {
     /// it, `null` for safe forever), best first. Throws `{message}` when the dungeon
     /// is too large for the exact solution.
     pub fn move_values(&mut self) -> Result<JsValue, JsValue> {
-        self.inner
-            .move_values()
-            .map(|moves| to_js(&moves))
-            .map_err(message)
+        try_js(&self.inner.move_values().map_err(message)?)
     }
 
     /// The cycles the `cycle` rogue found, each a list of `{row, col}` in order.
-    pub fn cycles(&self) -> JsValue {
-        to_js(&CycleRogue::new(self.inner.dungeon()).cycles())
+    pub fn cycles(&self) -> Result<JsValue, JsValue> {
+        try_js(&CycleRogue::new(self.inner.dungeon()).cycles())
     }
 }
 
@@ -220,67 +147,4 @@ impl RogueSession {
 #[wasm_bindgen]
 pub fn rogue_exact_limit() -> usize {
     BROWSER_MAX_SITES
-}
-
-/// The editor palette: wall, room, corridor, rogue, monster.
-#[wasm_bindgen]
-pub fn rogue_palette() -> String {
-    " .+@A".to_string()
-}
-
-/// Solve a dungeon exactly and time it (for the benchmark and the page's statistics):
-/// `{sites, states, value, monsterWinPairs, pairs, elapsedMs}`. Throws `{line,
-/// column, message}` for a bad dungeon and `{message}` for one with more than
-/// `MAX_SITES` open sites.
-#[wasm_bindgen]
-pub fn rogue_analyze(text: JsValue) -> Result<JsValue, JsValue> {
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Timed {
-        #[serde(flatten)]
-        summary: Summary,
-        elapsed_ms: f64,
-    }
-    let dungeon = Dungeon::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
-    let start = web_time::Instant::now();
-    let analysis = Analysis::new(&dungeon).map_err(|e| message(e.to_string()))?;
-    let elapsed_ms = start.elapsed().as_secs_f64() * 1000.0;
-    Ok(to_js(&Timed {
-        summary: analysis.summary(&dungeon),
-        elapsed_ms,
-    }))
-}
-
-/// The editor's verdict on a dungeon, from the exact solution: `monster_wins` in
-/// `moves` or `rogue_safe`, the sites from which the rogue is lost as `lost` marks, and
-/// the features. Throws `{line, column, message}` for a bad dungeon and `{message}`
-/// for one too large to solve.
-#[wasm_bindgen]
-pub fn rogue_verdict(text: JsValue, _options: JsValue) -> Result<JsValue, JsValue> {
-    let dungeon = Dungeon::parse(&text_arg(&text, "text")?).map_err(parse_error)?;
-    let report = crate::games::rogue::analyze(&dungeon).map_err(|e| message(e.to_string()))?;
-    Ok(to_js(&report.verdict()))
-}
-
-/// Generate a dungeon: `options` is `{size, goal: "monsterWins" | "rogueEscapes",
-/// minMoves, seed, maxCandidates, longest}` (optional fields take the defaults);
-/// `progress` is called with `{candidates, best}`. Returns `{level, report,
-/// candidates, seed}`; throws `{message}` when the options are out of range or no
-/// dungeon came out.
-#[wasm_bindgen]
-pub fn rogue_generate(options: JsValue, progress: JsValue) -> Result<JsValue, JsValue> {
-    let progress = function_arg(progress, "progress")?;
-    use crate::games::rogue::{generate, GenerateError, GenerateOptions};
-    let options: GenerateOptions = super::solve_options(options, GenerateOptions::check)?;
-    let mut report = super::progress_callback(&progress);
-    match generate(&options, None, Some(&mut report)) {
-        Ok(g) => Ok(to_js(&serde_json::json!({
-            "level": g.text,
-            "report": g.report,
-            "candidates": g.candidates,
-            "seed": options.seed,
-        }))),
-        Err(GenerateError::Options(e)) => Err(message(format!("{}: {}", e.field, e.message))),
-        Err(e) => Err(message(e)),
-    }
 }

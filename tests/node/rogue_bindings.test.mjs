@@ -12,10 +12,12 @@ const FOREVER = 0xffffffff;
 const WALL = 0xfffffffe;
 
 test('the exports the playground uses exist', () => {
-  for (const name of ['RogueSession', 'rogue_palette', 'rogue_analyze']) {
+  for (const name of ['RogueSession', 'run_tool', 'tools', 'rogue_exact_limit']) {
     assert.equal(typeof g[name], 'function', name);
   }
-  assert.equal(g.rogue_palette(), ' .+@A');
+  const rogue = g.tools().games.find((game) => game.id === 'rogue');
+  assert.equal(rogue.palette, ' .+@A');
+  assert.deepEqual(rogue.tools.map((t) => t.name), ['analyze', 'verdict', 'generate']);
 });
 
 test('a strategy game matches the referee: the tiny room is a capture in turn 2', () => {
@@ -125,7 +127,7 @@ test('editing, lenient reading and errors', () => {
   assert.deepEqual([bad.line, bad.column], [3, 4]);
   const lenient = new g.RogueSession('3\nA . .\n. @\n', true);
   assert.equal(lenient.warnings().length, 2);
-  const summary = g.rogue_analyze(course('B'));
+  const summary = g.run_tool('rogue', 'analyze', course('B'));
   assert.equal(summary.value !== null, true);
   assert.equal(summary.states, 2 * summary.sites * summary.sites);
   s.free();
@@ -156,7 +158,7 @@ test('the exact solution of a room over the site limit throws, and the session g
   const e = thrown(() => s.set_players('optimal', 'naive'));
   assert.match(e.message, /the optimal player needs the exact solution: the dungeon has 90000 open sites/);
   assert.deepEqual(s.view().players, ['bfs', 'naive'], 'the players stay as they were');
-  assert.match(thrown(() => g.rogue_analyze(room(300))).message, /90000 open sites/);
+  assert.match(thrown(() => g.run_tool('rogue', 'analyze', room(300))).message, /90000 open sites/);
   // The session still plays.
   s.set_max_moves(3);
   s.run(100);
@@ -198,4 +200,20 @@ test('move_values lists every legal move of the side to move, best first', () =>
   assert.equal(s.view().toMove, 'rogue');
   assert.ok(rogue.every((m, i) => i === 0 || (rogue[i - 1].value ?? Infinity) >= (m.value ?? Infinity)), 'the rogue: longest escape first');
   s.free();
+});
+
+test('the verdict and generate tools: the same dungeons as the command line, options checked', () => {
+  const v = g.run_tool('rogue', 'verdict', TINY);
+  assert.equal(v.verdict, 'monster_wins');
+  assert.equal(v.moves, 2);
+  assert.equal(v.marks.length, 8, 'a room is lost everywhere');
+  const made = g.run_tool('rogue', 'generate', '', { goal: 'monsterWins', size: 8, minMoves: 4, seed: 1 });
+  assert.equal(made.seed, 1);
+  assert.equal(made.report.outcome.outcome, 'monsterWins');
+  assert.ok(made.report.outcome.moves >= 4);
+  const s = new g.RogueSession(made.level);
+  assert.equal(s.exact().value, made.report.outcome.moves);
+  s.free();
+  assert.equal(thrown(() => g.run_tool('rogue', 'generate', '', {})).field, 'monster_wins', 'a goal is required');
+  assert.equal(thrown(() => g.run_tool('rogue', 'generate', '', { goal: 'monsterWins', size: 40 })).field, 'size');
 });

@@ -88,9 +88,6 @@ const VALID = {
   },
   GifRecorder: { make: () => new g.GifRecorder(2, 2, 100), new: [2, 2, 100], add_frame: [new Uint8Array(16)] },
   run_tool: ['pengu', 'solve', FIELD, { solver: 'bfs' }, null],
-  rogue_analyze: [ROGUE],
-  rogue_verdict: [ROGUE, null],
-  rogue_generate: [{ size: 5, minMoves: 1, maxCandidates: 5, seed: 1 }, null],
   gpac_play: [MAP00, null, 'avoid', 'chase', 1, 1],
   arena_replay_scores: [arenaLog()],
   arena_tournament_points: [[4, 3, 2, 1]],
@@ -242,7 +239,7 @@ test('options of the wrong type throw with the field named', () => {
   const goal = thrown(() => g.run_tool('pengu', 'solve', FIELD, { goal: { at_least: 'x' } }));
   assert.equal(goal.field, 'goal.at_least', goal.message);
   assert.equal(thrown(() => g.run_tool('pengu', 'generate', '', { rows: 'x' })).field, 'rows');
-  assert.equal(thrown(() => g.rogue_generate({ size: [] })).field, 'size');
+  assert.equal(thrown(() => g.run_tool('rogue', 'generate', '', { size: [] })).field, 'size');
   assert.equal(thrown(() => g.run_tool('gpac', 'verdict', MAP00, { games: -1 })).field, 'games');
   const settings = thrown(() => new g.GpacSession(MAP00, { ghosts: 'x' }, 1));
   assert.equal(settings.field, 'ghosts', settings.message);

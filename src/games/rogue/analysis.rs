@@ -322,6 +322,56 @@ impl Analysis {
             .collect()
     }
 
+    /// The value of the position with `side` to move: [`Analysis::monster_to_move`]
+    /// or [`Analysis::rogue_to_move`].
+    pub fn value(&self, side: Side, monster: Pos, rogue: Pos) -> u32 {
+        match side {
+            Side::Monster => self.monster_to_move(monster, rogue),
+            Side::Rogue => self.rogue_to_move(monster, rogue),
+        }
+    }
+
+    /// The optimal moves of `side`, the side to move: [`Analysis::best_monster_moves`]
+    /// or [`Analysis::best_rogue_moves`].
+    pub fn best_moves(&self, dungeon: &Dungeon, side: Side, monster: Pos, rogue: Pos) -> Vec<Pos> {
+        match side {
+            Side::Monster => self.best_monster_moves(dungeon, monster, rogue),
+            Side::Rogue => self.best_rogue_moves(dungeon, monster, rogue),
+        }
+    }
+
+    /// For each first move of the monster (staying put first), the rogue's replies
+    /// after which it survives forever (none: the rogue is caught).
+    ///
+    /// ```
+    /// use gridlab::games::rogue::{Analysis, Dungeon};
+    /// use gridlab::grid::Pos;
+    /// // A ring of corridors around a wall: the rogue runs away from the monster.
+    /// let d = Dungeon::parse("3\nA + +\n+   +\n+ + @\n").unwrap();
+    /// let replies = Analysis::new(&d).unwrap().safe_replies(&d, d.monster, d.rogue);
+    /// assert_eq!(replies[0].0, d.monster, "the monster stays");
+    /// assert!(replies.iter().all(|(_, safe)| !safe.is_empty()));
+    /// ```
+    pub fn safe_replies(
+        &self,
+        dungeon: &Dungeon,
+        monster: Pos,
+        rogue: Pos,
+    ) -> Vec<(Pos, Vec<Pos>)> {
+        dungeon
+            .moves(monster)
+            .into_iter()
+            .map(|m1| {
+                let safe = dungeon
+                    .moves(rogue)
+                    .into_iter()
+                    .filter(|&r1| r1 != m1 && self.monster_to_move(m1, r1) == FOREVER)
+                    .collect();
+                (m1, safe)
+            })
+            .collect()
+    }
+
     /// Every legal move of `side` (the side to move) with the value after it: monster
     /// moves to capture from there (0: caught by this move), [`FOREVER`] for never.
     /// Best first for that side (the monster's fastest capture, the rogue's longest

@@ -104,6 +104,35 @@ pub struct HalfMove {
     pub to: Pos,
 }
 
+/// Why a move of the side to move is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The game has ended: no side is to move.
+    #[error("the game is over")]
+    Over,
+    /// A character that is not a numpad digit.
+    #[error("'{0}' is not a numpad direction (1-9)")]
+    NotADirection(char),
+    /// A step the coursework's `isLegalMove` refuses.
+    #[error(
+        "the {} cannot move from ({}, {}) to ({}, {})",
+        side.name().to_lowercase(),
+        from.row,
+        from.col,
+        // A step off the board wraps around; show it as a negative index.
+        to.row as isize,
+        to.col as isize
+    )]
+    Illegal {
+        /// The side that tried it.
+        side: Side,
+        /// Where it stands.
+        from: Pos,
+        /// Where it tried to go.
+        to: Pos,
+    },
+}
+
 /// Largest move limit, in turns: a game keeps every position (32 bytes a half-move,
 /// 64 MB at this limit).
 pub const MAX_MOVES: u32 = 1_000_000;
@@ -207,33 +236,25 @@ impl Game {
 
     /// Move the side to move to `to`; an illegal move (or any move after the end) is
     /// refused with a message and changes nothing.
-    pub fn play(&mut self, dungeon: &Dungeon, to: Pos) -> Result<HalfMove, String> {
-        let side = self.to_move().ok_or("the game is over")?;
+    pub fn play(&mut self, dungeon: &Dungeon, to: Pos) -> Result<HalfMove, PlayError> {
+        let side = self.to_move().ok_or(PlayError::Over)?;
         let from = self.site_of(side);
         if !dungeon.is_legal_move(from, to) {
-            return Err(format!(
-                "the {} cannot move from ({}, {}) to ({}, {})",
-                side.name().to_lowercase(),
-                from.row,
-                from.col,
-                to.row as isize,
-                to.col as isize
-            ));
+            return Err(PlayError::Illegal { side, from, to });
         }
         Ok(self.apply(side, from, to))
     }
 
     /// Play a numpad digit (`5` stays) for the side to move.
-    pub fn play_digit(&mut self, dungeon: &Dungeon, digit: char) -> Result<HalfMove, String> {
-        let side = self.to_move().ok_or("the game is over")?;
+    pub fn play_digit(&mut self, dungeon: &Dungeon, digit: char) -> Result<HalfMove, PlayError> {
+        let side = self.to_move().ok_or(PlayError::Over)?;
         let from = self.site_of(side);
         let to = match digit {
             '5' => from,
-            _ => {
-                let dir = Dir::from_digit(digit)
-                    .ok_or_else(|| format!("'{digit}' is not a numpad direction (1-9)"))?;
-                step(from, Some(dir))
-            }
+            _ => step(
+                from,
+                Some(Dir::from_digit(digit).ok_or(PlayError::NotADirection(digit))?),
+            ),
         };
         self.play(dungeon, to)
     }
@@ -289,7 +310,7 @@ impl Game {
         for c in digits.chars() {
             let index = self.moves.len();
             self.play_digit(dungeon, c)
-                .map_err(|m| MoveError::new(index, c, m))?;
+                .map_err(|m| MoveError::new(index, c, m.to_string()))?;
         }
         Ok(())
     }

@@ -38,7 +38,9 @@ const MAX_ROOMS: usize = 6;
 const MAX_CORRIDORS: usize = 8;
 
 /// What the dungeon proves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "camelCase")]
 pub enum Goal {
     /// The monster captures the rogue in at least `min_moves` moves under optimal

@@ -29,6 +29,29 @@ impl Site {
     }
 }
 
+/// Why a site cannot be painted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PaintError {
+    /// A site off the board.
+    #[error("({}, {}) is outside the dungeon", .0.row, .0.col)]
+    Outside(Pos),
+    /// A symbol that is no site.
+    #[error("unknown site '{}' (expected ' ', '.', '+', '@' or a letter A-Z)", .0.escape_debug())]
+    UnknownSite(char),
+    /// The other player stands there (`monster` or `rogue`).
+    #[error("the {0} stands here: move it first")]
+    Taken(&'static str),
+    /// A player's room made a wall or a corridor (`monster` or `rogue`).
+    #[error("the {0} stands on a room: move it first")]
+    OnRoom(&'static str),
+}
+
+impl From<PaintError> for crate::games::session::EditError {
+    fn from(e: PaintError) -> Self {
+        e.to_string().into()
+    }
+}
+
 /// A dungeon: the sites, the monster (its letter and site) and the rogue's site.
 ///
 /// ```
@@ -84,6 +107,12 @@ impl Dungeon {
     /// ```
     pub fn parse_lenient(text: &str) -> Result<(Dungeon, Vec<ParseError>), ParseError> {
         Dungeon::parse_with(text, true)
+    }
+
+    /// Parse strictly (as [`Dungeon::parse`], no warnings) or, with `lenient`, as
+    /// [`Dungeon::parse_lenient`].
+    pub fn read(text: &str, lenient: bool) -> Result<(Dungeon, Vec<ParseError>), ParseError> {
+        Dungeon::parse_with(text, lenient)
     }
 
     fn parse_with(text: &str, lenient: bool) -> Result<(Dungeon, Vec<ParseError>), ParseError> {
@@ -322,37 +351,28 @@ impl Dungeon {
     /// assert_eq!(d.to_text(), "2\n+ Z\n. @\n");
     /// assert!(d.paint(Pos::new(1, 1), ' ').is_err());
     /// ```
-    pub fn paint(&mut self, pos: Pos, symbol: char) -> Result<(), String> {
+    pub fn paint(&mut self, pos: Pos, symbol: char) -> Result<(), PaintError> {
         if !self.sites.contains(pos) {
-            return Err(format!("({}, {}) is outside the dungeon", pos.row, pos.col));
+            return Err(PaintError::Outside(pos));
         }
         let site = match symbol {
             ' ' => Site::Wall,
             '.' => Site::Room,
             '+' => Site::Corridor,
             '@' | 'A'..='Z' => Site::Room,
-            _ => {
-                return Err(format!(
-                    "unknown site '{}' (expected ' ', '.', '+', '@' or a letter A-Z)",
-                    symbol.escape_debug()
-                ))
-            }
+            _ => return Err(PaintError::UnknownSite(symbol)),
         };
         let (is_rogue, is_monster) = (pos == self.rogue, pos == self.monster);
         match symbol {
-            '@' if is_monster => return Err("the monster stands here: move it first".into()),
-            'A'..='Z' if is_rogue => return Err("the rogue stands here: move it first".into()),
+            '@' if is_monster => return Err(PaintError::Taken("monster")),
+            'A'..='Z' if is_rogue => return Err(PaintError::Taken("rogue")),
             '@' => self.rogue = pos,
             'A'..='Z' => {
                 self.monster = pos;
                 self.monster_letter = symbol;
             }
-            _ if site != Site::Room && is_rogue => {
-                return Err("the rogue stands on a room: move it first".into())
-            }
-            _ if site != Site::Room && is_monster => {
-                return Err("the monster stands on a room: move it first".into())
-            }
+            _ if site != Site::Room && is_rogue => return Err(PaintError::OnRoom("rogue")),
+            _ if site != Site::Room && is_monster => return Err(PaintError::OnRoom("monster")),
             _ => {}
         }
         self.sites[pos] = site;

@@ -8,7 +8,9 @@
 //!   optimal monsters, the naive, cycle and optimal rogues, or scripted moves;
 //! - [`analyze`]: the editor's verdict (monster wins in k, or rogue safe forever), the
 //!   sites from which the rogue is lost, features;
-//! - [`generate`]: rooms-and-corridors dungeons with a proved outcome.
+//! - [`generate`]: rooms-and-corridors dungeons with a proved outcome;
+//! - [`TOOLS`]: `analyze`, `verdict` and `generate` as tools of the command line and
+//!   the page.
 //!
 //! ```
 //! use gridlab::games::rogue::{Analysis, Dungeon};
@@ -26,21 +28,28 @@ mod referee;
 mod report;
 mod session;
 mod strategy;
+mod tools;
 
 pub use analysis::{
     Analysis, AnalysisError, Summary, BROWSER_MAX_SITES, FOREVER, MAX_SITES, MAX_STATES,
 };
 pub use cycle::CycleRogue;
-pub use game::{step_digit, Ending, Game, HalfMove, MAX_MOVES};
+pub use game::{step_digit, Ending, Game, HalfMove, PlayError, MAX_MOVES};
 pub use generate::{
     generate, GenerateError, GenerateOptions, GenerateProgress, Generated, Goal, MAX_CANDIDATES,
     MAX_MIN_MOVES, SIDES,
 };
-pub use level::{direction_name, Dungeon, Site, MAX_SIDE};
+pub use level::{direction_name, Dungeon, PaintError, Site, MAX_SIDE};
 pub use referee::Referee;
 pub use report::{analyze, duel, report, Duel, Features, Outcome, Report, MAX_DUEL_TURNS};
-pub use session::{MoveValue, PlayersError, RogueSession, RogueView, HUMAN};
+pub use session::{
+    ExactView, MoveValue, PlayersError, RogueSession, RogueView, HUMAN, OUTCOME_WALL,
+};
 pub use strategy::{
     distances, parse_steps, BfsMonster, MonsterStrategy, NaiveRogue, OptimalMonster, OptimalRogue,
-    Player, RogueStrategy, Scripted, SharedAnalysis, Side,
+    Player, RogueStrategy, Scripted, SharedAnalysis, Side, StepsError,
+};
+pub use tools::{
+    Analyze, AnalyzeOptions, Analyzed, DungeonText, Generate, GenerateToolOptions,
+    GeneratedDungeon, RogueVerdict, SafeReplies, Verdict, VerdictOptions, TOOLS,
 };

@@ -5,7 +5,7 @@
 
 use super::{
     step_digit, Analysis, AnalysisError, Dungeon, Ending, Game, HalfMove, MonsterStrategy, Player,
-    RogueStrategy, SharedAnalysis, Side, FOREVER,
+    RogueStrategy, SharedAnalysis, Side, Site, FOREVER,
 };
 use crate::error::{MoveError, ParseError};
 use crate::games::session::{EditError, Session};
@@ -82,6 +82,26 @@ pub struct MoveValue {
     pub best: bool,
 }
 
+/// The exact solution at the position now, for the side to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExactView {
+    /// Monster moves to capture from here under optimal play (with the side to move
+    /// now; the rogue once the game is over); `None`: the rogue survives forever.
+    pub value: Option<u32>,
+    /// The moves of the side to move that keep the best outcome, as numpad digits
+    /// (empty once the game is over).
+    pub best: String,
+    /// Open sites of the dungeon.
+    pub sites: usize,
+    /// States the exact solution solved (2·sites²).
+    pub states: usize,
+}
+
+/// The value [`RogueSession::outcome_map`] gives a wall (`0xFFFFFFFE`; [`FOREVER`],
+/// `0xFFFFFFFF`, is "safe forever").
+pub const OUTCOME_WALL: u32 = u32::MAX - 1;
+
 type Players = (Option<Box<dyn Player>>, Option<Box<dyn Player>>);
 
 impl RogueSession {
@@ -108,6 +128,13 @@ impl RogueSession {
     /// The padding the lenient reading did.
     pub fn warnings(&self) -> &[ParseError] {
         &self.warnings
+    }
+
+    /// A session on the dungeon `text` in the coursework format, read strictly or,
+    /// with `lenient`, with short rows padded with walls (see [`RogueSession::warnings`]).
+    pub fn read(text: &str, lenient: bool) -> Result<RogueSession, ParseError> {
+        let (dungeon, warnings) = Dungeon::read(text, lenient)?;
+        Ok(RogueSession::new(dungeon, warnings))
     }
 
     /// The dungeon.
@@ -291,6 +318,68 @@ impl RogueSession {
             .collect())
     }
 
+    /// The players `[monster, rogue]` a host that solves at most `max_sites` open
+    /// sites exactly affords: an `optimal` side falls back to `bfs` (the monster) or
+    /// `cycle` (the rogue) beyond (the strategies' `affordable`); other names
+    /// (`human`, unknown ones) pass through.
+    pub fn affordable_players(&self, monster: &str, rogue: &str, max_sites: usize) -> [String; 2] {
+        let sites = Analysis::open_sites(&self.dungeon);
+        [
+            match monster.parse::<MonsterStrategy>() {
+                Ok(s) => s.affordable(sites, max_sites).to_string(),
+                Err(_) => monster.to_string(),
+            },
+            match rogue.parse::<RogueStrategy>() {
+                Ok(s) => s.affordable(sites, max_sites).to_string(),
+                Err(_) => rogue.to_string(),
+            },
+        ]
+    }
+
+    /// The exact solution's value of every site as the rogue's, row-major, with the
+    /// monster where it stands and the side to move now (the rogue once the game is
+    /// over): monster moves to capture, [`FOREVER`] for safe forever, [`OUTCOME_WALL`]
+    /// for a wall. Or why the dungeon is too large for the exact solution.
+    pub fn outcome_map(&mut self) -> Result<Vec<u32>, AnalysisError> {
+        let analysis = self.analysis()?;
+        let m = self.game.monster();
+        let side = self.game.to_move().unwrap_or(Side::Rogue);
+        let d = &self.dungeon;
+        Ok(d.sites
+            .cells()
+            .iter()
+            .enumerate()
+            .map(|(i, &site)| match site {
+                Site::Wall => OUTCOME_WALL,
+                _ => analysis.value(side, m, d.sites.pos_of(i)),
+            })
+            .collect())
+    }
+
+    /// The exact solution at the position now: its value with the side to move (the
+    /// rogue once the game is over) and that side's optimal moves. Or why the dungeon
+    /// is too large for it (checked before anything is allocated; the session is
+    /// unchanged then).
+    pub fn exact(&mut self) -> Result<ExactView, AnalysisError> {
+        let analysis = self.analysis()?;
+        let (m, r) = (self.game.monster(), self.game.rogue());
+        let (value, best) = match self.game.to_move() {
+            Some(side) => {
+                let from = if side == Side::Monster { m } else { r };
+                let best = analysis.best_moves(&self.dungeon, side, m, r);
+                let digits = best.iter().map(|&to| step_digit(from, to)).collect();
+                (analysis.value(side, m, r), digits)
+            }
+            None => (analysis.rogue_to_move(m, r), String::new()),
+        };
+        Ok(ExactView {
+            value: (value != FOREVER).then_some(value),
+            best,
+            sites: analysis.sites(),
+            states: analysis.states(),
+        })
+    }
+
     /// The positions `(monster, rogue)` at the start and after every half-move.
     pub fn positions(&self) -> &[(Pos, Pos)] {
         self.game.positions()
@@ -355,7 +444,7 @@ impl Session for RogueSession {
         let half = self
             .game
             .play_digit(&self.dungeon, symbol)
-            .map_err(|m| MoveError::new(index, symbol, m))?;
+            .map_err(|m| MoveError::new(index, symbol, m.to_string()))?;
         self.refresh_board();
         Ok(half)
     }

@@ -344,6 +344,27 @@ impl Player for Scripted {
     }
 }
 
+/// Why a list of steps does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepsError {
+    /// A digit that is no numpad direction (`0`).
+    #[error("step {step}: '{digit}' is not a numpad direction (1-9)")]
+    Digit {
+        /// The step, from 1.
+        step: usize,
+        /// The digit.
+        digit: char,
+    },
+    /// A word that is no compass name.
+    #[error("step {step}: '{token}' is not a direction (N, NE, E, SE, S, SW, W, NW, stay or 1-9)")]
+    Name {
+        /// The step, from 1.
+        step: usize,
+        /// The word (its first 40 characters).
+        token: String,
+    },
+}
+
 /// Parse steps as compass names (`N`, `NE`, …, `stay`, any case) or numpad digits
 /// (`8` is N, `5` stays), separated by commas or spaces; a run of digits is one step
 /// per digit.
@@ -352,9 +373,9 @@ impl Player for Scripted {
 /// use gridlab::games::rogue::parse_steps;
 /// use gridlab::grid::Dir;
 /// assert_eq!(parse_steps("ne, stay 26").unwrap(), vec![Some(Dir::NE), None, Some(Dir::S), Some(Dir::E)]);
-/// assert!(parse_steps("N, up").unwrap_err().contains("'up'"));
+/// assert!(parse_steps("N, up").unwrap_err().to_string().contains("'up'"));
 /// ```
-pub fn parse_steps(text: &str) -> Result<Vec<Option<Dir>>, String> {
+pub fn parse_steps(text: &str) -> Result<Vec<Option<Dir>>, StepsError> {
     let mut steps = Vec::new();
     for (i, token) in text
         .split(|c: char| c == ',' || c.is_whitespace())
@@ -365,8 +386,9 @@ pub fn parse_steps(text: &str) -> Result<Vec<Option<Dir>>, String> {
             for c in token.chars() {
                 steps.push(match c {
                     '5' => None,
-                    _ => Some(Dir::from_digit(c).ok_or_else(|| {
-                        format!("step {}: '{c}' is not a numpad direction (1-9)", i + 1)
+                    _ => Some(Dir::from_digit(c).ok_or(StepsError::Digit {
+                        step: i + 1,
+                        digit: c,
                     })?),
                 });
             }
@@ -383,10 +405,10 @@ pub fn parse_steps(text: &str) -> Result<Vec<Option<Dir>>, String> {
             "W" => Some(Dir::W),
             "NW" => Some(Dir::NW),
             _ => {
-                return Err(format!(
-                "step {}: '{token}' is not a direction (N, NE, E, SE, S, SW, W, NW, stay or 1-9)",
-                i + 1
-            ))
+                return Err(StepsError::Name {
+                    step: i + 1,
+                    token: crate::error::excerpt(token),
+                })
             }
         };
         steps.push(step);

@@ -1,5 +1,5 @@
 // Rogue's Solve and Compare tabs. Rogue has no search to run in a worker: the Solve tab
-// shows the exact solution (from the start: rogue_analyze; now: exact() with the
+// shows the exact solution (from the start: the analyze tool; now: exact() with the
 // optimal steps to play, and move_values(): every legal move with its value, best
 // first, as a tablebase lists them), the Compare tab plays every monster strategy against every
 // rogue strategy on the dungeon and tabulates the referee's verdicts.
@@ -68,7 +68,7 @@ export class ExactPanel {
     this.legend.hidden = false;
     if (this.startKey !== g.terrainKey) {
       this.startKey = g.terrainKey;
-      const a = g.api.rogue_analyze(g.levelText());
+      const a = g.api.run_tool('rogue', 'analyze', g.levelText());
       this.startBox.replaceChildren(
         h('p', {}, 'From the start (the monster to move): ',
           h(`span.outcome.${a.value == null ? 'ok' : 'bad'}#exact-value`, {}, valueText(a.value))),
