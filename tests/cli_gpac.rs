@@ -209,11 +209,11 @@ fn the_verdict_tool_is_the_mean_score_of_the_benchs_games() {
         "--pill-density",
         "0.1",
     ];
-    let (code, out, err) = gridlab(&[&["gpac", "verdict", map][..], &games].concat());
+    let (code, out, err) = run(&[&["gpac", "verdict", map][..], &games].concat());
     assert_eq!(code, Some(0), "{err}");
     let verdict: serde_json::Value = serde_json::from_str(&out).unwrap();
     let (code, out, err) =
-        gridlab(&[&["gpac", "bench", "--map", map, "--json"][..], &games].concat());
+        run(&[&["gpac", "bench", "--map", map, "--json"][..], &games].concat());
     assert_eq!(code, Some(0), "{err}");
     let bench: serde_json::Value = serde_json::from_str(&out).unwrap();
     let mean = bench["meanScore"].as_f64().unwrap();
@@ -222,7 +222,7 @@ fn the_verdict_tool_is_the_mean_score_of_the_benchs_games() {
         Some((mean * 10.0).round() / 10.0)
     );
     assert_eq!(verdict["features"]["games"], 3);
-    let (code, _, err) = gridlab(&["gpac", "verdict", map, "--ghosts-count", "101"]);
+    let (code, _, err) = run(&["gpac", "verdict", map, "--ghosts-count", "101"]);
     assert_eq!(code, Some(2));
     assert!(
         err.contains("--ghosts-count: 101 is not between 0 and 100"),
@@ -233,27 +233,25 @@ fn the_verdict_tool_is_the_mean_score_of_the_benchs_games() {
 /// A walled spawn cell is refused at its place; a random map's size names its limit.
 #[test]
 fn spawn_cells_and_random_sizes_are_checked_by_the_library() {
-    let dir = temp("spawn");
-    let map = dir.join("walled.txt");
-    std::fs::write(&map, "3 2\n~~~\n~~#\n").unwrap();
-    let map = map.to_str().unwrap();
+    let dir = TempDir::new("spawn");
+    let map = dir.write("walled.txt", "3 2\n~~~\n~~#\n");
+    let map = map.as_str();
     for args in [
         &["gpac", "play", "--map", map][..],
         &["gpac", "bench", "--map", map],
         &["gpac", "verdict", map],
     ] {
-        let (code, _, err) = gridlab(args);
+        let (code, _, err) = run(args);
         assert_eq!(code, Some(2), "{args:?}");
         assert!(
             err.contains("walled.txt:3:3: the spawn cells (0, H-1) and (W-1, 0) must be open"),
             "{err}"
         );
     }
-    let (code, _, err) = gridlab(&["gpac", "play", "--random", "1001", "5"]);
+    let (code, _, err) = run(&["gpac", "play", "--random", "1001", "5"]);
     assert_eq!(code, Some(2));
     assert!(
         err.contains("--random: sides from 1 to 1000 and at least 2 cells, not 1001 × 5"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
