@@ -212,8 +212,7 @@ fn the_verdict_tool_is_the_mean_score_of_the_benchs_games() {
     let (code, out, err) = run(&[&["gpac", "verdict", map][..], &games].concat());
     assert_eq!(code, Some(0), "{err}");
     let verdict: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let (code, out, err) =
-        run(&[&["gpac", "bench", "--map", map, "--json"][..], &games].concat());
+    let (code, out, err) = run(&[&["gpac", "bench", "--map", map, "--json"][..], &games].concat());
     assert_eq!(code, Some(0), "{err}");
     let bench: serde_json::Value = serde_json::from_str(&out).unwrap();
     let mean = bench["meanScore"].as_f64().unwrap();

@@ -134,16 +134,30 @@ fn kebab(field: &str) -> String {
     out
 }
 
+/// Why a flag's text is not a value of its kind.
+#[derive(Debug, thiserror::Error)]
+enum FlagValueError {
+    /// Not a whole number.
+    #[error("'{0}' is not a whole number of at least 0")]
+    NotWhole(String),
+    /// A count of MiB beyond what bytes can count.
+    #[error("{0} MiB is too large")]
+    TooLarge(u64),
+    /// Not a finite number.
+    #[error("'{0}' is not a number")]
+    NotNumber(String),
+}
+
 /// A flag's text as JSON.
-fn value_of(kind: Kind, mib: bool, text: &str) -> Result<Value, String> {
+fn value_of(kind: Kind, mib: bool, text: &str) -> Result<Value, FlagValueError> {
     match kind {
         Kind::Integer => {
             let n: u64 = text
                 .trim()
                 .parse()
-                .map_err(|_| format!("'{text}' is not a whole number of at least 0"))?;
+                .map_err(|_| FlagValueError::NotWhole(gridlab::error::excerpt(text)))?;
             let n = if mib {
-                n.checked_mul(1 << 20).ok_or("too large")?
+                n.checked_mul(1 << 20).ok_or(FlagValueError::TooLarge(n))?
             } else {
                 n
             };
@@ -155,7 +169,7 @@ fn value_of(kind: Kind, mib: bool, text: &str) -> Result<Value, String> {
             .ok()
             .and_then(serde_json::Number::from_f64)
             .map(Value::Number)
-            .ok_or_else(|| format!("'{text}' is not a number")),
+            .ok_or_else(|| FlagValueError::NotNumber(gridlab::error::excerpt(text))),
         Kind::Text => Ok(Value::String(text.to_string())),
         Kind::Any => Ok(serde_json::from_str(text).unwrap_or_else(|_| Value::String(text.into()))),
     }

@@ -89,21 +89,35 @@ pub(crate) struct Schedule {
     pub report_every: u64,
 }
 
+/// What one generation may spend, and who hears of it.
+pub(crate) struct Budget<'a, 'p> {
+    /// Most candidates scored.
+    pub max_candidates: u64,
+    /// Score the whole budget and keep the candidate of largest measure.
+    pub longest: bool,
+    /// Set from elsewhere to stop.
+    pub cancel: Option<&'a AtomicBool>,
+    /// Called every `report_every` candidates.
+    pub progress: Option<&'p mut dyn FnMut(Progress)>,
+}
+
 /// Run the annealing: `random` makes a fresh candidate, `mutate` changes one in
 /// place, `evaluate` scores it. Returns the first candidate found (or with `longest`
 /// the one of largest measure within the budget) and the candidates scored.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn anneal<L: Clone, T>(
     rng: &mut Pcg32,
     schedule: &Schedule,
-    max_candidates: u64,
-    longest: bool,
-    cancel: Option<&AtomicBool>,
-    mut progress: Option<&mut dyn FnMut(Progress)>,
+    budget: Budget<'_, '_>,
     mut random: impl FnMut(&mut Pcg32) -> L,
     mut mutate: impl FnMut(&mut Pcg32, &mut L),
     mut evaluate: impl FnMut(&L) -> Eval<T>,
 ) -> Result<(L, T, u64), Failure> {
+    let Budget {
+        max_candidates,
+        longest,
+        cancel,
+        mut progress,
+    } = budget;
     let mut best_measure = 0;
     let mut best: Option<(L, T, u64, u32)> = None;
     let mut candidates = 0u64;

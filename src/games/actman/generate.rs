@@ -11,7 +11,7 @@ use super::analysis::{count_optimal, features, needs, wins_under, Features, Plan
 use super::level::{Dungeon, Kind};
 use super::solver::Restriction;
 use crate::error::FieldError;
-use crate::games::anneal::{anneal, Eval, Failure, Progress, Schedule};
+use crate::games::anneal::{anneal, Budget, Eval, Failure, Progress, Schedule};
 use crate::games::verdict::{AnalysisLimits, DEFAULT_ANALYSIS_MEMORY};
 use crate::grid::{Grid, Pos};
 use rand::{Rng, SeedableRng};
@@ -96,6 +96,8 @@ impl Default for GenerateOptions {
     }
 }
 
+// Same shape as Pengu's options check (`duplicates` pairs them): each game has its own
+// fields and limits, so the checks stay apart; the shared parts are in `games::anneal`.
 impl GenerateOptions {
     /// Check every field against its limit; the error names the field.
     ///
@@ -345,6 +347,8 @@ fn evaluate(d: &Dungeon, options: &GenerateOptions, cancel: Option<&AtomicBool>)
 /// assert_eq!(Game::replay(&g.dungeon, &g.plan).unwrap().status(), Status::Victory);
 /// assert_eq!(generate(&options, None, None).unwrap().dungeon, g.dungeon); // one seed, one dungeon
 /// ```
+// Same shape as Rogue's and Pengu's `generate` (`duplicates` pairs them): the loop is
+// `anneal`'s; what stays here is this game's candidate, evaluation and proof.
 pub fn generate(
     options: &GenerateOptions,
     cancel: Option<&AtomicBool>,
@@ -360,10 +364,12 @@ pub fn generate(
     let found = anneal(
         &mut rng,
         &schedule,
-        options.max_candidates,
-        options.longest,
-        cancel,
-        progress,
+        Budget {
+            max_candidates: options.max_candidates,
+            longest: options.longest,
+            cancel,
+            progress,
+        },
         |rng| random_dungeon(rng, options.rows, options.cols, options.monsters),
         mutate,
         |d| evaluate(d, options, cancel),

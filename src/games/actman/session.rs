@@ -69,6 +69,8 @@ impl ActmanSession {
     }
 }
 
+// Same shape as Pengu's `LevelRules` (`duplicates` pairs them): the contract's methods,
+// each a one-line call into this game's own rules.
 impl LevelRules for ActmanRules {
     type Level = Dungeon;
     type Game = Game;

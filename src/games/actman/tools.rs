@@ -33,6 +33,8 @@ fn palette() -> String {
     "# GD@A".to_string()
 }
 
+// Same shape as Pengu's tools (`duplicates` pairs them): a `Tool` impl per game is the
+// contract itself; the shared work is in `games::tools` and each body is the game's.
 impl ToolInput for Dungeon {
     fn read(text: &str) -> Result<Self, ParseError> {
         Dungeon::parse(text)

@@ -10,7 +10,7 @@ use super::analysis::{features, Features, PlanCount, PlanCounter};
 use super::graph::SlideGraph;
 use super::level::{Level, Tile};
 use crate::error::FieldError;
-use crate::games::anneal::{anneal, Eval, Failure, Schedule};
+use crate::games::anneal::{anneal, Budget, Eval, Failure, Schedule};
 use crate::games::verdict::{AnalysisLimits, DEFAULT_ANALYSIS_MEMORY};
 use crate::grid::Grid;
 use rand::{Rng, SeedableRng};
@@ -263,10 +263,12 @@ pub fn generate(
     let found = anneal(
         &mut rng,
         &schedule,
-        options.max_candidates,
-        options.longest,
-        cancel,
-        progress,
+        Budget {
+            max_candidates: options.max_candidates,
+            longest: options.longest,
+            cancel,
+            progress,
+        },
         |rng| random_level(rng, options.rows, options.cols, options.fish),
         mutate,
         |level| {

@@ -17,7 +17,7 @@ use super::level::{Dungeon, Site};
 use super::report::{duel, report, Duel, Report};
 use super::strategy::{NaiveRogue, OptimalMonster};
 use crate::error::FieldError;
-use crate::games::anneal::{anneal, Eval, Failure, Progress, Schedule};
+use crate::games::anneal::{anneal, Budget, Eval, Failure, Progress, Schedule};
 use crate::grid::{Grid, Pos};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -401,10 +401,12 @@ pub fn generate(
     let found = anneal(
         &mut rng,
         &schedule,
-        options.max_candidates,
-        options.longest,
-        cancel,
-        progress,
+        Budget {
+            max_candidates: options.max_candidates,
+            longest: options.longest,
+            cancel,
+            progress,
+        },
         |rng| Layout::random(rng, options.size),
         |rng, layout| layout.mutate(rng),
         |layout| evaluate(layout, options),
