@@ -68,7 +68,7 @@ export class ExactPanel {
     this.legend.hidden = false;
     if (this.startKey !== g.terrainKey) {
       this.startKey = g.terrainKey;
-      const a = g.api.run_tool('rogue', 'analyze', g.levelText());
+      const a = g.api.run_tool('rogue', 'analyze', g.levelText(), undefined, null);
       this.startBox.replaceChildren(
         h('p', {}, 'From the start (the monster to move): ',
           h(`span.outcome.${a.value == null ? 'ok' : 'bad'}#exact-value`, {}, valueText(a.value))),
