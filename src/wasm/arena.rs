@@ -2,7 +2,7 @@
 //! the page's clock, and the replay of a server's command log.
 
 use super::{
-    int_arg, message, number_list_arg, opt_int_arg, seed_arg, text_arg, text_list_arg, to_js,
+    int_arg, message, number_list_arg, opt_int_arg, seed_arg, text_arg, text_list_arg, try_js,
 };
 use crate::games::arena::{
     replay, tick_line, tournament_points, Arena, Bot, BotKind, Command, CommandLog, Config, Heading,
@@ -177,9 +177,7 @@ impl ArenaSession {
 pub fn arena_replay_scores(text: JsValue) -> Result<JsValue, JsValue> {
     let log = CommandLog::parse(&text_arg(&text, "text")?).map_err(message)?;
     let arena = replay(&log);
-    Ok(to_js(
-        &arena.players.iter().map(|p| p.score).collect::<Vec<_>>(),
-    ))
+    try_js(&arena.players.iter().map(|p| p.score).collect::<Vec<_>>())
 }
 
 /// The heading letters, for the page's key map.

@@ -346,14 +346,6 @@ pub(crate) fn try_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValu
         .map_err(|e| message(format!("the result cannot be given to JavaScript: {e}")))
 }
 
-/// `value` as a JavaScript object, or `null` when it cannot be one (being replaced
-/// by [`try_js`], which says why).
-pub(crate) fn to_js<T: Serialize>(value: &T) -> JsValue {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::NULL)
-}
-
 /// A plain object with these fields (setting a field of a new plain object cannot
 /// fail).
 fn object(fields: &[(&str, JsValue)]) -> JsValue {
@@ -390,18 +382,6 @@ pub(crate) fn field_error(field: &str, message: String) -> JsValue {
 /// `{message}`: a refusal the page shows as it is.
 pub(crate) fn message(text: impl std::fmt::Display) -> JsValue {
     object(&[("message", text.to_string().into())])
-}
-
-/// Solver options from JavaScript: the defaults for `undefined`/`null`, else the
-/// object's fields; `check` then holds them to their limits (a clear message when they
-/// do not fit either way).
-pub(crate) fn solve_options<T: serde::de::DeserializeOwned + Default>(
-    options: JsValue,
-    check: impl FnOnce(&T) -> Result<(), crate::error::FieldError>,
-) -> Result<T, JsValue> {
-    let options: T = options_arg(options, "bad solver options")?;
-    check(&options).map_err(|e| message(format!("bad solver options: {e}")))?;
-    Ok(options)
 }
 
 /// An options object from JavaScript: the defaults for `undefined`/`null`, else the
@@ -462,23 +442,6 @@ pub(crate) fn attach_search(
             js_sys::Reflect::set(result, &"record".into(), &r)?;
         }
         Ok(())
-    }
-}
-
-/// A progress callback that calls the JavaScript function, if any, with `value` as a
-/// JavaScript object (the generators' progress). A value that cannot be one is not
-/// reported (the callback never gets `null`), as the tools' progress in `run_tool`;
-/// what the tool returns is given with [`try_js`], which throws why. What the
-/// callback throws is ignored: the page's progress display cannot stop the work.
-pub(crate) fn progress_callback<T: Serialize>(
-    progress: &Option<js_sys::Function>,
-) -> impl FnMut(T) + '_ {
-    move |value| {
-        if let Some(f) = progress {
-            if let Ok(value) = try_js(&value) {
-                let _ = f.call1(&JsValue::NULL, &value);
-            }
-        }
     }
 }
 

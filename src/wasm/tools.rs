@@ -2,7 +2,7 @@
 //! them, `run_tool(game, tool, text, options, progress)` runs one. No game is named
 //! here: a tool added to a game's list is in the page at once.
 
-use super::{function_arg, message, parse_error, text_arg, to_js, type_name};
+use super::{function_arg, message, parse_error, text_arg, try_js, type_name};
 use crate::games::tools::{self, Control, Host, ToolError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -14,8 +14,8 @@ use wasm_bindgen::prelude::*;
     Array<{name: string, summary: string, readsLevel: boolean, defaults: Record<string, unknown>, \
     schema: object}>}>}"
 )]
-pub fn tools() -> JsValue {
-    to_js(&tools::describe())
+pub fn tools() -> Result<JsValue, JsValue> {
+    try_js(&tools::describe())
 }
 
 /// A tool's error as the page gets it: `{line, column, message}` for the level text,
@@ -25,10 +25,12 @@ fn tool_error(e: ToolError) -> JsValue {
     match e {
         ToolError::Parse(e) => parse_error(e),
         ToolError::Move(e) => super::move_error(e),
-        ToolError::Options { ref field, .. } => to_js(&serde_json::json!({
-            "field": field,
-            "message": e.to_string(),
-        })),
+        ToolError::Options { ref field, .. } => {
+            let error = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&error, &"field".into(), &field.into());
+            let _ = js_sys::Reflect::set(&error, &"message".into(), &e.to_string().into());
+            error.into()
+        }
         e => message(e),
     }
 }
@@ -84,7 +86,7 @@ pub fn run_tool(
     let report = tool
         .run(&text, &mut options, Host::Browser, &mut control)
         .map_err(tool_error)?;
-    let result = to_js(&report);
+    let result = try_js(&report)?;
     if let Some(solved) = report.solve_report() {
         super::attach_search(&result, &solved.trace, &solved.record)?;
     }
