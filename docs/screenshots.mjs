@@ -57,13 +57,35 @@ const SHOTS = [
       await page.waitForTimeout(500);
     },
   },
+  {
+    file: 'screenshot-lecture.png',
+    viewport: { width: 1920, height: 1080 },
+    hash: '#game=pengu&tab=solve&s.algo=bfs&s.solved=1&present=1',
+    ready: async (page) => {
+      await page.waitForSelector('#debugger:not([hidden])', { timeout: 120000 });
+      for (let i = 0; i < 4; i++) await page.keyboard.press('PageDown');
+    },
+  },
+  {
+    file: 'screenshot-phone.png',
+    viewport: { width: 390, height: 844 },
+    phone: true,
+    hash: '#game=pengu',
+    ready: async (page) => {
+      await page.selectOption('#level-select', 'collection:12-glacier-100x100.txt');
+      await page.waitForTimeout(500);
+      await page.click('#zoom-in');
+      await page.click('#zoom-in');
+    },
+  },
 ];
 
 const server = await startServer();
 const browser = await launch();
 try {
   for (const shot of SHOTS) {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const phone = shot.phone ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {};
+    const context = await browser.newContext({ viewport: shot.viewport || { width: 1400, height: 900 }, ...phone });
     const page = await context.newPage();
     page.setDefaultTimeout(60000);
     await page.goto(server.url + shot.hash);
