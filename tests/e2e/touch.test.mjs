@@ -31,7 +31,7 @@ async function gesture(touch, from, to) {
   await touch('touchEnd', []);
 }
 
-/** The board's geometry: canvas width in device px, the host's box and scroll, the page's height. */
+/** The board's geometry: canvas width in device px, the host's box and scroll, where the status bar starts. */
 const geometry = (page) => page.evaluate(() => {
   const host = document.querySelector('#board-host');
   const r = host.getBoundingClientRect();
@@ -39,7 +39,7 @@ const geometry = (page) => page.evaluate(() => {
     width: document.querySelector('#board').width,
     host: { top: r.top, bottom: r.bottom, height: r.height },
     scroll: [host.scrollLeft, host.scrollTop],
-    page: document.documentElement.scrollHeight,
+    below: document.querySelector('#statusbar').getBoundingClientRect().top + scrollY,
     vh: innerHeight,
   };
 });
@@ -60,10 +60,16 @@ test('phone, the 100 × 100 glacier: a pinch zooms and drags pan, never a move; 
   const zoomed = await geometry(page);
   assert.ok(Math.abs(zoomed.host.height - fit.host.height) <= 1, `host ${zoomed.host.height} px, fitted ${fit.host.height} px`);
   assert.ok(zoomed.host.height <= zoomed.vh * 0.8, `host ${zoomed.host.height} px of a ${zoomed.vh} px screen`);
-  assert.ok(Math.abs(zoomed.page - fit.page) <= 1, `page ${zoomed.page} px, before ${fit.page} px`);
+  assert.ok(Math.abs(zoomed.below - fit.below) <= 1, `the status bar at ${zoomed.below} px, before ${fit.below} px`);
   const fitBtn = await page.locator('#zoom-fit').boundingBox();
   assert.ok(fitBtn.y >= 0 && fitBtn.y + fitBtn.height <= zoomed.vh, `Fit at ${fitBtn.y}`);
   assert.equal(await page.isDisabled('#zoom-fit'), false);
+  // The page still scrolls under a finger beside the board (here on the status bar).
+  const bar = await page.locator('#statusbar').boundingBox();
+  await gesture(touch, [[bar.x + 20, bar.y + 20]], [[bar.x + 20, bar.y - 280]]);
+  await page.waitForFunction(() => scrollY > 100);
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.waitForFunction(() => scrollY === 0);
   // One finger drags the zoomed board (pan), not Pengu.
   await gesture(touch, [[cx + 60, cy + 60]], [[cx - 60, cy - 60]]);
   let now = await geometry(page);
@@ -94,6 +100,20 @@ test('phone, the 100 × 100 glacier: a pinch zooms and drags pan, never a move; 
   await page.waitForFunction(() => !window.gridlab.animating());
   await swipe(page, context, 0, 14);
   await page.waitForFunction(() => window.gridlab.moves() === '62');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('phone, Arena: a pinch zooms the board and neither turns nor starts the game', async () => {
+  const { page, context, errors } = await open('#game=arena&mode=human&seat=1&seed=4', { ...PHONE, game: 'arena' });
+  const touch = await touchInput(page, context);
+  const box = await page.locator('#board').boundingBox();
+  const width = await page.evaluate(() => document.querySelector('#board').width);
+  const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+  await gesture(touch, [[cx, cy - 20], [cx, cy + 20]], [[cx, cy - 120], [cx, cy + 120]]);
+  await page.waitForFunction((w) => document.querySelector('#board').width > w, width);
+  assert.equal(await page.evaluate(() => window.gridlab.lastCommand()), null, 'no command');
+  assert.equal(await page.evaluate(() => window.gridlab.info().phase), 'ready');
   assert.deepEqual(errors, []);
   await context.close();
 });
