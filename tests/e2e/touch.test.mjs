@@ -7,7 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, useBrowser, pageOpener, pickGame, b64url, PHONE, swipe } from './harness.mjs';
+import { ROOT, useBrowser, pageOpener, pickGame, b64url, PHONE, swipe, snap } from './harness.mjs';
 
 const env = useBrowser();
 const open = pageOpener(env);
@@ -81,6 +81,7 @@ test('phone, the 100 × 100 glacier: a pinch zooms and drags pan, never a move; 
   now = await geometry(page);
   assert.ok(now.scroll[0] < before.scroll[0] - 30 && now.scroll[1] < before.scroll[1] - 30, `panned ${before.scroll} → ${now.scroll}`);
   assert.equal(await page.evaluate(() => window.gridlab.moves()), '', 'a two-finger drag plays no move');
+  await snap(page, 'phone-zoomed.png', { scale: 'css' });
   // A tap on a cell plays: Pengu (row 2, column 2) slides east toward the tapped cell.
   await page.evaluate(() => {
     const host = document.querySelector('#board-host');
