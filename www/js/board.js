@@ -10,6 +10,10 @@ let firstBoardMarked = false;
 
 /** The narrow layout of style.css (one column). */
 const NARROW = matchMedia('(max-width: 960px)');
+/** The narrow layout, but not the embed view (its board fills the iframe). */
+const narrow = () => NARROW.matches && !document.body.classList.contains('embed');
+/** A pointer that moves less than this (CSS px) taps. */
+export const TAP_SLOP = 10;
 
 /** Largest cell when zoomed in, in CSS pixels. */
 const MAX_ZOOM_CELL = 64;
@@ -50,28 +54,16 @@ export class Board {
     addEventListener('resize', this.onResize);
     NARROW.addEventListener('change', this.onResize);
     // Ctrl+wheel (a trackpad pinch sends it too) zooms at the pointer; the wheel
-    // alone scrolls the zoomed board (pan); two fingers pinch to zoom.
+    // alone scrolls the zoomed board (pan); two fingers pinch to zoom and pan.
     this.canvas.addEventListener('wheel', (e) => {
       if (!e.ctrlKey && !e.metaKey) return;
       e.preventDefault();
       this.zoomBy(Math.exp(-e.deltaY * 0.0025), e.clientX, e.clientY);
     }, { passive: false });
-    let pinch = null;
-    const spread = (t) => Math.hypot(t[0].clientX - t[1].clientX, t[0].clientY - t[1].clientY);
-    this.canvas.addEventListener('touchstart', (e) => {
-      if (e.touches.length === 2) pinch = { d: spread(e.touches), z: this.zoom };
-    }, { passive: true });
-    this.canvas.addEventListener('touchmove', (e) => {
-      if (!pinch || e.touches.length !== 2) return;
-      e.preventDefault();
-      const [a, b] = e.touches;
-      this.setZoom(pinch.z * (spread(e.touches) / pinch.d), (a.clientX + b.clientX) / 2, (a.clientY + b.clientY) / 2);
-    }, { passive: false });
-    this.canvas.addEventListener('touchend', (e) => {
-      if (e.touches.length < 2) pinch = null;
-    });
+    /** Whether a one-pointer drag pans (input.js narrows it: not while painting). */
+    this.dragPans = () => this.zoom > 1;
+    this.gesture = new Gesture(this);
   }
-
 
   /** Remove the canvas and stop listening (when another game takes the stage). */
   destroy() {
@@ -82,6 +74,8 @@ export class Board {
     this.frame = -1; // never schedule again
     this.sceneFn = () => null;
     this.canvas.remove();
+    this.host.style.height = '';
+    this.host.classList.remove('zoomed');
   }
 
   setPainter(painter) {
@@ -113,10 +107,10 @@ export class Board {
 
   /** The CSS cell size that fits the host (zoom 1). */
   fitCss() {
-    const w = Math.max(40, this.host.clientWidth - (NARROW.matches ? 8 : 24));
+    const w = Math.max(40, this.host.clientWidth - (narrow() ? 8 : 24));
     // Narrow screens: the frame follows the board, so the width and 70% of the
     // viewport's height decide (as the CSS of max-width 960px says).
-    const hgt = NARROW.matches ? Math.max(40, innerHeight * 0.7 - 24) : Math.max(40, this.host.clientHeight - 24);
+    const hgt = narrow() ? Math.max(40, innerHeight * 0.7 - 24) : Math.max(40, this.host.clientHeight - 24);
     // Not rounded: `fit` rounds the cell to whole device pixels (a HiDPI phone gets
     // half-pixel CSS cells and a board that fills its width).
     return Math.max(3, Math.min(this.maxCell, Math.min(w / this.cols, hgt / this.rows)));
@@ -153,6 +147,12 @@ export class Board {
     if (this.onZoom) this.onZoom(this.zoom);
   }
 
+  /** Scroll the zoomed board by (dx, dy) CSS px (a drag pans it). */
+  panBy(dx, dy) {
+    this.host.scrollLeft += dx;
+    this.host.scrollTop += dy;
+  }
+
   /** Zoom in (f > 1) or out around a client point. */
   zoomBy(f, clientX, clientY) {
     this.setZoom(this.zoom * f, clientX, clientY);
@@ -161,7 +161,9 @@ export class Board {
   /** Recompute the cell size from the host's size, the zoom and the device-pixel ratio. */
   fit() {
     const dpr = window.devicePixelRatio || 1;
-    const css = this.fitCss() * Math.min(this.zoom, this.maxZoom());
+    const fitCss = this.fitCss();
+    const css = fitCss * Math.min(this.zoom, this.maxZoom());
+    this.keepHost(Math.max(2, Math.floor(fitCss * dpr)) * this.rows / dpr);
     const cell = Math.max(2, Math.floor(css * dpr));
     if (cell !== this.cell || dpr !== this.dpr || this.canvas.width !== cell * this.cols ||
         this.canvas.height !== cell * this.rows) {
@@ -177,6 +179,21 @@ export class Board {
       this.staticKey = null;
     }
     this.invalidate();
+  }
+
+  /**
+   * In the narrow layout the host follows the board's height; zoomed, it keeps the
+   * fitted board's height (`fitted` CSS px) and scrolls, so the page does not grow.
+   * @param {number} fitted
+   */
+  keepHost(fitted) {
+    let height = '';
+    if (narrow() && this.zoom > 1) {
+      const cs = getComputedStyle(this.host);
+      const px = (k) => parseFloat(cs.getPropertyValue(k)) || 0;
+      height = `${fitted + px('padding-top') + px('padding-bottom') + px('border-top-width') + px('border-bottom-width')}px`;
+    }
+    if (this.host.style.height !== height) this.host.style.height = height;
   }
 
   /** Cell under a client point, or null. */
@@ -351,5 +368,74 @@ export class Board {
       ctx.strokeRect(x + lw * 1.25, y + lw * 1.25, s - lw * 2.5, s - lw * 2.5);
     }
     void tiles;
+  }
+}
+
+/**
+ * Pinch and pan on the board: the pointers down on the canvas, a pinch (two pointers)
+ * zooming around their midpoint and panning with it, a one-pointer drag panning a
+ * zoomed board. What it leaves to input.js: `multi` (a second pointer came down: the
+ * sequence plays nothing) and `pans` (the first pointer's drag pans: only a tap plays).
+ */
+class Gesture {
+  /** @param {Board} board */
+  constructor(board) {
+    this.board = board;
+    /** @type {Map<number, {x: number, y: number}>} */
+    this.points = new Map();
+    this.multi = false;
+    this.pans = false;
+    /** @type {{d: number, z: number, x: number, y: number} | null} */
+    this.pinch = null;
+    const c = board.canvas;
+    c.addEventListener('pointerdown', (e) => this.down(e));
+    c.addEventListener('pointermove', (e) => this.move(e));
+    c.addEventListener('pointerup', (e) => this.up(e));
+    c.addEventListener('pointercancel', (e) => this.up(e));
+  }
+
+  /** The first two pointers' spread and midpoint. */
+  span() {
+    const [a, b] = [...this.points.values()];
+    return { d: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+  }
+
+  /** @param {PointerEvent} e */
+  down(e) {
+    if (!this.points.size) {
+      this.multi = false;
+      this.pans = this.board.dragPans();
+    }
+    this.points.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (this.points.size === 2) {
+      this.multi = true;
+      this.pinch = { ...this.span(), z: this.board.zoom };
+    }
+  }
+
+  /** @param {PointerEvent} e */
+  move(e) {
+    const p = this.points.get(e.pointerId);
+    if (!p) return;
+    const dx = p.x - e.clientX;
+    const dy = p.y - e.clientY;
+    p.x = e.clientX;
+    p.y = e.clientY;
+    if (this.pinch) {
+      // Zoom around the fingers' midpoint, then follow its move (a two-finger pan).
+      const s = this.span();
+      this.board.setZoom(this.pinch.z * (s.d / this.pinch.d), s.x, s.y);
+      this.board.panBy(this.pinch.x - s.x, this.pinch.y - s.y);
+      this.pinch.x = s.x;
+      this.pinch.y = s.y;
+    } else if (this.pans && !this.multi) {
+      this.board.panBy(dx, dy);
+    }
+  }
+
+  /** @param {PointerEvent} e */
+  up(e) {
+    this.points.delete(e.pointerId);
+    if (this.points.size < 2) this.pinch = null;
   }
 }

@@ -1,5 +1,8 @@
-// Input: keyboard → numpad digits, pointer taps and swipes → directions, and pointer
-// drags for painting. No game rules here: only geometry.
+// Input: keyboard → numpad digits, pointer taps and swipes → directions (a zoomed
+// board pans instead, a pinch zooms: board.js), and pointer drags for painting. No game
+// rules here: only geometry.
+
+import { TAP_SLOP } from './board.js';
 
 const LETTERS = { q: '7', w: '8', e: '9', a: '4', d: '6', z: '1', x: '2', c: '3' };
 const ARROWS = { ArrowUp: '8', ArrowDown: '2', ArrowLeft: '4', ArrowRight: '6' };
@@ -43,25 +46,41 @@ export function digitToward(from, to) {
   return digitFromVector(dc, dr);
 }
 
+/** The embed view (`embed=1`): a click or tap on the board focuses it and plays nothing. */
+export const boardPlays = () => !document.body.classList.contains('embed');
+
 /**
- * Pointer handling on the board canvas.
+ * Pointer handling on the board canvas: on a fitted board a swipe is a direction and a
+ * tap a cell; on a zoomed one a drag pans (board.js) and only a tap plays; a second
+ * finger makes a pinch (board.js) and the gesture plays nothing; in the embed view
+ * nothing plays. Painting (the Edit tab) is a drag over cells.
  * handlers: { mode() → 'play'|'edit', onTap(cell, event), onSwipe(digit, event), onHover(cell|null, event),
  *             onPaintStart(cell, erase), onPaintMove(cell), onPaintEnd() }
+ * @param {import('./board.js').Board} board
+ * @param {Record<string, Function>} handlers
  */
 export function attachPointer(board, handlers) {
   const canvas = board.canvas;
+  const { gesture } = board;
   let down = null;
+  board.dragPans = () => board.zoom > 1 && handlers.mode() !== 'edit';
   canvas.addEventListener('contextmenu', (e) => {
     if (handlers.mode() === 'edit') e.preventDefault();
   });
   canvas.addEventListener('pointerdown', (e) => {
     if (e.button !== 0 && e.button !== 2) return;
-    const cell = board.cellAt(e.clientX, e.clientY);
     canvas.setPointerCapture(e.pointerId);
-    down = { id: e.pointerId, x: e.clientX, y: e.clientY, cell, last: cell, paint: handlers.mode() === 'edit' };
-    if (down.paint && cell) handlers.onPaintStart(cell, e.button === 2);
     canvas.focus({ preventScroll: true });
     e.preventDefault();
+    if (gesture.multi) {
+      // A second finger: a pinch, so the stroke or swipe under way ends here.
+      if (down && down.paint) handlers.onPaintEnd();
+      down = null;
+      return;
+    }
+    const cell = board.cellAt(e.clientX, e.clientY);
+    down = { id: e.pointerId, x: e.clientX, y: e.clientY, cell, last: cell, paint: handlers.mode() === 'edit', pans: gesture.pans };
+    if (down.paint && cell) handlers.onPaintStart(cell, e.button === 2);
   });
   canvas.addEventListener('pointermove', (e) => {
     const cell = board.cellAt(e.clientX, e.clientY);
@@ -83,11 +102,12 @@ export function attachPointer(board, handlers) {
       handlers.onPaintEnd();
       return;
     }
-    if (cancelled) return;
-    const dx = e.clientX - d.x;
-    const dy = e.clientY - d.y;
+    if (cancelled || gesture.multi || !boardPlays()) return;
+    const dist = Math.hypot(e.clientX - d.x, e.clientY - d.y);
     const cellCss = canvas.getBoundingClientRect().width / board.cols;
-    if (Math.hypot(dx, dy) >= Math.max(24, cellCss * 0.6)) handlers.onSwipe(digitFromVector(dx, dy), e);
+    if (d.pans) {
+      if (dist < TAP_SLOP && d.cell) handlers.onTap(d.cell, e);
+    } else if (dist >= Math.max(24, cellCss * 0.6)) handlers.onSwipe(digitFromVector(e.clientX - d.x, e.clientY - d.y), e);
     else if (d.cell) handlers.onTap(d.cell, e);
   };
   canvas.addEventListener('pointerup', (e) => finish(e, false));

@@ -5,6 +5,8 @@
 import { SIDE } from './arena-draw.js';
 import { SPEEDS } from './arena-ui.js';
 import { ArenaPhase } from './arena-phase.js';
+import { boardPlays } from '../../input.js';
+import { TAP_SLOP } from '../../board.js';
 
 const DIR_CODES = {
   ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R',
@@ -54,9 +56,10 @@ export class ArenaInput {
       c.focus({ preventScroll: true });
       e.preventDefault();
     }, opts);
+    const gesture = this.game.board.gesture; // a pinch, or a drag panning a zoomed board: no command
     c.addEventListener('pointermove', (e) => {
       const p = this.pointer;
-      if (!p || p.id !== e.pointerId) return;
+      if (!p || p.id !== e.pointerId || gesture.multi || gesture.pans || !boardPlays()) return;
       const dx = e.clientX - p.x;
       const dy = e.clientY - p.y;
       const cellCss = c.getBoundingClientRect().width / SIDE;
@@ -72,7 +75,8 @@ export class ArenaInput {
       const p = this.pointer;
       if (!p || p.id !== e.pointerId) return;
       this.pointer = null;
-      if (!cancelled && !p.swiped) this.tap(p.type);
+      const panned = gesture.pans && Math.hypot(e.clientX - p.x, e.clientY - p.y) >= TAP_SLOP;
+      if (!cancelled && !p.swiped && !panned && !gesture.multi && boardPlays()) this.tap(p.type);
     };
     c.addEventListener('pointerup', (e) => end(e, false), opts);
     c.addEventListener('pointercancel', (e) => end(e, true), opts);
