@@ -1,0 +1,65 @@
+// The help of every game lists the page-wide keys (the presenter's, the zoom's, the
+// embed view's, the search debugger's), and links keep what the view shows (Act-Man's
+// monster arrows).
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { useBrowser, pageOpener } from './harness.mjs';
+
+const env = useBrowser();
+const open = pageOpener(env);
+
+/** The keys (kbd) and the words of the open help. */
+async function help(page) {
+  await page.locator('#board').focus();
+  await page.keyboard.press('?');
+  await page.waitForSelector('#help:not([hidden])');
+  const keys = await page.$$eval('#help-body kbd', (ks) => ks.map((k) => k.textContent));
+  const text = await page.textContent('#help-body');
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#help', { state: 'hidden' });
+  return { keys, text };
+}
+
+for (const game of ['pengu', 'actman', 'rogue', 'gpac', 'arena']) {
+  test(`${game}'s help lists the presenter's, zoom, embed and debugger keys`, async () => {
+    const { page, context, errors } = await open(`#game=${game}`);
+    await page.waitForFunction((id) => window.gridlab.game === id, game);
+    const { keys, text } = await help(page);
+    for (const k of ['PageDown', 'PageUp', 'B', '0']) assert.ok(keys.includes(k), `${game}: ${k} in ${JSON.stringify(keys)}`);
+    // Arena's + and − set its speed: it says so, and the zoom's other ways.
+    if (game === 'arena') assert.match(text, /Ctrl\+wheel or pinch/);
+    else for (const k of ['+', '−']) assert.ok(keys.includes(k), `${game}: ${k} in ${JSON.stringify(keys)}`);
+    assert.match(text, /[Zz]oom/);
+    assert.match(text, /embed=1/);
+    assert.match(text, /[Ss]earch debugger/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+test('a link made with Act-Man\'s monster arrows off reopens with them off', async () => {
+  const { page, context, errors } = await open('#game=actman');
+  await page.waitForFunction(() => window.gridlab.game === 'actman');
+  assert.equal(await page.evaluate(() => window.gridlab.arrows()), true);
+  await page.click('#arrows-toggle');
+  assert.equal(await page.evaluate(() => window.gridlab.arrows()), false);
+  await page.waitForFunction(() => /(^#|&)arrows=0(&|$)/.test(location.hash), null, { timeout: 15000 });
+  // Another browser (no saved preferences) opens the link: the arrows are off.
+  const url = page.url();
+  const other = await open(url.slice(url.indexOf('#')));
+  await other.page.waitForFunction(() => window.gridlab.game === 'actman');
+  assert.equal(await other.page.evaluate(() => window.gridlab.arrows()), false);
+  assert.equal(await other.page.isChecked('#arrows-toggle'), false);
+  // Turned on again, the link says so (no key: on is the default) and reopens with them on.
+  await other.page.click('#arrows-toggle');
+  await other.page.waitForFunction(() => !/(^#|&)arrows=/.test(location.hash));
+  const url2 = other.page.url();
+  await page.evaluate((h) => (location.hash = h), url2.slice(url2.indexOf('#')));
+  await page.waitForFunction(() => window.gridlab.arrows() === true);
+  assert.equal(await page.isChecked('#arrows-toggle'), true);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(other.errors, []);
+  await other.context.close();
+  await context.close();
+});
