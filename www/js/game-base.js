@@ -23,6 +23,7 @@ import { ToolsPanel } from './tools-panel.js';
 import { SolverPanel } from './solver-panel.js';
 import { ComparePanel } from './compare.js';
 import { debouncedSaver, read, remove } from './storage.js';
+import { handTransport } from './history-source.js';
 
 /** @typedef {import('./contracts.js').Shell} Shell */
 /** @typedef {import('./contracts.js').Controller} Controller */
@@ -720,6 +721,7 @@ export class GameBase extends EventTarget {
     const tab = this.shell.activeTab();
     const s = this.solver;
     if (tab === 'solve' && s && s.trace.replay && s.trace.toggle.checked) return s.trace.transport;
+    if (tab === 'play' && handTransport(this)) return handTransport(this); // moves played by hand
     if ((tab === 'solve' || tab === 'play') && s && s.plan) return s.player.transport;
     if (tab === 'play' && this.transport) return this.transport;
     if (tab === 'solve' && this.replay && this.replay.loaded()) return this.replay.transport;
