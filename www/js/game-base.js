@@ -718,10 +718,10 @@ export class GameBase extends EventTarget {
    * @returns {Transport | null}
    */
   presenterTransport() {
+    if (this.shell.activeTab() === 'play' && handTransport(this)) return handTransport(this); // moves played by hand
     const tab = this.shell.activeTab();
     const s = this.solver;
     if (tab === 'solve' && s && s.trace.replay && s.trace.toggle.checked) return s.trace.transport;
-    if (tab === 'play' && handTransport(this)) return handTransport(this); // moves played by hand
     if ((tab === 'solve' || tab === 'play') && s && s.plan) return s.player.transport;
     if (tab === 'play' && this.transport) return this.transport;
     if (tab === 'solve' && this.replay && this.replay.loaded()) return this.replay.transport;

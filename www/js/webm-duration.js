@@ -126,7 +126,7 @@ export function lastFrameMs(bytes) {
  * last frame. Throws on a file that is not WebM (or a position that no longer fits).
  * @param {Uint8Array} bytes
  * @param {number} [ms]
- * @returns {Uint8Array}
+ * @returns {Uint8Array<ArrayBuffer>}
  */
 export function withDuration(bytes, ms) {
   const { segment, info, scale, last } = scan(bytes);
