@@ -109,8 +109,10 @@ export class Slides {
       this.setBlackout(false);
       return true;
     }
-    if (e.key === 'PageDown' || (this.embed && e.key === 'ArrowRight')) return this.step(1);
-    if (e.key === 'PageUp' || (this.embed && e.key === 'ArrowLeft')) return this.step(-1);
+    // The numpad's 3 and 9 without NumLock say PageDown / PageUp: there they are directions.
+    const pad = (e.code || '').startsWith('Numpad');
+    if ((e.key === 'PageDown' && !pad) || (this.embed && e.key === 'ArrowRight')) return this.step(1);
+    if ((e.key === 'PageUp' && !pad) || (this.embed && e.key === 'ArrowLeft')) return this.step(-1);
     if (this.embed && e.key === ' ') return this.toggle();
     return false;
   }
