@@ -52,8 +52,8 @@ export function pageKeyRows({ steps = '', zoom = true, searchDebugger = false } 
   return [
     [['PageDown', 'PageUp'], `Step on / back through what the tab shows, as a presenter's clicker does: ${steps}`],
     [['B'], 'In presentation mode or the embed view: black the screen out (B or Esc brings it back)'],
-    zoom ? [['+', '−', '0'], 'Zoom the board in, out, back to fit (also Ctrl+wheel, or a pinch on a touch screen)']
-      : [['0'], 'Zoom the board back to fit (in and out: the buttons under the board, Ctrl+wheel or a pinch; + and − set the speed here)'],
+    zoom ? [['+', '−', '0'], 'Zoom the board in, out, back to fit (also Ctrl+wheel, or a pinch on a touch screen; a drag pans a zoomed board)']
+      : [['0'], 'Zoom the board back to fit (in and out: the zoom buttons, Ctrl+wheel or a pinch; + and − set the speed here)'],
     [['→', '←', 'Space'], 'In the embed view (embed=1 in a link: only the board and a control bar, for an iframe in a slide): step on, back, play / pause; PageDown / PageUp too'],
     ...(searchDebugger ? [[['←', '→', 'Home', 'End'], 'Search debugger (Solve tab, under the search replay): PageDown / PageUp step it while it is on screen; on its step slider a step back / on, the first / last step; a click on an open-list row shows that state on the board']] : []),
     [['.'], 'Presentation mode (large tiles and fonts)'],
