@@ -5,7 +5,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { useBrowser, pageOpener, loadText, b64url, startSolve } from './harness.mjs';
+import { useBrowser, pageOpener, loadText, b64url, startSolve, tab, idle, moves } from './harness.mjs';
 
 const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#\n#######\n';
 
@@ -115,7 +115,33 @@ function webmBlocks(bytes) {
   return blocks;
 }
 
-test('a plan exports as an animated GIF and as a WebM video, each of several frames', async () => {
+/** A downloaded WebM loaded in a <video> of the page: its duration (seconds, as text: "Infinity" when the file has none). */
+async function videoDuration(page, bytes) {
+  return page.evaluate(async (b64) => {
+    const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const video = document.createElement('video');
+    video.muted = true;
+    video.preload = 'metadata';
+    const loaded = new Promise((resolve, reject) => {
+      video.onloadedmetadata = resolve;
+      video.onerror = () => reject(new Error(`the video does not load: ${video.error && video.error.message}`));
+    });
+    video.src = URL.createObjectURL(new Blob([data], { type: 'video/webm' }));
+    await loaded;
+    return String(video.duration);
+  }, bytes.toString('base64'));
+}
+
+/** Click `button` and read the file it downloads: {name, bytes}. */
+async function downloaded(page, button, timeout = 120000) {
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout }), page.click(button)]);
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
+}
+
+/** The frames of a GIF: its graphic control extensions. */
+const gifFrames = (bytes) => bytes.toString('latin1').split('\x21\xf9\x04').length - 1;
+
+test('a plan exports as an animated GIF and as a WebM video (with its duration), each of several frames', async () => {
   const { page, context, errors } = await solvedWithAstar();
   await page.click('#heatmap-toggle'); // the plan, not the search replay
   const planLength = (await page.evaluate(() => window.gridlab.plan())).length;
@@ -133,6 +159,73 @@ test('a plan exports as an animated GIF and as a WebM video, each of several fra
   assert.deepEqual([...v.subarray(0, 4)], [0x1a, 0x45, 0xdf, 0xa3], 'the EBML header');
   assert.ok(v.includes(Buffer.from('webm')), 'the WebM doctype');
   assert.ok(webmBlocks(v) > 1, `more than one frame (${webmBlocks(v)})`);
+  // The video says how long it is (its duration is written into the file): the plan at
+  // 4 moves a second after a lead-in, at least the time from its first move to its last.
+  const seconds = Number(await videoDuration(page, v));
+  assert.ok(Number.isFinite(seconds), `a finite duration (${seconds})`);
+  assert.ok(seconds >= (planLength - 1) / 4 && seconds < planLength / 4 + 30, `${seconds} s for ${planLength} moves`);
+  assert.equal(await page.evaluate(() => window.gridlab.moves()), '', 'the position shown before is back');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('moves played by hand on Pengu\'s Play tab export as a GIF of those moves, though a plan is solved', async () => {
+  const { page, context, errors } = await solvedWithAstar();
+  const plan = await page.evaluate(() => window.gridlab.plan());
+  assert.notEqual(plan.length, 3);
+  await tab(page, 'play');
+  await page.locator('#board').focus();
+  for (const d of '628') {
+    await page.keyboard.press(d);
+    await idle(page);
+  }
+  assert.equal(await moves(page), '628');
+  let gif = await downloaded(page, '#save-gif');
+  assert.match(gif.name, /^gridlab-pengu-.*\.gif$/);
+  assert.equal(gifFrames(gif.bytes), 4, 'the start and the three moves played');
+  assert.equal(await moves(page), '628', 'the position shown before is back');
+  // After an undo: the moves up to the one shown; the undone move stays on the redo line.
+  await page.locator('#board').focus();
+  await page.keyboard.press('Backspace');
+  assert.equal(await moves(page), '62');
+  gif = await downloaded(page, '#save-gif');
+  assert.equal(gifFrames(gif.bytes), 3);
+  assert.equal(await moves(page), '62');
+  await page.locator('#board').focus();
+  await page.keyboard.press('Control+y');
+  await idle(page);
+  assert.equal(await moves(page), '628', 'the redo line is kept');
+  // The presenter's keys step the same line.
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('PageUp');
+  assert.equal(await moves(page), '6');
+  await page.keyboard.press('PageDown');
+  await page.waitForFunction(() => window.gridlab.moves() === '62');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('actions played by hand on Act-Man\'s Play tab export as a GIF and a WebM of those actions', async () => {
+  const { page, context, errors } = await open('#game=actman');
+  await page.waitForFunction(() => window.gridlab.game === 'actman');
+  await page.locator('#board').focus();
+  // Three legal steps, each the first direction digit the engine allows.
+  for (let i = 0; i < 3; i++) {
+    const d = await page.evaluate(() => window.gridlab.view().legal.replace(/[^1-46-9]/g, '')[0]);
+    await page.keyboard.press(d);
+    await idle(page);
+  }
+  const played = await moves(page);
+  assert.equal(played.length, 3);
+  const gif = await downloaded(page, '#save-gif');
+  assert.match(gif.name, /^gridlab-actman-.*\.gif$/);
+  assert.equal(gifFrames(gif.bytes), 4);
+  assert.equal(await moves(page), played);
+  const webm = await downloaded(page, '#save-webm');
+  assert.match(webm.name, /^gridlab-actman-.*\.webm$/);
+  assert.ok(webmBlocks(webm.bytes) > 1);
+  assert.ok(Number.isFinite(Number(await videoDuration(page, webm.bytes))));
+  assert.equal(await moves(page), played, 'the position shown before is back');
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -23,6 +23,7 @@ import { ToolsPanel } from './tools-panel.js';
 import { SolverPanel } from './solver-panel.js';
 import { ComparePanel } from './compare.js';
 import { debouncedSaver, read, remove } from './storage.js';
+import { handTransport } from './history-source.js';
 
 /** @typedef {import('./contracts.js').Shell} Shell */
 /** @typedef {import('./contracts.js').Controller} Controller */
@@ -717,6 +718,7 @@ export class GameBase extends EventTarget {
    * @returns {Transport | null}
    */
   presenterTransport() {
+    if (this.shell.activeTab() === 'play' && handTransport(this)) return handTransport(this); // moves played by hand
     const tab = this.shell.activeTab();
     const s = this.solver;
     if (tab === 'solve' && s && s.trace.replay && s.trace.toggle.checked) return s.trace.transport;

@@ -36,8 +36,36 @@ export function keyTable(rows) {
   return h('table.keys', {}, h('tbody', {}, ...rows.map(([keys, what]) => row(keys, what))));
 }
 
-/** The key rows every game has: directions first, then `extra`, then history and shell keys. */
-export function commonKeyRows({ verb, move, level, extra = [] }) {
+/**
+ * The page's own keys, the same in every game and the last rows of every game's help:
+ * the presenter's (slides.js; `steps`: what they step in this game), the board's zoom
+ * (main.js; `zoom: false` where + and − are the game's own, as Arena's speed), the embed
+ * view's, the search debugger's (`searchDebugger`: the game's Solve tab has it), the
+ * presentation mode and the help.
+ * @param {{steps?: string, zoom?: boolean, searchDebugger?: boolean}} [options]
+ * @returns {any[][]} rows of [keys, what]
+ */
+export function pageKeyRows({ steps = '', zoom = true, searchDebugger = false } = {}) {
+  steps ||= searchDebugger
+    ? 'the moves played or the plan (Play tab); the search debugger, the search replay with its heat-map, or the plan (Solve tab)'
+    : 'the game or the plan';
+  return [
+    [['PageDown', 'PageUp'], `Step on / back through what the tab shows, as a presenter's clicker does: ${steps}`],
+    [['B'], 'In presentation mode or the embed view: black the screen out (B or Esc brings it back)'],
+    zoom ? [['+', '−', '0'], 'Zoom the board in, out, back to fit (also Ctrl+wheel, or a pinch on a touch screen; a drag pans a zoomed board)']
+      : [['0'], 'Zoom the board back to fit (in and out: the zoom buttons, Ctrl+wheel or a pinch; + and − set the speed here)'],
+    [['→', '←', 'Space'], 'In the embed view (embed=1 in a link: only the board and a control bar, for an iframe in a slide): step on, back, play / pause; PageDown / PageUp too'],
+    ...(searchDebugger ? [[['←', '→', 'Home', 'End'], 'Search debugger (Solve tab, under the search replay): PageDown / PageUp step it while it is on screen; on its step slider a step back / on, the first / last step; a click on an open-list row shows that state on the board']] : []),
+    [['.'], 'Presentation mode (large tiles and fonts)'],
+    [['?'], 'This help'],
+  ];
+}
+
+/**
+ * The key rows every game has: directions first, then `extra`, then history and the
+ * page's keys (`page`: pageKeyRows's options).
+ */
+export function commonKeyRows({ verb, move, level, extra = [], page = {} }) {
   return [
     [['7', '8', '9', '4', '6', '1', '2', '3'], `${verb} in a direction (numpad digits, as in the course format)`],
     [['Q', 'W', 'E', 'A', 'D', 'Z', 'X', 'C'], 'The same eight directions on letters (lowercase z = south-west)'],
@@ -47,8 +75,7 @@ export function commonKeyRows({ verb, move, level, extra = [] }) {
     [['Ctrl+Y', 'Ctrl+Shift+Z'], 'Redo'],
     [['R'], `Restart the ${level}`],
     [['Space'], 'Play / pause the plan (Solve tab)'],
-    [['.'], 'Presentation mode (large tiles and fonts)'],
-    [['?'], 'This help'],
+    ...pageKeyRows(page),
   ];
 }
 

@@ -3,10 +3,13 @@
 // presenter's keys (PageDown / PageUp step what the tab shows, and in the embed view
 // also → / ← and Space; B blacks the screen out), and the board exported: a PNG, an
 // animated GIF (encoded by the wasm module's `GifRecorder`, the `gif` crate) and a
-// WebM video (the browser's own MediaRecorder over `canvas.captureStream`). What
-// "steps" is the game's `presenterTransport()`: the search replay, the plan, the game.
+// WebM video (the browser's own MediaRecorder over `canvas.captureStream`, its duration
+// written in by webm-duration.js). What "steps" is the game's `presenterTransport()`:
+// the search replay, the plan, the game, the moves played by hand (to the one shown).
 
 import { h, downloadBlob, toast } from './ui.js';
+import { HistorySource } from './history-source.js';
+import { withDuration } from './webm-duration.js';
 
 /** @returns {Promise<void>} */
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -17,6 +20,23 @@ const GIF_SIDE = 360;
 const GIF_FRAMES = 120;
 /** A video's longest recording. */
 const WEBM_MAX_MS = 120000;
+/**
+ * A recorded WebM with its duration written in: its last frame's time, else `ms` (the
+ * time recorded); the file as it is when it cannot be read.
+ * @param {Blob} blob
+ * @param {number} ms
+ */
+async function timedWebm(blob, ms) {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  for (const given of [undefined, ms]) {
+    try {
+      return new Blob([withDuration(bytes, given)], { type: 'video/webm' });
+    } catch {
+      /* no frames: the time recorded; not readable: as it is */
+    }
+  }
+  return blob;
+}
 const fileName = (name, ext) => `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'board'}.${ext}`;
 
 export class Slides {
@@ -89,8 +109,10 @@ export class Slides {
       this.setBlackout(false);
       return true;
     }
-    if (e.key === 'PageDown' || (this.embed && e.key === 'ArrowRight')) return this.step(1);
-    if (e.key === 'PageUp' || (this.embed && e.key === 'ArrowLeft')) return this.step(-1);
+    // The numpad's 3 and 9 without NumLock say PageDown / PageUp: there they are directions.
+    const pad = (e.code || '').startsWith('Numpad');
+    if ((e.key === 'PageDown' && !pad) || (this.embed && e.key === 'ArrowRight')) return this.step(1);
+    if ((e.key === 'PageUp' && !pad) || (this.embed && e.key === 'ArrowLeft')) return this.step(-1);
     if (this.embed && e.key === ' ') return this.toggle();
     return false;
   }
@@ -114,10 +136,16 @@ export class Slides {
     }, 'image/png');
   }
 
-  /** The transport to record, or null with a message. */
+  /**
+   * The transport to record and where the recording ends (moves played by hand: at the
+   * move shown; else at the end), or null with a message.
+   * @returns {{t: import('./transport.js').Transport, end: number, hand: HistorySource | null} | null}
+   */
   recordable() {
     const t = this.transport();
-    if (!t || !t.length()) {
+    const hand = t && t.source instanceof HistorySource ? t.source : null;
+    const end = !t ? 0 : hand ? hand.position() : t.length();
+    if (!end) {
       toast('Nothing to record here: solve a level (a plan, a search replay), open a replay, or play a game first', 'warn');
       return null;
     }
@@ -125,7 +153,7 @@ export class Slides {
       toast('A recording is under way', 'warn');
       return null;
     }
-    return t;
+    return { t, end, hand };
   }
 
   /**
@@ -134,8 +162,9 @@ export class Slides {
    * The position shown before is restored.
    */
   async saveGif(name) {
-    const t = this.recordable();
-    if (!t) return;
+    const rec = this.recordable();
+    if (!rec) return;
+    const { t, end: n } = rec;
     const canvas = this.shell.board.canvas;
     const k = Math.min(1, GIF_SIDE / Math.max(canvas.width, canvas.height));
     const [w, hgt] = [Math.max(1, Math.round(canvas.width * k)), Math.max(1, Math.round(canvas.height * k))];
@@ -143,7 +172,6 @@ export class Slides {
     small.width = w;
     small.height = hgt;
     const g = small.getContext('2d', { willReadFrequently: true });
-    const n = t.length();
     const every = Math.max(1, Math.ceil((n + 1) / GIF_FRAMES));
     const positions = [];
     for (let p = 0; p <= n; p += every) positions.push(p);
@@ -172,10 +200,14 @@ export class Slides {
     }
   }
 
-  /** What the tab steps through, played from its start to its end, as a WebM video. */
+  /**
+   * What the tab steps through, played from its start to its end, as a WebM video with
+   * its duration. The position shown before is restored.
+   */
   async saveWebm(name) {
-    const t = this.recordable();
-    if (!t) return;
+    const rec = this.recordable();
+    if (!rec) return;
+    const { t, end, hand } = rec;
     const canvas = this.shell.board.canvas;
     const type = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'].find((x) => window.MediaRecorder && MediaRecorder.isTypeSupported(x));
     if (!type || !canvas.captureStream) {
@@ -184,6 +216,8 @@ export class Slides {
     }
     this.recording = true;
     const chunks = [];
+    const back = t.position();
+    if (hand) hand.stopAt = end;
     try {
       const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: type });
       recorder.ondataavailable = (e) => e.data.size && chunks.push(e.data);
@@ -191,6 +225,7 @@ export class Slides {
       t.seek(0);
       this.shell.board.draw();
       recorder.start(250);
+      const since = performance.now();
       await sleep(300);
       t.play();
       const started = performance.now();
@@ -202,10 +237,13 @@ export class Slides {
       await sleep(400);
       recorder.stop();
       await stopped;
-      downloadBlob(fileName(name, 'webm'), new Blob(chunks, { type: 'video/webm' }));
+      const ms = performance.now() - since;
+      downloadBlob(fileName(name, 'webm'), await timedWebm(new Blob(chunks, { type: 'video/webm' }), ms));
     } catch (err) {
       toast(`No video: ${(err && err.message) || err}`, 'warn');
     } finally {
+      if (hand) hand.stopAt = null;
+      t.seek(back);
       this.recording = false;
     }
   }

@@ -144,6 +144,7 @@ export class ActmanUi extends GameUi {
           [['F'], 'Aim: the next direction key fires (Esc cancels)'],
           [['M'], 'Show or hide the monsters\' next-move arrows'],
         ],
+        page: { searchDebugger: true },
       })),
       h('p', {}, 'Mouse and touch: click or tap a cell next to Act-Man to step there, or swipe. Hover a neighbouring cell to see where the monsters would answer. Shift+click a cell in line north, south, east or west to fire; with Aim on, a tap in line or a swipe fires. In the Edit tab, click or drag to paint; the right button paints space.'),
       h('p', {}, 'Arrows: where each monster steps next turn if Act-Man stays (solid: ogre, which breaks ties clockwise from north; dashed: demon, counter-clockwise). Monsters that meet, or step on a corpse, die.'),

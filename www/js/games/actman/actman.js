@@ -144,11 +144,28 @@ export class ActmanGame extends GameBase {
     this.board.invalidate();
   }
 
-  setArrows(on) {
+  /**
+   * The monsters' next-move arrows on or off (kept in the prefs, unless a link set them).
+   * @param {boolean} on
+   */
+  setArrows(on, { keep = true } = {}) {
     this.showArrows = on;
     this.ui.setArrows(on);
-    save('prefs', { ...(load('prefs') || {}), actmanArrows: on });
+    if (keep) save('prefs', { ...(load('prefs') || {}), actmanArrows: on });
     this.board.invalidate();
+    this.viewChanged();
+  }
+
+  /** A link carries the arrows when they are off (`arrows=0`; on is the default). */
+  viewState() {
+    return { ...super.viewState(), ...(this.showArrows ? {} : { arrows: '0' }) };
+  }
+
+  /** @param {import('../../contracts.js').View} view */
+  applyView(view) {
+    super.applyView(view);
+    const on = view.arrows !== '0';
+    if (on !== this.showArrows) this.setArrows(on, { keep: false });
   }
 
   tapCell(cell, e) {

@@ -4,7 +4,7 @@
 // replay, the legend), end-of-game banner with the ranking, and help.
 
 import { h, button, icon } from '../../ui.js';
-import { keyTable } from '../../game-ui.js';
+import { keyTable, pageKeyRows } from '../../game-ui.js';
 import { SEAT_COLORS, STEP_MS, clock, seatSwatch, rankPoints, ordinal, legendSwatch } from './arena-draw.js';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4];
@@ -326,8 +326,7 @@ export class ArenaUi {
       [['Enter'], 'Start (or a new game with the setup of the Play panel)'],
       [['-', '+'], 'Slower / faster (×¼ ×½ ×1; ×2 ×4 when watching)'],
       [['←', '→', 'Space', 'Home', 'End'], 'Replay tab: a second back / on, play / pause, start / end'],
-      [['.'], 'Presentation mode (large board and fonts)'],
-      [['?'], 'This help'],
+      ...pageKeyRows({ steps: 'the game (Play tab), the replay (Replay tab)', zoom: false }),
     ];
     return [
       keyTable(rows),

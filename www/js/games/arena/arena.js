@@ -260,6 +260,16 @@ export class ArenaGame {
     if (this.replay.open(this.session.command_log(), name)) this.shell.selectTab('solve');
   }
 
+  /**
+   * The name of the board's exported images (PNG, GIF, WebM): the seed and the players
+   * of the replay shown on the Replay tab, else of the game on the board.
+   */
+  get levelName() {
+    const [seed, names] = this.shell.activeTab() === 'solve' && this.replay.loaded() ? [this.replay.seed, this.replay.names] : [this.gameSetup?.seed, this.names];
+    if (seed == null) return 'board';
+    return `seed ${seed} ${names.map((n) => n.replace(/^bot:/, '')).join(' ')}`;
+  }
+
   logFileName() {
     return `arena-seed-${this.gameSetup.seed}-${this.names.map((n) => n.replace(/^bot:/, '')).join('-')}-${this.track.tick}.json`;
   }

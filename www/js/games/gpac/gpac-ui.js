@@ -6,7 +6,7 @@
 
 import { TransportBar } from '../../transport-bar.js';
 import { h, button, copyText, download } from '../../ui.js';
-import { GameUi, chip, setChip, keyTable } from '../../game-ui.js';
+import { GameUi, chip, setChip, keyTable, pageKeyRows } from '../../game-ui.js';
 import { PACMEN, GHOSTS, LETTER_NAME, LETTER_ARROW, playerLabel } from './gpac-session.js';
 
 export const SPEEDS = [1, 2, 4, 8, 15, 30, 60, 120, 240, 480];
@@ -292,8 +292,7 @@ export class GpacUi extends GameUi {
       [['Ctrl+Y', 'Ctrl+Shift+Z'], 'Redo'],
       [['R'], 'Restart (the same seed: the same game)'],
       [['←', '→', 'Space'], 'Replay tab: previous / next snapshot, play / pause'],
-      [['.'], 'Presentation mode (large tiles and fonts)'],
-      [['?'], 'This help'],
+      ...pageKeyRows({ steps: 'the game (Play tab), the world file\'s snapshots (Replay tab)' }),
     ];
     return [
       keyTable(rows),

@@ -73,7 +73,7 @@ export class PenguUi extends GameUi {
 
   helpContent() {
     return [
-      keyTable(commonKeyRows({ verb: 'Slide', move: 'a move', level: 'level' })),
+      keyTable(commonKeyRows({ verb: 'Slide', move: 'a move', level: 'level', page: { searchDebugger: true } })),
       h('p', {}, 'Mouse and touch: click or tap a cell in one of the eight directions from Pengu (any distance; other cells pick the nearest direction), or swipe. In the Edit tab, click or drag to paint with the chosen tile; the right button paints ice.'),
       h('p.muted', {}, 'The level text, the moves and the plan all use the course formats; every rule comes from the Rust engine compiled to WebAssembly.'),
     ];

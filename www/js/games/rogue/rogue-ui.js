@@ -296,7 +296,8 @@ export class RogueUi extends GameUi {
         [['O'], 'Show or hide the exact solution'],
         [['L'], 'Show or hide the Cycle rogue\'s cycles'],
       ],
-    }).filter((r) => !/the plan/.test(r[1]));
+      page: { steps: 'the game\'s line, half-move by half-move (Play tab)' },
+    }).filter((r) => !/^Play \/ pause the plan/.test(r[1]));
     return [
       keyTable(rows),
       h('p', {}, 'Choose who plays each side in the toolbar. With one side yours, move it with the keys, the pad or a click on a neighbouring site (on the piece itself to stay); the other side\'s strategy answers. The monster moves first; diagonal steps are allowed only between two room sites.'),
