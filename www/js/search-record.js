@@ -103,8 +103,9 @@ export class SearchRecord {
     if (k === this.k && tested === this.tested) return;
     const r = this.r;
     const end = tested ? this.stepAt[k - 1] + 1 : k < this.steps ? this.stepAt[k] : r.events.length;
-    if (end < this.pos || this.k < 0) this.reset();
-    if (this.pending >= 0 && end > this.pos) {
+    // Back, or from a step to its tested state (its tally already counted): from the start.
+    if (end < this.pos || (end === this.pos && tested && !this.tested) || this.k < 0) this.reset();
+    if (this.pending >= 0 && (end > this.pos || !tested)) {
       this.tally(this.pending);
       this.pending = -1;
     }
