@@ -7,7 +7,9 @@
 //! equal to the search's own statistics.
 
 use gridlab::games::{actman, pengu};
-use gridlab::search::{event_id, Algorithm, Record, Solver, Stats, Taken, EXPANDED, TAKEN};
+use gridlab::search::{
+    event_id, Algorithm, Last, Record, Solver, Stats, Taken, EXPANDED, LAST_SHIFT, TAKEN,
+};
 use std::collections::BTreeSet;
 
 mod common;
@@ -147,6 +149,23 @@ fn tallies_match_the_stats(r: &Record, stats: &Stats, algo: Algorithm, found: bo
         let id = event_id(e) as usize;
         if e & EXPANDED != 0 {
             duplicates += u64::from(r.key_hi[i]);
+            // What its last successor met: a duplicate or a pruned state is counted; an
+            // expansion that pushed nothing but dropped some did not end on a push.
+            let (last, pruned) = (
+                r.key_lo[i] >> LAST_SHIFT,
+                r.key_lo[i] & ((1 << LAST_SHIFT) - 1),
+            );
+            let pushed = r.events.get(i + 1).is_some_and(|&n| {
+                n & (EXPANDED | TAKEN) == 0
+                    && r.parent[event_id(n) as usize] as usize != event_id(n) as usize
+            });
+            if last == Last::Duplicate as u32 {
+                assert!(r.key_hi[i] > 0, "{what}: event {i} ends on a duplicate");
+            } else if last == Last::Pruned as u32 {
+                assert!(pruned > 0, "{what}: event {i} ends on a pruned state");
+            } else if !pushed {
+                assert_eq!(r.key_hi[i] + pruned, 0, "{what}: event {i} ends on a push");
+            }
         } else if e & TAKEN != 0 {
             duplicates += u64::from(r.key_lo[i] == Taken::Duplicate as u32);
         } else if r.parent[id] as usize == id {

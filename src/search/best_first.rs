@@ -1,6 +1,6 @@
 //! Best-first searches (A* and greedy) and the packed node store they share with BFS.
 
-use super::record::Pushed;
+use super::record::{Last, Pushed};
 use super::{Limits, Monitor, Outcome, Problem, SearchResult, Table, DEAD_END};
 use indexmap::map::Entry;
 use indexmap::IndexMap;
@@ -232,12 +232,13 @@ fn best_first<P: Problem>(
         }
         succ.clear();
         problem.successors(&state, &mut succ);
-        let (mut duplicates, mut pruned) = (0, 0);
+        let (mut duplicates, mut pruned, mut last) = (0, 0, Last::Pushed);
         for (action, next, cost) in succ.drain(..) {
             mon.generate(problem.cell(&next));
             let g2 = g + cost;
             if !problem.viable(&next, g2) {
                 pruned += 1;
+                last = Last::Pruned;
                 continue;
             }
             if !make_room(&mut store, &mut open, mon.max_memory()) {
@@ -253,12 +254,14 @@ fn best_first<P: Problem>(
             let Some(nid) = inserted else {
                 mon.stats.duplicates += 1;
                 duplicates += 1;
+                last = Last::Duplicate;
                 continue;
             };
             if progress > best.0 {
                 best = (progress, nid);
             }
             if let Some(k2) = key(store.state(nid), g2) {
+                last = Last::Pushed;
                 open.push(Reverse((k2, nid as u32)));
                 if mon.recording() {
                     let s = store.state(nid);
@@ -275,9 +278,10 @@ fn best_first<P: Problem>(
                 }
             } else {
                 pruned += 1;
+                last = Last::Pruned;
             }
         }
-        mon.record_tally(duplicates, pruned);
+        mon.record_tally(duplicates, pruned, last);
         if store.len() >= mon.max_states() {
             return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
         }

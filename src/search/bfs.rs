@@ -1,7 +1,7 @@
 //! Breadth-first search over a packed node store.
 
 use super::best_first::NodeStore;
-use super::record::Pushed;
+use super::record::{Last, Pushed};
 use super::{Limits, Monitor, Outcome, Problem, SearchResult};
 
 /// Breadth-first search: a plan with the fewest moves (costs are ignored).
@@ -61,12 +61,13 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
         mon.stats.depth = g;
         succ.clear();
         problem.successors(&state, &mut succ);
-        let (mut duplicates, mut pruned) = (0, 0);
+        let (mut duplicates, mut pruned, mut last) = (0, 0, Last::Pushed);
         for (action, next, _) in succ.drain(..) {
             let cell = problem.cell(&next);
             mon.generate(cell);
             if !problem.viable(&next, g + 1) {
                 pruned += 1;
+                last = Last::Pruned;
                 continue;
             }
             if !store.make_room(0, mon.max_memory()) {
@@ -78,8 +79,10 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
                 None => {
                     mon.stats.duplicates += 1;
                     duplicates += 1;
+                    last = Last::Duplicate;
                 }
                 Some(id) => {
+                    last = Last::Pushed;
                     mon.record_push(Pushed {
                         id,
                         parent: head,
@@ -90,7 +93,7 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
                         key: 0,
                     });
                     if goal {
-                        mon.record_tally(duplicates, pruned);
+                        mon.record_tally(duplicates, pruned, last);
                         mon.stats.depth = g + 1;
                         return mon.finish(Outcome::Found, store.plan(id), store.len());
                     }
@@ -100,7 +103,7 @@ pub fn bfs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Acti
                 }
             }
         }
-        mon.record_tally(duplicates, pruned);
+        mon.record_tally(duplicates, pruned, last);
         if store.len() >= mon.max_states() {
             return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
         }

@@ -41,7 +41,7 @@ pub use best_first::{astar, greedy};
 pub use bfs::bfs;
 pub use budget::{grown_capacity, Table};
 pub use iddfs::iddfs;
-pub use record::{event_id, Record, Taken, EXPANDED, TAKEN};
+pub use record::{event_id, Last, Record, Taken, EXPANDED, LAST_SHIFT, TAKEN};
 
 use crate::error::{FieldError, NameError};
 use serde::{Deserialize, Serialize};
@@ -514,10 +514,11 @@ impl<'l, 'a> Monitor<'l, 'a> {
         }
     }
 
-    /// Record the duplicates and pruned states the last expansion generated.
-    pub(crate) fn record_tally(&mut self, duplicates: u32, pruned: u32) {
+    /// Record the duplicates and pruned states the last expansion generated and what its
+    /// last successor met.
+    pub(crate) fn record_tally(&mut self, duplicates: u32, pruned: u32, last: record::Last) {
         if self.recording() {
-            self.record.tally(duplicates, pruned);
+            self.record.tally(duplicates, pruned, last);
         }
     }
 

@@ -39,6 +39,24 @@ pub enum Taken {
     CutOff = 4,
 }
 
+/// What happened to the last successor an expansion generated (kept in the top bits of
+/// its event's `key_lo`, above the pruned count, see [`LAST_SHIFT`]): the debugger
+/// marks the pseudocode line the expansion ran last.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(u32)]
+pub enum Last {
+    /// Pushed onto the frontier (or no successor at all).
+    #[default]
+    Pushed = 0,
+    /// Seen before (and, in A*, not more cheaply): dropped.
+    Duplicate = 1,
+    /// Not viable, or a dead end: dropped.
+    Pruned = 2,
+}
+
+/// Where an expansion's [`Last`] sits in its event's `key_lo` (the pruned count below).
+pub const LAST_SHIFT: u32 = 30;
+
 /// The record of one search run.
 #[derive(Clone, Debug, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -59,7 +77,8 @@ pub struct Record {
     /// Per event: the state's cost from the start then.
     pub g: Vec<u32>,
     /// Per event: the high and low halves of the push's priority key; for an
-    /// expansion, the duplicates (high) and pruned states (low) it generated; for a
+    /// expansion, the duplicates (high) and pruned states (low, with the [`Last`]
+    /// successor's fate in its top bits from [`LAST_SHIFT`]) it generated; for a
     /// [`TAKEN`] event, 0 and the [`Taken`] reason.
     pub key_hi: Vec<u32>,
     /// See [`Record::key_hi`].
@@ -142,12 +161,12 @@ impl Record {
         self.key_lo.push(0);
     }
 
-    /// The duplicates and pruned states the last expansion generated (kept on its
-    /// event, if that was recorded).
-    pub(crate) fn tally(&mut self, duplicates: u32, pruned: u32) {
+    /// The duplicates and pruned states the last expansion generated and what its last
+    /// successor met (kept on its event, if that was recorded).
+    pub(crate) fn tally(&mut self, duplicates: u32, pruned: u32, last: Last) {
         if let Some(i) = self.last_expansion {
             self.key_hi[i] = duplicates;
-            self.key_lo[i] = pruned;
+            self.key_lo[i] = pruned.min((1 << LAST_SHIFT) - 1) | (last as u32) << LAST_SHIFT;
         }
     }
 

@@ -78,7 +78,8 @@ test('predict mode: a right and a wrong guess, each explained; next depth; the p
   await page.click('#dbg-step');
   await page.click('#dbg-step');
   await page.waitForFunction(() => window.gridlab.debugger().k === 2);
-  assert.equal(await page.textContent('#dbg-code .now'), '    if new: open.pushBack(it)\n');
+  // Its last successor was new: pushed, then tested for the goal.
+  assert.equal(await page.textContent('#dbg-code .now'), '    if it is the goal: return its plan\n');
   await page.check('#dbg-predict');
   let d = await info(page);
   assert.ok(d.next.length >= 2);

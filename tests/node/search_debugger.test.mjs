@@ -46,7 +46,7 @@ function stepsInOrder(result, what) {
   m.seek(Math.floor(m.steps / 2));
   assert.equal(JSON.stringify([m.frontier(), m.closed, m.current, m.duplicates]), half, `${what}: seek`);
   m.seek(m.steps);
-  if (!m.truncated) assert.equal(m.duplicates, result.stats.duplicates, `${what}: duplicates`);
+  if (!m.truncated) assert.equal(m.totals.duplicates, result.stats.duplicates, `${what}: duplicates (all iterations)`);
   if (!m.truncated && !m.isStack) assert.equal(m.generated + 1, result.stats.generated, `${what}: generated (and the start)`);
   return m;
 }
@@ -90,4 +90,46 @@ test('Act-Man: the same, and a run without a record has none', () => {
   assert.equal(g.run_tool('pengu', 'solve', TC07, { solver: 'astar' }).record, undefined);
   const cut = new SearchRecord(g.run_tool('pengu', 'solve', TC07, { solver: 'bfs', recordLimit: 10 }).record);
   assert.equal(cut.truncated, true);
+});
+
+test("each step's last action: an expansion's last successor as the search met it; a tested step stops before the expansion", () => {
+  for (const solver of ['bfs', 'astar', 'greedy']) {
+    const r = g.run_tool('pengu', 'solve', TC07, { solver, recordLimit: 100000 });
+    const m = new SearchRecord(r.record);
+    const seen = new Set();
+    for (let k = 1; k <= Math.min(m.steps, 150); k++) {
+      const last = m.lastAction(k);
+      seen.add(last);
+      m.seek(k - 1);
+      const before = { open: m.open.size, pushes: m.pushes, duplicates: m.duplicates, pruned: m.pruned };
+      m.seek(k);
+      const pushed = m.pushes - before.pushes;
+      if (last === 'push') assert.ok(pushed > 0, `${solver} step ${k}: pushed last`);
+      if (last === 'duplicate') assert.ok(m.duplicates > before.duplicates, `${solver} step ${k}: a duplicate last`);
+      if (last === 'pruned') assert.ok(m.pruned > before.pruned, `${solver} step ${k}: pruned last`);
+      if (last === 'expand') assert.equal(pushed + m.duplicates + m.pruned, before.duplicates + before.pruned, `${solver} step ${k}: no successor`);
+      if (m.takenAs(k) !== 'expanded') continue;
+      // Taken and tested: the state off the open list, its successors not yet counted.
+      const full = JSON.stringify([m.frontier(), m.closed, m.duplicates, m.pruned, m.current]);
+      m.seek(k, { tested: true });
+      assert.equal(m.open.size, before.open - 1);
+      assert.equal(m.current, m.takenAt(k));
+      assert.deepEqual([m.duplicates, m.pruned], [before.duplicates, before.pruned]);
+      m.seek(k);
+      assert.equal(JSON.stringify([m.frontier(), m.closed, m.duplicates, m.pruned, m.current]), full, `${solver} step ${k}: on from tested`);
+    }
+    assert.ok(seen.has('push') && seen.has('duplicate'), `${solver}: ${[...seen]}`);
+  }
+});
+
+test("ID-DFS's counts are the iteration's; its totals run on", () => {
+  const r = g.run_tool('pengu', 'solve', TC03, { solver: 'iddfs', recordLimit: 100000 });
+  const m = new SearchRecord(r.record);
+  m.seek(m.iterationSteps[2]);
+  assert.equal(m.iteration, 3);
+  assert.deepEqual([m.open.size, m.closed, m.pushes, m.generated, m.duplicates, m.pruned, m.cutOff], [1, 0, 1, 0, 0, 0, 0]);
+  assert.ok(m.totals.expanded > 0 && m.totals.cutOff > 0);
+  m.seek(0);
+  assert.equal(m.current, -1, 'before the first step nothing is taken');
+  assert.equal(m.currentAs, null);
 });

@@ -712,8 +712,8 @@ export class GameBase extends EventTarget {
   }
 
   /**
-   * What a presenter's keys and the embed bar drive on this tab: the search replay when
-   * its heat-map shows (Solve), else the plan; on the Play tab the game's own players
+   * What a presenter's keys and the embed bar drive on this tab: the search debugger or
+   * replay on screen (Solve), else the plan; on the Play tab the game's own players
    * (`this.transport`) or the plan. Null when nothing steps here.
    * @returns {Transport | null}
    */
@@ -721,7 +721,7 @@ export class GameBase extends EventTarget {
     if (this.shell.activeTab() === 'play' && handTransport(this)) return handTransport(this); // moves played by hand
     const tab = this.shell.activeTab();
     const s = this.solver;
-    if (tab === 'solve' && s && s.trace.replay && s.trace.toggle.checked) return s.trace.transport;
+    if (tab === 'solve' && s && s.searchTransport()) return s.searchTransport();
     if ((tab === 'solve' || tab === 'play') && s && s.plan) return s.player.transport;
     if (tab === 'play' && this.transport) return this.transport;
     if (tab === 'solve' && this.replay && this.replay.loaded()) return this.replay.transport;

@@ -7,7 +7,11 @@
 // search takes from it (the next N, with their numbers; breadth-first's is a queue,
 // iterative deepening's a stack), the closed set, and the pushes, duplicates and
 // pruned states so far; a click on a row, or "Show", plays that state's moves on the
-// board. The model is search-record.js.
+// board. The pseudocode marks the line the step ran last; "Next goal test" stops once
+// the state taken is tested (A*, greedy, ID-DFS: before its expansion). A prediction's
+// verdict lasts only as long as its step. When the debugger is on screen the
+// presenter's keys step it (see onScreen) and the heat-map shows its step; on a narrow
+// screen a row shown or a step brings the board into view. The model is search-record.js.
 
 import { h, button, fmt } from './ui.js';
 import { Transport } from './transport.js';
@@ -19,31 +23,48 @@ import { searchTree, MAX_NODES } from './search-tree.js';
 const SPEEDS = [1, 2, 5, 10, 25, 50, 100, 250, 500].map((rate) => ({ label: `${rate}/s`, rate }));
 /** The auto-play rate at first (an index of SPEEDS: 10/s). */
 export const DEFAULT_SPEED = 3;
-/** Open-list rows shown. */
+/** Open-list rows shown (fewer in presentation mode, where they are larger). */
 const ROWS = 8;
+const PRESENTING_ROWS = 4;
+/** The width at which the board and the panels stack (style.css's one-column layout). */
+const NARROW = '(max-width: 960px)';
+/** How long after a press on the debugger its step counts as the user's (ms). */
+const PRESS_MS = 2000;
 const tail = (moves) => (moves.length > 14 ? `…${moves.slice(-13)}` : moves || '(start)');
-/** The pseudocode line of a step, by why it took its state. */
-const ROLE_OF = { iteration: 'iter', expanded: 'push', goal: 'test', duplicate: 'skip', pruned: 'skip', 'cut off': 'cut' };
+/** The pseudocode line a step ran last, by what it did last (SearchRecord.lastAction). */
+const ROLE_OF = { iteration: 'iter', push: 'push', expand: 'expand', goal: 'test', duplicate: 'skip', pruned: 'skip', 'cut off': 'cut' };
 /** What a step did, in words. */
 const DID = { iteration: 'a new iteration: the start on the stack again, the depth limit one deeper', expanded: 'expanded', goal: 'the goal', duplicate: 'a duplicate (seen no deeper this iteration): skipped', pruned: 'pruned (it cannot lead anywhere): skipped', 'cut off': 'at the depth limit: tested, not expanded' };
 
-/** Each algorithm's loop, the lines a step goes through marked by their role. */
+/**
+ * Each algorithm's loop in the order it runs, each line marked by its role (breadth-
+ * first search tests a successor for the goal once it is pushed; the others test the
+ * state they take).
+ */
 const PSEUDOCODE = {
-  bfs: [['', 'open ← queue [start]'], ['pop', 'while open is not empty:'], ['pop', '  node ← open.popFront()'], ['expand', '  for each move from node:'], ['test', '    if it is the goal: return its plan'], ['push', '    if new: open.pushBack(it)']],
-  greedy: [['', 'open ← [start] by h'], ['pop', 'while open is not empty:'], ['pop', '  node ← open.popMin(h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['push', '    if new: open.add(it)']],
-  astar: [['', 'open ← [start] by f = g + h'], ['pop', 'while open is not empty:'], ['pop', '  node ← open.popMin(f, then h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['push', '    if new or cheaper: open.add(it, g, h)']],
-  iddfs: [['iter', 'for limit ← 1, 2, 3, …:'], ['iter', '  open ← stack [start]; seen ← {start: 0}'], ['pop', '  while open is not empty:'], ['pop', '    node ← open.pop()'], ['skip', '    if seen no deeper, or not viable: skip'], ['test', '    if node is the goal: return its plan'], ['cut', '    if depth = limit: cut off, continue'], ['expand', '    seen[node] ← depth'], ['push', '    push each move from node (first on top)']],
+  bfs: [['init', 'open ← queue [start]'], ['loop', 'while open is not empty:'], ['pop', '  node ← open.popFront()'], ['expand', '  for each move from node:'], ['skip', '    if seen, or not viable: skip it'], ['push', '    open.pushBack(it)'], ['test', '    if it is the goal: return its plan']],
+  greedy: [['init', 'open ← [start] by h'], ['loop', 'while open is not empty:'], ['pop', '  node ← open.popMin(h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['skip', '    if seen, or not viable: skip it'], ['push', '    open.add(it)']],
+  astar: [['init', 'open ← [start] by f = g + h'], ['loop', 'while open is not empty:'], ['pop', '  node ← open.popMin(f, then h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['skip', '    if seen as cheaply, or not viable: skip'], ['push', '    open.add(it, g, h)']],
+  iddfs: [['iter', 'for limit ← 1, 2, 3, …:'], ['iter', '  open ← stack [start]; seen ← {start: 0}'], ['loop', '  while open is not empty:'], ['pop', '    node ← open.pop()'], ['skip', '    if seen no deeper, or not viable: skip'], ['test', '    if node is the goal: return its plan'], ['cut', '    if depth = limit: cut off, continue'], ['expand', '    seen[node] ← depth'], ['push', '    push each move from node (first on top)']],
 };
 
 export class SearchDebugger {
   /**
    * @param {import('./game-base.js').GameBase<any>} game
    * @param {HTMLElement} host
+   * @param {{trace?: import('./trace-panel.js').TracePanel}} [options] trace: the heat-map that shows the debugger's step
    */
-  constructor(game, host) {
+  constructor(game, host, { trace = null } = {}) {
     this.game = game;
+    this.trace = trace;
     this.model = null;
     this.algorithm = null;
+    /** The step the verdict of a prediction belongs to (see key), or null. */
+    this.verdictAt = null;
+    /** The step the heat-map and the board were last brought to. */
+    this.shownAt = null;
+    /** When the user last pressed on the debugger (its own steps bring the board into view). */
+    this.pressedAt = -Infinity;
     this.transport = new Transport(this, { speeds: SPEEDS, speed: DEFAULT_SPEED });
     this.bar = new TransportBar(this.transport, {
       prefix: 'dbg-', unit: 'step',
@@ -52,8 +73,14 @@ export class SearchDebugger {
     const jump = (label, d) => button(`.btn.small#dbg-jump-${d < 0 ? 'm' : 'p'}${Math.abs(d)}`, { label, title: `${Math.abs(d)} steps ${d < 0 ? 'back' : 'on'}`, onclick: () => this.transport.seek(this.position() + d) });
     this.depthButton = button('.btn.small#dbg-depth', { label: 'Next depth', title: 'On to the first node of the next depth', onclick: () => this.nextDepth() });
     this.iterationButton = button('.btn.small#dbg-iteration', { label: 'Next iteration', title: 'On to the next iteration: the depth limit one deeper, the search from the start again', onclick: () => this.nextIteration() });
-    this.predictBox = h('input#dbg-predict', { type: 'checkbox', onchange: () => this.render() });
-    this.followBox = h('input#dbg-follow', { type: 'checkbox', onchange: () => this.follow() });
+    this.predictBox = h('input#dbg-predict', { type: 'checkbox', onchange: () => {
+      this.clearVerdict();
+      this.render();
+    } });
+    this.followBox = h('input#dbg-follow', { type: 'checkbox', onchange: () => {
+      this.follow();
+      this.game.viewChanged();
+    } });
     this.verdict = h('p.small#dbg-verdict', { 'aria-live': 'polite' });
     this.code = h('pre.pseudocode#dbg-code');
     this.treeHost = h('div.tree-wrap#dbg-tree');
@@ -78,10 +105,17 @@ export class SearchDebugger {
       this.table,
       this.treeBox);
     host.append(this.root);
+    this.root.addEventListener('pointerdown', () => (this.pressedAt = performance.now()), { capture: true });
     this.transport.addEventListener('change', () => {
       this.render();
       this.follow();
+      this.stepShown();
     });
+  }
+
+  /** The step shown now: `k`, with `t` when only its state is taken and tested. */
+  key() {
+    return this.model ? `${this.model.k}${this.model.tested ? 't' : ''}` : null;
   }
 
   // ---- the transport's source: positions are steps -------------------------------------
@@ -102,9 +136,16 @@ export class SearchDebugger {
     if (this.model) this.model.seek(k);
   }
 
+  /** At the end (a last step only tested is not: its expansion follows). */
+  finished() {
+    return !this.model || (this.model.k >= this.model.steps && !this.model.tested);
+  }
+
   advance() {
-    if (!this.model || this.model.k >= this.model.steps) return false;
-    this.model.seek(this.model.k + 1);
+    const m = this.model;
+    if (!m || this.finished()) return false;
+    // A state only tested goes on to its expansion, else the next step.
+    m.seek(m.tested ? m.k : m.k + 1);
     return true;
   }
 
@@ -113,6 +154,7 @@ export class SearchDebugger {
   /** A solve's record (`result.record`), or none; `found`: the search found a plan. */
   setRecord(record, algorithm, found = false) {
     this.transport.cut();
+    this.clearVerdict();
     this.model = record ? new SearchRecord(record) : null;
     this.algorithm = algorithm;
     this.found = found;
@@ -121,8 +163,55 @@ export class SearchDebugger {
     // ID-DFS's iterations are chapters: ticks on the scrub slider.
     this.bar.setChapters(this.model && algorithm === 'iddfs' ? this.model.iterationSteps : []);
     this.depthButton.hidden = algorithm === 'iddfs';
+    // The step a solve opens at: the heat-map keeps the whole search until a step.
+    this.shownAt = this.model ? '0' : null;
     if (this.model) this.transport.seek(0);
     this.transport.refresh();
+  }
+
+  /** A prediction's verdict gone (a new record, another algorithm, Predict off, a step). */
+  clearVerdict() {
+    this.verdictAt = null;
+    this.verdict.textContent = '';
+    this.verdict.className = 'small';
+  }
+
+  /**
+   * Whether the debugger is what the presenter's keys drive: a record loaded and the
+   * debugger on screen (in the embed view, which shows only the board: a link at one
+   * of its steps, or following it on the board).
+   */
+  onScreen() {
+    if (!this.model || this.root.hidden) return false;
+    if (document.body.classList.contains('embed')) return this.key() !== '0' || this.followBox.checked;
+    const r = this.root.getBoundingClientRect();
+    return r.height > 0 && r.bottom > 0 && r.top < innerHeight;
+  }
+
+  /**
+   * After a step: the heat-map shows the search as far as the debugger is (the
+   * expansions so far), and on a narrow screen the board comes into view.
+   */
+  stepShown() {
+    const key = this.key();
+    if (!this.model || key === this.shownAt) return;
+    this.shownAt = key;
+    const t = this.trace;
+    if (t && t.replay) t.transport.seek(Math.min(t.replay.expansions, this.model.totals.expanded));
+    if (this.followBox.checked && !this.transport.playing) this.boardIntoView();
+  }
+
+  /**
+   * On a narrow screen (the board above the panels), after the user pressed on the
+   * debugger: scroll the board into view.
+   */
+  boardIntoView() {
+    if (!matchMedia(NARROW).matches || performance.now() - this.pressedAt > PRESS_MS) return;
+    this.pressedAt = -Infinity;
+    const board = this.game.board && this.game.board.canvas;
+    if (!board) return;
+    const r = board.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > innerHeight) board.scrollIntoView({ block: 'nearest', behavior: 'instant' });
   }
 
   clear() {
@@ -139,13 +228,37 @@ export class SearchDebugger {
     this.transport.seek(Math.min(k, m.steps));
   }
 
-  /** On to the next step that tests a state for the goal (not a skipped one). */
+  /**
+   * On to the next goal test: breadth-first search's next step that ends testing a
+   * successor; the others' next state taken and tested (not a skipped one), shown
+   * before its expansion.
+   */
   nextGoalTest() {
     const m = this.model;
     if (!m) return;
     let k = m.k + 1;
-    while (k < m.steps && ['duplicate', 'pruned', 'iteration'].includes(m.takenAs(k))) k++;
-    this.transport.seek(Math.min(k, m.steps));
+    if (this.algorithm === 'bfs') {
+      while (k < m.steps && this.roleAt(k) !== 'test') k++;
+      this.transport.seek(Math.min(k, m.steps));
+      return;
+    }
+    while (k <= m.steps && ['duplicate', 'pruned', 'iteration'].includes(m.takenAs(k))) k++;
+    if (k > m.steps) return this.transport.seek(m.steps);
+    this.transport.cut();
+    m.seek(k, { tested: true });
+    this.transport.refresh();
+  }
+
+  /** The pseudocode role of the line step `k` ran last (`tested`: only taken and tested). */
+  roleAt(k, tested = false) {
+    const m = this.model;
+    if (k === 0) return this.algorithm === 'iddfs' ? 'iter' : 'init';
+    if (tested) return 'test';
+    const last = m.lastAction(k);
+    if (last === 'push' && this.algorithm === 'bfs') return 'test';
+    // A best-first search's goal: taken, tested, and the search ends.
+    if (last === 'expand' && this.found && k === m.steps && this.algorithm !== 'iddfs') return 'test';
+    return ROLE_OF[last] || '';
   }
 
   /** On to the next iteration (iterative deepening): its start pushed, not yet taken. */
@@ -159,6 +272,7 @@ export class SearchDebugger {
   /** Predict mode: the row clicked against the node the search takes next. */
   predict(id) {
     const m = this.model;
+    if (m.tested) m.seek(m.k);
     const rows = m.frontier(ROWS);
     if (!rows.length) return;
     const next = rows[0];
@@ -171,11 +285,14 @@ export class SearchDebugger {
       return `its f = ${r.g} + ${n.h} = ${r.g + n.h} is the smallest, then its h, then the oldest`;
     };
     const right = id === next.id;
-    this.verdict.className = `small ${right ? 'goal-ok' : 'goal-no'}`;
-    this.verdict.textContent = right
+    const text = right
       ? `Right: the search takes ${tail(m.node(id).moves)} next: ${why(next)}.`
       : `Not this one${picked ? ` (${this.numbers(m.node(id))})` : ''}: the search takes ${tail(m.node(next.id).moves)}: ${why(next)}.`;
-    this.transport.step();
+    this.transport.seek(m.k + 1);
+    // The verdict is the new step's: any other step clears it.
+    this.verdictAt = this.key();
+    this.verdict.className = `small ${right ? 'goal-ok' : 'goal-no'}`;
+    this.verdict.textContent = text;
   }
 
   /** A row clicked: a prediction in predict mode, else show that state. */
@@ -196,6 +313,7 @@ export class SearchDebugger {
   showNode(id) {
     if (!this.model || id == null || id < 0) return;
     this.game.replayMoves(this.model.path(id));
+    this.boardIntoView();
   }
 
   numbers(n) {
@@ -208,26 +326,33 @@ export class SearchDebugger {
   render() {
     const m = this.model;
     if (!m) return;
+    if (this.verdictAt !== null && this.verdictAt !== this.key()) this.clearVerdict();
     const iddfs = this.algorithm === 'iddfs';
     const cur = m.current >= 0 ? m.node(m.current) : null;
-    const did = cur && m.currentAs !== 'expanded' ? `: ${DID[m.currentAs] || m.currentAs}` : '';
+    const role = this.roleAt(m.k, m.tested);
+    const goal = m.takenAs(m.k) === 'goal' || (role === 'test' && this.found && m.k === m.steps);
+    const did = m.tested ? `: taken, goal test: ${goal ? 'the goal' : 'not the goal'}`
+      : cur && m.currentAs !== 'expanded' ? `: ${DID[m.currentAs] || m.currentAs}`
+      : goal ? ': the goal' : '';
     this.nodeBox.replaceChildren(cur
       ? h('span', {}, h('b', {}, `${iddfs ? `Iteration ${m.iteration}, step` : 'Step'} ${fmt(m.k)}: `), `state #${cur.id}, moves ${tail(cur.moves)}, ${this.numbers(cur)}${did}`)
-      : h('span', {}, h('b', {}, 'Before the first step: '), 'the start is on the open list.'));
+      : h('span', {}, h('b', {}, 'Before the first step: '), `the start is on the open list${iddfs ? ' (iteration 1, depth limit 1)' : ''}.`));
     const lastClosed = m.lastClosed();
-    this.counts.textContent = (iddfs ? `Iteration ${m.iteration} (depth limit ${m.iteration}) · ` : '') +
-      `Open ${fmt(m.open.size)} · closed ${fmt(m.closed)}${iddfs ? ' this iteration' : ''} · generated ${fmt(m.generated)} · pushed ${fmt(m.pushes)}${m.reopened ? ` (${fmt(m.reopened)} reached again more cheaply)` : ''}` +
-      ` · duplicates ${fmt(m.duplicates)} · pruned ${fmt(m.pruned)}${iddfs ? ` · cut off ${fmt(m.cutOff)}` : ''} · ${iddfs ? 'nodes' : 'states'} ${fmt(m.states)}` +
+    // ID-DFS: every count is the iteration's (the record's nodes are all iterations').
+    this.counts.textContent = (iddfs ? `Iteration ${m.iteration} (depth limit ${m.iteration}), this iteration: open` : 'Open') +
+      ` ${fmt(m.open.size)} · closed ${fmt(m.closed)} · generated ${fmt(m.generated)} · pushed ${fmt(m.pushes)}${m.reopened ? ` (${fmt(m.reopened)} reached again more cheaply)` : ''}` +
+      ` · duplicates ${fmt(m.duplicates)} · pruned ${fmt(m.pruned)}${iddfs ? ` · cut off ${fmt(m.cutOff)}` : ''}` +
       (lastClosed.length ? ` · last closed: ${lastClosed.map((id) => tail(m.path(id))).join(', ')}` : '') +
+      (iddfs ? ` · in all iterations: ${fmt(m.totals.expanded)} expanded, ${fmt(m.states)} nodes recorded` : ` · states ${fmt(m.states)}`) +
       (m.truncated ? ` · the record holds the first ${fmt(m.r.events.length)} events of the search` : '');
-    const phase = m.open.has(m.root) && m.closed === 0 ? (iddfs ? 'iter' : '') : iddfs ? ROLE_OF[m.currentAs] : m.k >= m.steps ? 'test' : 'push';
-    this.code.replaceChildren(...(PSEUDOCODE[this.algorithm] || []).map(([role, line]) =>
-      h(`span.code-line${role && role === phase ? '.now' : ''}`, { dataset: { role } }, `${line}\n`)));
+    this.code.replaceChildren(...(PSEUDOCODE[this.algorithm] || []).map(([r, line]) =>
+      h(`span.code-line${r === role ? '.now' : ''}`, { dataset: { role: r } }, `${line}\n`)));
     // In predict mode the candidates come in state order, so the list gives nothing away.
-    const rows = this.predictBox.checked ? m.frontier(ROWS).sort((a, b) => a.id - b.id) : m.frontier(ROWS);
+    const shown = document.body.classList.contains('presenting') ? PRESENTING_ROWS : ROWS;
+    const rows = this.predictBox.checked ? m.frontier(shown).sort((a, b) => a.id - b.id) : m.frontier(shown);
     const kind = { bfs: 'queue (first in, first out)', iddfs: 'stack (last in, first out)', greedy: 'by h' }[this.algorithm] || 'by f, then h';
     this.table.replaceChildren(h('table.compare.dbg-open', {},
-      h('caption.small.muted', {}, `The open list, ${kind}: the next ${Math.min(ROWS, m.open.size)} of ${fmt(m.open.size)}`),
+      h('caption.small.muted', {}, `The open list, ${kind}: the next ${Math.min(shown, m.open.size)} of ${fmt(m.open.size)}`),
       h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Moves'), h('th', {}, 'Numbers'))),
       h('tbody', {}, ...rows.map((row, i) => {
         const n = m.node(row.id);
@@ -258,6 +383,6 @@ export class SearchDebugger {
   info() {
     const m = this.model;
     if (!m) return { loaded: false };
-    return { loaded: true, k: m.k, steps: m.steps, speed: this.transport.speedIndex, current: m.current, currentAs: m.currentAs, iteration: m.iteration, open: m.open.size, closed: m.closed, duplicates: m.duplicates, pruned: m.pruned, next: m.frontier(ROWS).map((r) => r.id) };
+    return { loaded: true, k: m.k, tested: m.tested, steps: m.steps, speed: this.transport.speedIndex, current: m.current, currentAs: m.currentAs, path: m.current >= 0 ? m.path(m.current) : '', iteration: m.iteration, open: m.open.size, closed: m.closed, duplicates: m.duplicates, pruned: m.pruned, next: m.frontier(ROWS).map((r) => r.id) };
   }
 }

@@ -13,6 +13,10 @@ const EXPANDED = 0x80000000;
 const TAKEN = 0x40000000;
 const ID = 0x3fffffff;
 const DEAD_END = 0xffffffff;
+/** An expansion's `keyLo`: its pruned count below, its last successor's fate above. */
+const LAST_SHIFT = 30;
+const PRUNED = (1 << LAST_SHIFT) - 1;
+const LAST = ['push', 'duplicate', 'pruned'];
 
 /** Why a state was taken without an expansion (the `keyLo` of a TAKEN event). */
 export const TAKEN_AS = { 1: 'goal', 2: 'duplicate', 3: 'pruned', 4: 'cut off' };
@@ -57,32 +61,54 @@ export class SearchRecord {
   reset() {
     this.pos = 0;
     this.k = 0;
+    this.tested = false;
     this.open = new Map(); // id → {keyHi, keyLo, g}
     this.costs = new Map(); // id → cost when last pushed or taken (this iteration)
-    this.closed = 0; // expansions this iteration
+    // The counts are this iteration's (iterative deepening; else the whole run's).
+    this.closed = 0; // expansions
     this.pushes = 0;
     this.reopened = 0;
     this.duplicates = 0;
     this.pruned = 0;
     this.cutOff = 0;
+    /** Over all iterations: expansions, duplicates, pruned and cut off states. */
+    this.totals = { expanded: 0, duplicates: 0, pruned: 0, cutOff: 0 };
     this.iteration = 0;
     this.root = 0;
     this.setAside = new Set(); // ids taken without an expansion, this iteration
     this.current = -1;
-    this.currentAs = null; // 'expanded' or a TAKEN_AS reason
+    this.currentAs = null; // 'expanded', a TAKEN_AS reason or 'iteration'
+    this.pending = -1; // the expansion event whose tally is not applied yet (a tested seek)
+  }
+
+  /** The duplicates and pruned states expansion event `i` generated, counted. */
+  tally(i) {
+    const d = this.r.keyHi[i];
+    const p = this.r.keyLo[i] & PRUNED;
+    this.duplicates += d;
+    this.pruned += p;
+    this.totals.duplicates += d;
+    this.totals.pruned += p;
   }
 
   /**
    * Replay to just after step `k` and the pushes it made (0: before the first step, the
    * start pushed): the open list, the closed set, the counts and the current node.
-   * Forward seeks go on from where the replay is.
+   * `tested`: only step k's state taken (and tested for the goal), its successors not
+   * yet generated. Forward seeks go on from where the replay is.
    */
-  seek(k) {
+  seek(k, { tested = false } = {}) {
     k = Math.max(0, Math.min(this.steps, k | 0));
-    if (k === this.k) return;
-    if (k < this.k || this.k < 0) this.reset();
+    tested = tested && k > 0;
+    if (k === this.k && tested === this.tested) return;
     const r = this.r;
-    const end = k < this.steps ? this.stepAt[k] : r.events.length;
+    const end = tested ? this.stepAt[k - 1] + 1 : k < this.steps ? this.stepAt[k] : r.events.length;
+    // Back, or from a step to its tested state (its tally already counted): from the start.
+    if (end < this.pos || (end === this.pos && tested && !this.tested) || this.k < 0) this.reset();
+    if (this.pending >= 0 && (end > this.pos || !tested)) {
+      this.tally(this.pending);
+      this.pending = -1;
+    }
     for (let i = this.pos; i < end; i++) {
       const e = r.events[i];
       const id = e & ID;
@@ -92,25 +118,29 @@ export class SearchRecord {
         this.costs.set(id, r.g[i]);
         if (e & EXPANDED) {
           this.closed++;
+          this.totals.expanded++;
           this.currentAs = 'expanded';
-          this.duplicates += r.keyHi[i];
-          this.pruned += r.keyLo[i];
+          if (tested && i === end - 1) this.pending = i;
+          else this.tally(i);
         } else {
           this.currentAs = TAKEN_AS[r.keyLo[i]] || 'taken';
           this.setAside.add(id);
-          if (this.currentAs === 'duplicate') this.duplicates++;
-          else if (this.currentAs === 'pruned') this.pruned++;
-          else if (this.currentAs === 'cut off') this.cutOff++;
+          const count = { duplicate: 'duplicates', pruned: 'pruned', 'cut off': 'cutOff' }[this.currentAs];
+          if (count) {
+            this[count]++;
+            this.totals[count]++;
+          }
         }
       } else {
         if (r.parent[id] === id) {
+          // An iteration starts (the first: before the first step, nothing taken yet).
           this.iteration++;
-          this.current = id;
-          this.currentAs = 'iteration';
+          this.current = i > 0 ? id : -1;
+          this.currentAs = i > 0 ? 'iteration' : null;
           this.root = id;
           this.costs = new Map();
           this.setAside = new Set();
-          this.closed = 0;
+          this.closed = this.pushes = this.reopened = this.duplicates = this.pruned = this.cutOff = 0;
         } else if (this.costs.has(id)) this.reopened++;
         this.open.set(id, { keyHi: r.keyHi[i], keyLo: r.keyLo[i], g: r.g[i] });
         this.costs.set(id, r.g[i]);
@@ -119,6 +149,7 @@ export class SearchRecord {
     }
     this.pos = end;
     this.k = k;
+    this.tested = tested;
   }
 
   /** Whether the open list is a stack (iterative deepening pushes its start with key `u32::MAX - 0`). */
@@ -127,11 +158,12 @@ export class SearchRecord {
   }
 
   /**
-   * Successors generated so far: every push but the starts', and (best-first searches,
-   * which drop them before pushing) the duplicates and pruned states.
+   * Successors generated so far (this iteration): every push but the start's, and
+   * (best-first searches, which drop them before pushing) the duplicates and pruned
+   * states.
    */
   get generated() {
-    return this.pushes - this.iteration + (this.isStack ? 0 : this.duplicates + this.pruned);
+    return Math.max(0, this.pushes - 1) + (this.isStack ? 0 : this.duplicates + this.pruned);
   }
 
   /** The last `n` states expanded in this iteration, newest first. */
@@ -168,6 +200,21 @@ export class SearchRecord {
   takenAt(k) {
     if (k < 1 || k > this.steps) return -1;
     return this.r.events[this.stepAt[k - 1]] & ID;
+  }
+
+  /**
+   * What step `k` (1-based) did last: a TAKEN_AS reason or 'iteration' for a state not
+   * expanded; for an expansion what its last successor met ('push', 'duplicate',
+   * 'pruned'), or 'expand' when it had none.
+   */
+  lastAction(k) {
+    const as = this.takenAs(k);
+    if (as !== 'expanded') return as;
+    const i = this.stepAt[k - 1];
+    const pushes = (k < this.steps ? this.stepAt[k] : this.r.events.length) - i - 1;
+    const lo = this.r.keyLo[i];
+    if (!pushes && !this.r.keyHi[i] && !(lo & PRUNED)) return 'expand';
+    return LAST[lo >>> LAST_SHIFT] || 'push';
   }
 
   /** Whether step `k` (1-based) is an expansion. */

@@ -79,7 +79,7 @@ export class SolverPanel {
     ].filter(Boolean));
     this.player = new PlanPlayer(this.game, this.panel);
     this.trace = new TracePanel(this.game, this.panel);
-    this.debugger = new SearchDebugger(this.game, this.panel);
+    this.debugger = new SearchDebugger(this.game, this.panel, { trace: this.trace });
     for (const t of [this.player.transport, this.trace.transport, this.debugger.transport]) t.addEventListener('change', () => !t.playing && this.game.viewChanged());
     this.syncAlgo();
     markDefaults(this.form);
@@ -97,6 +97,7 @@ export class SolverPanel {
       const dbg = this.debugger.transport;
       if (this.debugger.position() > 0) v['s.dbg'] = String(this.debugger.position());
       if (dbg.speedIndex !== DEBUGGER_SPEED) v['s.dbgspeed'] = String(dbg.speedIndex);
+      if (this.debugger.followBox.checked) v['s.dbgfollow'] = '1';
     }
     return v;
   }
@@ -112,9 +113,15 @@ export class SolverPanel {
     if ('s.dbgspeed' in view) this.debugger.transport.setSpeed(viewInt(view, 's.dbgspeed', DEBUGGER_SPEED));
     if ('s.dbg' in view) this.debugger.transport.seek(viewInt(view, 's.dbg', 0));
     if (this.plan && 's.plan' in view) this.player.transport.seek(viewInt(view, 's.plan', 0));
+    // Following the debugger: the board at its step (after the plan's, which replays).
+    if (view['s.dbgfollow'] === '1' && this.debugger.model) {
+      this.debugger.followBox.checked = true;
+      this.debugger.follow();
+    }
   }
 
   syncAlgo() {
+    if (this.debugger) this.debugger.clearVerdict();
     this.randomFields.hidden = this.algo.value !== 'random';
     this.controls.sync(this.algo.value);
   }
@@ -259,6 +266,12 @@ export class SolverPanel {
       this.forget();
       if (!this.result.hidden) this.result.prepend(h('p.note.warn', {}, 'The level changed: this result belongs to the previous level.'));
     }
+  }
+
+  /** What the presenter's keys step: the debugger on screen, else the heat-map's replay. */
+  searchTransport() {
+    if (this.debugger.onScreen()) return this.debugger.transport;
+    return this.trace.replay && this.trace.toggle.checked ? this.trace.transport : null;
   }
 
   togglePlay() {
