@@ -445,8 +445,25 @@ fn the_command_lines_time_limit_stops_with_the_best_level_so_far() {
     assert_eq!(bfs_moves(&level), Some(moves));
     // The other generators keep it too.
     for args in [
-        &["actman", "generate", "--size", "5x6", "--monsters", "1", "--max-candidates", "10000000"][..],
-        &["rogue", "generate", "--monster-wins", "--size", "5", "--max-candidates", "1000000"][..],
+        &[
+            "actman",
+            "generate",
+            "--size",
+            "5x6",
+            "--monsters",
+            "1",
+            "--max-candidates",
+            "10000000",
+        ][..],
+        &[
+            "rogue",
+            "generate",
+            "--monster-wins",
+            "--size",
+            "5",
+            "--max-candidates",
+            "1000000",
+        ][..],
     ] {
         let measure = if args[0] == "actman" {
             "--min-turns"
@@ -467,5 +484,9 @@ fn the_command_lines_time_limit_stops_with_the_best_level_so_far() {
     // Its range is the option's.
     let bad = gridlab(&["pengu", "generate", "--time-limit", "4000"]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(text(&bad.stderr).contains("--time-limit"), "{}", text(&bad.stderr));
+    assert!(
+        text(&bad.stderr).contains("--time-limit"),
+        "{}",
+        text(&bad.stderr)
+    );
 }

@@ -11,7 +11,9 @@ use super::analysis::{count_optimal, features, needs, wins_under, Features, Plan
 use super::level::{Dungeon, Kind};
 use super::solver::Restriction;
 use crate::error::FieldError;
-use crate::games::anneal::{anneal, Budget, Eval, Failure, Found, Progress, Schedule, MAX_TIME_LIMIT};
+use crate::games::anneal::{
+    anneal, Budget, Eval, Failure, Found, Progress, Schedule, MAX_TIME_LIMIT,
+};
 use crate::games::verdict::{AnalysisLimits, DEFAULT_ANALYSIS_MEMORY};
 use crate::grid::{Grid, Pos};
 use rand::{Rng, SeedableRng};

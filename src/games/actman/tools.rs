@@ -265,7 +265,12 @@ impl Report for GeneratedDungeon {
         Some(format!("{}\n", self.level))
     }
     fn notes(&self) -> Vec<String> {
-        crate::games::anneal::stopped_note(self.met, self.features.optimal_turns, self.asked, "turns")
+        crate::games::anneal::stopped_note(
+            self.met,
+            self.features.optimal_turns,
+            self.asked,
+            "turns",
+        )
     }
     fn met(&self) -> bool {
         self.met

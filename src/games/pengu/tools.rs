@@ -245,7 +245,12 @@ impl Report for GeneratedLevel {
         Some(format!("{}\n", self.level))
     }
     fn notes(&self) -> Vec<String> {
-        crate::games::anneal::stopped_note(self.met, self.features.optimal_moves, self.asked, "moves")
+        crate::games::anneal::stopped_note(
+            self.met,
+            self.features.optimal_moves,
+            self.asked,
+            "moves",
+        )
     }
     fn met(&self) -> bool {
         self.met

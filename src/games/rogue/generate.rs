@@ -343,7 +343,12 @@ fn evaluate(layout: &Layout, options: &GenerateOptions) -> Eval<(Dungeon, Rc<Ana
         return Eval::reject(-1_000, 1);
     };
     // The analysis solves every pair of open sites.
-    let open = dungeon.sites.cells().iter().filter(|&&s| s != Site::Wall).count() as u64;
+    let open = dungeon
+        .sites
+        .cells()
+        .iter()
+        .filter(|&&s| s != Site::Wall)
+        .count() as u64;
     let work = open * open;
     let Ok(analysis) = Analysis::new(&dungeon) else {
         return Eval::reject(-1_000, work);

@@ -6,12 +6,12 @@ use super::analysis::{Analysis, Summary};
 use super::generate::{
     generate, GenerateError, GenerateOptions, Goal, MAX_CANDIDATES, MAX_MIN_MOVES, SIDES,
 };
-use crate::games::anneal::MAX_TIME_LIMIT;
 use super::level::{direction_name, Dungeon, Site};
 use super::referee::Referee;
 use super::report::{analyze, report, Duel, Features, Outcome, Report as DungeonReport};
 use super::strategy::{MonsterStrategy, RogueStrategy};
 use crate::error::{FieldError, ParseError};
+use crate::games::anneal::MAX_TIME_LIMIT;
 use crate::games::tools::{
     Control, GameTools, Host, LevelFiles, NoLevel, Report, Tool, ToolError, ToolInput, ToolOptions,
     Typed,
