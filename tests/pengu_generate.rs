@@ -69,6 +69,7 @@ fn generated_levels_have_the_claimed_length_and_plan_count_over_many_seeds() {
             seed,
             max_candidates: 200_000,
             longest: false,
+            time_limit: 0,
         };
         let g = match generate(&options, None, None) {
             Ok(g) => g,
@@ -268,6 +269,7 @@ fn longest_keeps_the_longest_level_of_the_whole_budget() {
         seed: 9,
         max_candidates: 30_000,
         longest: false,
+        time_limit: 0,
     };
     let first = generate(&options, None, None).unwrap();
     let longest = generate(
@@ -360,8 +362,131 @@ fn ctrl_c_ends_a_generation_within_moments() {
     {
         let (took, code, err) = interrupted(args, signal);
         assert_eq!(code, Some(1), "{args:?}: {err}");
+        // Cancelled: the best level so far, when there is one, or no level.
         assert!(err.contains("cancelled"), "{args:?}: {err}");
         // A loose bound for a busy machine: it used to take 20 s or more.
         assert!(took.as_secs_f64() < 5.0, "{args:?}: {took:?} after Ctrl-C");
     }
+}
+
+#[test]
+fn progress_comes_from_the_first_candidate_and_carries_the_best_level_so_far() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    // No 6x6 field with 3 fish needs 200 moves: only a cancel ends this.
+    let options = GenerateOptions {
+        rows: 6,
+        cols: 6,
+        fish: 3,
+        min_moves: 200,
+        seed: 4,
+        max_candidates: 100_000_000,
+        ..GenerateOptions::default()
+    };
+    let cancel = AtomicBool::new(false);
+    let mut reports = Vec::new();
+    let mut progress = |p: gridlab::games::pengu::GenerateProgress| {
+        if p.candidates >= 2_000 {
+            cancel.store(true, Ordering::Relaxed);
+        }
+        reports.push(p);
+    };
+    let g = generate(&options, Some(&cancel), Some(&mut progress)).unwrap();
+    assert_eq!(reports[0].candidates, 1);
+    // Reports by work done: many before the 2,000th candidate on this small field.
+    assert!(reports.len() > 2, "{} reports", reports.len());
+    let last = reports.last().unwrap();
+    // The best so far is returned when cancelled, short of the request: the level
+    // the last report carried, with its proof.
+    assert!(!g.met);
+    assert_eq!(Some(g.level.to_text()), last.best_level);
+    assert_eq!(g.features.optimal_moves, last.best);
+    assert_eq!(bfs_moves(&g.level), Some(last.best as usize));
+    // Every new best was reported, and bests only grow.
+    assert!(reports.windows(2).all(|w| w[0].best <= w[1].best));
+    // Cancelled before any candidate: no level.
+    assert_eq!(
+        generate(&options, Some(&AtomicBool::new(true)), None).unwrap_err(),
+        GenerateError::Cancelled
+    );
+}
+
+#[test]
+fn the_command_lines_time_limit_stops_with_the_best_level_so_far() {
+    use common::{gridlab, text};
+    let out = gridlab(&[
+        "pengu",
+        "generate",
+        "--size",
+        "6x6",
+        "--fish",
+        "3",
+        "--min-moves",
+        "200",
+        "--max-candidates",
+        "100000000",
+        "--seed",
+        "4",
+        "--time-limit",
+        "1",
+    ]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let lead = "seed 4: time limit of 1 s reached: stopped before a level met the request: \
+                the best so far has ";
+    // The level's summary line, then why it falls short.
+    let moves: usize = err
+        .lines()
+        .find_map(|line| line.strip_prefix(lead))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(err.ends_with("moves (asked at least 200)\n"), "{err}");
+    let level = Level::parse(&text(&out.stdout)).unwrap();
+    assert_eq!(bfs_moves(&level), Some(moves));
+    // The other generators keep it too.
+    for args in [
+        &[
+            "actman",
+            "generate",
+            "--size",
+            "5x6",
+            "--monsters",
+            "1",
+            "--max-candidates",
+            "10000000",
+        ][..],
+        &[
+            "rogue",
+            "generate",
+            "--monster-wins",
+            "--size",
+            "5",
+            "--max-candidates",
+            "1000000",
+        ][..],
+    ] {
+        let measure = if args[0] == "actman" {
+            "--min-turns"
+        } else {
+            "--min-moves"
+        };
+        let asked = if args[0] == "actman" { "80" } else { "200" };
+        let args = [args, &[measure, asked, "--seed", "4", "--time-limit", "1"]].concat();
+        let out = gridlab(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(
+            err.contains("\nseed 4: time limit of 1 s reached: stopped before a level met"),
+            "{args:?}: {err}"
+        );
+        assert!(!text(&out.stdout).trim().is_empty(), "{args:?}: a level");
+    }
+    // Its range is the option's.
+    let bad = gridlab(&["pengu", "generate", "--time-limit", "4000"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        text(&bad.stderr).contains("--time-limit"),
+        "{}",
+        text(&bad.stderr)
+    );
 }

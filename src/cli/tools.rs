@@ -2,7 +2,10 @@
 //! its game: `gridlab GAME TOOL [FILE] [--FLAG VALUE]...`. The flags come from the
 //! tool's options schema (a field `maxStates` is `--max-states`, its help the field's
 //! documentation, its default the options' default); every tool also takes `--json`,
-//! a solver `--stats`, a generator `--count`, `--out` and `--size ROWSxCOLS`.
+//! a solver `--stats`, a generator `--count`, `--out` and `--size ROWSxCOLS`; a
+//! generator's `--time-limit` (its `timeLimit` option) is kept here, with a timer that
+//! cancels the run, which then returns its best level so far (exit code 1 when that
+//! level falls short of the request).
 
 use super::generated::{parse_size, write, MAX_COUNT};
 use super::{cancel_on_ctrl_c, emit, print_stats, read_input, CliError, EXIT_NOT_MET, EXIT_OK};
@@ -10,6 +13,9 @@ use clap::{Arg, ArgAction, ArgMatches, Command};
 use gridlab::games::tools::{AnyTool, Control, GameTools, Host, Report, ToolError, GAMES};
 use serde_json::{Map, Value};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
 
 /// Add each game's tools to its subcommand.
 pub fn augment(mut cli: Command) -> Command {
@@ -334,19 +340,29 @@ pub fn run(tool: &'static dyn AnyTool, matches: &ArgMatches) -> Result<u8, CliEr
     let count = *matches.get_one::<u32>("count").unwrap_or(&1);
     let out = matches.get_one::<PathBuf>("out");
     let seed = options.get("seed").and_then(Value::as_u64).unwrap_or(0);
+    let time_limit = options
+        .get("timeLimit")
+        .and_then(Value::as_u64)
+        .unwrap_or(0);
     for k in 0..u64::from(count) {
         let seed = seed.wrapping_add(k);
         let mut options = options.clone();
         options.insert("seed".into(), seed.into());
         let started = std::time::Instant::now();
-        let report = match run_once(options) {
+        let (report, timed_out) = timed(&cancel, time_limit, || run_once(options));
+        let report = match report {
             Ok(report) => report,
             Err(CliError::Tool(ToolError::Failed(why))) => {
-                eprintln!("seed {seed}: {why}");
+                if timed_out {
+                    eprintln!("seed {seed}: time limit of {time_limit} s reached: {why}");
+                } else {
+                    eprintln!("seed {seed}: {why}");
+                }
                 return Ok(EXIT_NOT_MET);
             }
             Err(e) => return Err(e),
         };
+
         match report.files() {
             Some(mut files) => {
                 files.summary = format!(
@@ -366,8 +382,46 @@ pub fn run(tool: &'static dyn AnyTool, matches: &ArgMatches) -> Result<u8, CliEr
             }
             None => show(report.as_ref(), json, matches),
         }
+        if !report.met() {
+            let why = if timed_out {
+                format!("time limit of {time_limit} s reached")
+            } else {
+                "cancelled".to_string()
+            };
+            for note in report.notes() {
+                eprintln!("seed {seed}: {why}: {note}");
+            }
+            return Ok(EXIT_NOT_MET);
+        }
     }
     Ok(EXIT_OK)
+}
+
+/// Run `f` with `cancel` set once `seconds` pass (0: no limit), then cleared; whether
+/// the time ran out. A generator's `timeLimit`: generation counts candidates, the
+/// command line keeps the time (and the tool returns its best level so far).
+fn timed<T>(cancel: &AtomicBool, seconds: u64, f: impl FnOnce() -> T) -> (T, bool) {
+    if seconds == 0 {
+        return (f(), false);
+    }
+    let (done, wait) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        let timer = scope.spawn(move || {
+            let out = wait.recv_timeout(Duration::from_secs(seconds))
+                == Err(mpsc::RecvTimeoutError::Timeout);
+            if out {
+                cancel.store(true, Ordering::Relaxed);
+            }
+            out
+        });
+        let value = f();
+        drop(done);
+        let out = timer.join().unwrap_or(false);
+        if out {
+            cancel.store(false, Ordering::Relaxed);
+        }
+        (value, out)
+    })
 }
 
 /// Print a report: its text (or JSON), its notes on standard error, and with

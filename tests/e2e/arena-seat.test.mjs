@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -121,4 +122,62 @@ test('joining without a relay behind the playground is a visible error, not a bl
   assert.deepEqual((await live(page)).sent, []);
   assert.deepEqual(withoutSocketNoise(errors), []);
   await context.close();
+});
+
+/** A program in a seat: says hello and answers every state at once (what lock-step is for). */
+function bot(addr, name) {
+  const [host, port] = [addr.slice(0, addr.lastIndexOf(':')), Number(addr.slice(addr.lastIndexOf(':') + 1))];
+  const socket = net.connect(port, host, () => socket.write(`${JSON.stringify({ hello: name })}\n`));
+  let buffer = '';
+  socket.on('data', (d) => {
+    buffer += d;
+    let nl;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      const msg = JSON.parse(line);
+      if (msg.tick != null && msg.state) socket.write(`${JSON.stringify({ tick: msg.tick })}\n`);
+    }
+  });
+  socket.on('error', () => {});
+  return socket;
+}
+
+test('watching a lock-step server: the page says lock-step is for programs; after its last game, that the server closed', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'arena-watch-'));
+  const kids = [];
+  let program = null;
+  try {
+    const arena = start(['arena', 'serve', '--lockstep', '--step-timeout', '20000', '--bots', '3', '--steps', '40', '--games', '1', '--wait', '600', '--port', '0', '--replays', dir], /listening on (\S+)/);
+    kids.push(arena);
+    const arenaAddr = (await arena.ready)[1];
+    const web = start(['serve', '--port', '0', '--host', '127.0.0.1', '--arena', arenaAddr], /playground at (http:\S+)/);
+    kids.push(web);
+    const url = (await web.ready)[1];
+    const { page, context, errors } = await openPage(env.browser, `${url}#game=arena`, { game: 'arena' });
+    await page.click('#tab-edit');
+    await page.click('#arena-live-connect');
+    // The spectator's hello says lock-step: the page says what that means.
+    await page.waitForFunction(() => window.gridlab.live().lockstep === true, null, { timeout: 30000 });
+    assert.match(await page.textContent('#arena-live-mode'), /^Lock-step server: .*for programs.*real time.*for people/);
+    // A program takes the seat; the game (40 steps) runs and the server, its one game
+    // played, exits.
+    program = bot(arenaAddr, 'prog');
+    await page.waitForFunction(() => window.gridlab.live().games === 1, null, { timeout: 120000 });
+    assert.equal(await arena.exited, 0);
+    await page.waitForFunction(() => window.gridlab.live().state === 'closed', null, { timeout: 30000 });
+    const l = await live(page);
+    assert.equal(l.error, null);
+    assert.doesNotMatch(l.message.join(' '), /waiting for the next game/);
+    assert.match(l.message.join(' '), /the server has closed: no more games/);
+    const status = await page.textContent('#arena-live-status');
+    assert.doesNotMatch(status, /waiting for the next game/);
+    assert.match(status, /the server has closed: no more games/);
+    assert.deepEqual(withoutSocketNoise(errors), []);
+    await context.close();
+  } finally {
+    if (program) program.destroy();
+    for (const k of kids) if (k.child.exitCode === null) k.child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -230,6 +230,8 @@ export interface GeneratorField {
 /** The level generator's description (`spec.generate`). */
 export interface GenerateSpec {
   fields: GeneratorField[];
+  /** What the measure counts (moves, turns): the progress's "best so far 12 moves". */
+  unit?: string;
   name(options: Record<string, any>): string;
   summary(result: any): string;
 }

@@ -218,6 +218,7 @@ impl<'o> Table<'o> {
     fn spectate(&mut self, id: u64, out: Outbox, game: Option<&Game>) {
         let hello = ServerMessage::Spectating {
             config: self.options.config.clone(),
+            lockstep: !self.options.realtime,
             names: self.names(),
         };
         send(&out, &hello);
@@ -293,6 +294,7 @@ impl<'o> Table<'o> {
         ServerMessage::Welcome {
             seat,
             config: self.options.config.clone(),
+            lockstep: !self.options.realtime,
         }
     }
 
@@ -636,5 +638,33 @@ mod tests {
         assert_eq!(table.client_seat(6), Some(0));
         assert!(late[2].try_recv().unwrap().starts_with("{\"welcome\":0,"));
         assert!(table.waiting.is_empty());
+    }
+
+    #[test]
+    fn the_welcome_and_the_spectators_hello_say_whether_the_server_is_lock_step() {
+        for realtime in [false, true] {
+            let options = Options {
+                realtime,
+                ..options()
+            };
+            let (_events, receiver) = mpsc::channel(1);
+            let mut table = Table::new(&options, receiver);
+            let welcome = hello(&mut table, 0).try_recv().unwrap();
+            let welcome: serde_json::Value = serde_json::from_str(&welcome).unwrap();
+            assert_eq!(welcome["lockstep"], !realtime, "{welcome}");
+            let (out, mut lines) = mpsc::channel(8);
+            let event = Event::Joined {
+                id: 1,
+                name: String::new(),
+                token: None,
+                out,
+                spectator: true,
+            };
+            table.handle_event(event, None);
+            let spectating: serde_json::Value =
+                serde_json::from_str(&lines.try_recv().unwrap()).unwrap();
+            assert_eq!(spectating["spectating"], true);
+            assert_eq!(spectating["lockstep"], !realtime, "{spectating}");
+        }
     }
 }

@@ -11,13 +11,15 @@ use super::analysis::{count_optimal, features, needs, wins_under, Features, Plan
 use super::level::{Dungeon, Kind};
 use super::solver::Restriction;
 use crate::error::FieldError;
-use crate::games::anneal::{anneal, Budget, Eval, Failure, Progress, Schedule};
+use crate::games::anneal::{
+    anneal, Budget, Eval, Failure, Found, Progress, Schedule, MAX_TIME_LIMIT,
+};
 use crate::games::verdict::{AnalysisLimits, DEFAULT_ANALYSIS_MEMORY};
 use crate::grid::{Grid, Pos};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// Smallest and largest side of a generated dungeon (border included).
 pub const SIDES: std::ops::RangeInclusive<usize> = 4..=14;
@@ -32,6 +34,8 @@ pub const MAX_CANDIDATES: u64 = 10_000_000;
 /// proof needs more is rejected.
 pub const CANDIDATE_STATES: usize = 400_000;
 
+/// States searched between two progress reports.
+const REPORT_WORK: u64 = 2_000_000;
 /// Optimal plans counted at most while scoring (beyond, "many").
 const PLAN_CAP: u64 = 1 << 20;
 /// Most states of the searches that decide the needs not asked for, once a dungeon
@@ -57,12 +61,16 @@ const NO_LURE: Restriction = Restriction {
 #[serde(default, rename_all = "camelCase")]
 pub struct GenerateOptions {
     /// Rows, border included (4 to 14).
+    #[schemars(range(min = *SIDES.start(), max = *SIDES.end()))]
     pub rows: usize,
     /// Columns, border included (4 to 14).
+    #[schemars(range(min = *SIDES.start(), max = *SIDES.end()))]
     pub cols: usize,
     /// Monsters, ogres and demons (1 to 6).
+    #[schemars(range(min = 1, max = MAX_GENERATED_MONSTERS))]
     pub monsters: usize,
     /// Victory takes at least this many turns (1 to 80).
+    #[schemars(range(min = 1, max = MAX_MIN_TURNS))]
     pub min_turns: u32,
     /// The optimal plan is the only one.
     pub unique: bool,
@@ -73,10 +81,16 @@ pub struct GenerateOptions {
     /// The seed: one seed, one dungeon (with --count, dungeon k uses seed + k).
     pub seed: u64,
     /// Most candidate dungeons scored before giving up (1 to 10,000,000).
+    #[schemars(range(min = 1, max = MAX_CANDIDATES))]
     pub max_candidates: u64,
     /// Score all the candidates and keep the longest dungeon (at least --min-turns),
     /// instead of the first that meets it.
     pub longest: bool,
+    /// Seconds before stopping with the best dungeon so far (0: no limit; 0 to
+    /// 3,600). The command line and the page keep the time; generation counts
+    /// candidates.
+    #[schemars(range(min = 0, max = MAX_TIME_LIMIT))]
+    pub time_limit: u32,
 }
 
 impl Default for GenerateOptions {
@@ -92,6 +106,7 @@ impl Default for GenerateOptions {
             seed: 0,
             max_candidates: 200_000,
             longest: false,
+            time_limit: 0,
         }
     }
 }
@@ -127,7 +142,8 @@ impl GenerateOptions {
             usize::try_from(self.max_candidates).unwrap_or(usize::MAX),
             1,
             MAX_CANDIDATES as usize,
-        )
+        )?;
+        crate::games::anneal::check_time_limit(self.time_limit)
     }
 }
 
@@ -145,6 +161,9 @@ pub struct Generated {
     pub features: Features,
     /// Candidates scored to find it.
     pub candidates: u64,
+    /// Whether it meets every requirement asked (false: the best dungeon so far,
+    /// returned when cancelled; its victory is quicker than asked).
+    pub met: bool,
 }
 
 /// Progress of a generation (`best`: the most turns of a victory seen among the
@@ -291,16 +310,19 @@ const CANDIDATE: AnalysisLimits = AnalysisLimits {
 fn evaluate(d: &Dungeon, options: &GenerateOptions, cancel: Option<&AtomicBool>) -> Eval<Proof> {
     let count = count_optimal(d, Restriction::default(), CANDIDATE, cancel);
     let PlanCount::Found {
-        turns, plans, plan, ..
+        turns,
+        plans,
+        plan,
+        states,
     } = &count
     else {
-        return Eval {
-            score: -1_000,
-            measure: 0,
-            qualifies: false,
-            found: None,
+        let work = match &count {
+            PlanCount::NoPlan { states } => *states,
+            _ => CANDIDATE_STATES,
         };
+        return Eval::reject(-1_000, work as u64);
     };
+    let work = *states as u64;
     let mut score = 8 * i64::from(*turns);
     if options.unique && *plans > 1 {
         score -= 4 + 2 * i64::from(plans.ilog2());
@@ -327,17 +349,21 @@ fn evaluate(d: &Dungeon, options: &GenerateOptions, cancel: Option<&AtomicBool>)
     Eval {
         score,
         measure: turns,
-        qualifies,
-        found: (qualifies && turns >= options.min_turns).then_some(Proof {
+        meets: qualifies && turns >= options.min_turns,
+        proof: qualifies.then_some(Proof {
             count,
             needs_bullet,
             needs_lure,
         }),
+        work,
     }
 }
 
-/// Generate one dungeon (see the module's doc). `progress` is called every 1,000
-/// candidates; `cancel` is checked before every candidate (and inside its searches).
+/// Generate one dungeon (see the module's doc). `progress` is called after the first
+/// candidate, at every new best and every 2,000,000 states searched; `cancel` is
+/// checked before every candidate (and inside its searches), and once set, the best
+/// dungeon so far is returned (`met` false if its victory is quicker than asked; an
+/// error if there is none).
 ///
 /// ```
 /// use gridlab::games::actman::{generate, Game, GenerateOptions, Status};
@@ -359,7 +385,7 @@ pub fn generate(
     let schedule = Schedule {
         run_length: 3_000,
         temperature: 12.0,
-        report_every: 1_000,
+        report_work: REPORT_WORK,
     };
     let found = anneal(
         &mut rng,
@@ -373,9 +399,15 @@ pub fn generate(
         |rng| random_dungeon(rng, options.rows, options.cols, options.monsters),
         mutate,
         |d| evaluate(d, options, cancel),
+        Dungeon::to_text,
     );
     match found {
-        Ok((dungeon, proof, candidates)) => {
+        Ok(Found {
+            level: dungeon,
+            proof,
+            candidates,
+            meets,
+        }) => {
             let PlanCount::Found { plan, .. } = &proof.count else {
                 unreachable!("a dungeon is found with its plan")
             };
@@ -387,15 +419,15 @@ pub fn generate(
             };
             let needs_bullet = decide(proof.needs_bullet, NO_BULLET);
             let needs_lure = decide(proof.needs_lure, NO_LURE);
-            if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                return Err(GenerateError::Cancelled);
-            }
+            // A cancel here leaves the needs not asked for unproved (reported as not
+            // needed, as any need not proved) rather than lose the dungeon.
             Ok(Generated {
                 text: dungeon.to_text(),
                 plan: plan.clone(),
                 features: features(&dungeon, &proof.count, needs_bullet, needs_lure),
                 dungeon,
                 candidates,
+                met: meets,
             })
         }
         Err(Failure::Cancelled) => Err(GenerateError::Cancelled),

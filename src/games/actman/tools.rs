@@ -249,6 +249,12 @@ pub struct GeneratedDungeon {
     pub candidates: u64,
     /// The seed.
     pub seed: u64,
+    /// Whether it meets every requirement (false: the best dungeon so far, when
+    /// stopped by the time limit or a cancel).
+    pub met: bool,
+    /// The turns asked.
+    #[serde(skip)]
+    pub asked: u32,
     /// The files the command line writes.
     #[serde(skip)]
     pub files: LevelFiles,
@@ -257,6 +263,17 @@ pub struct GeneratedDungeon {
 impl Report for GeneratedDungeon {
     fn text(&self) -> Option<String> {
         Some(format!("{}\n", self.level))
+    }
+    fn notes(&self) -> Vec<String> {
+        crate::games::anneal::stopped_note(
+            self.met,
+            self.features.optimal_turns,
+            self.asked,
+            "turns",
+        )
+    }
+    fn met(&self) -> bool {
+        self.met
     }
     fn files(&self) -> Option<LevelFiles> {
         Some(self.files.clone())
@@ -325,6 +342,8 @@ impl Tool for Generate {
             features: generated.features,
             candidates: generated.candidates,
             seed: options.seed,
+            met: generated.met,
+            asked: options.min_turns,
             files,
         })
     }

@@ -122,25 +122,31 @@ impl TickMessage {
 /// assert_eq!(over.line(), r#"{"gameOver":{"names":["ada"],"scores":[10,0,0,0]}}"#);
 /// let error = ServerMessage::Error("refused: no token".into());
 /// assert_eq!(error.line(), r#"{"error":"refused: no token"}"#);
-/// let welcome = ServerMessage::Welcome { seat: 2, config: Config::default() };
+/// let welcome = ServerMessage::Welcome { seat: 2, config: Config::default(), lockstep: true };
 /// assert!(welcome.line().starts_with(r#"{"welcome":2,"config":{"steps":6000,"#));
+/// assert!(welcome.line().ends_with(r#","lockstep":true}"#));
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub enum ServerMessage {
-    /// `{"welcome": seat, "config": {...}}`: the client plays `seat` in a game of
-    /// `config`.
+    /// `{"welcome": seat, "config": {...}, "lockstep": bool}`: the client plays `seat`
+    /// in a game of `config`, lock-step (the next step as soon as every seat answers:
+    /// for programs) or real time (a step every 50 ms: for people).
     Welcome {
         /// The seat taken, 0 to 3.
         seat: usize,
         /// The game's numbers.
         config: Config,
+        /// Whether the server runs lock-step (else real time).
+        lockstep: bool,
     },
-    /// `{"config": {...}, "names": [...], "spectating": true}`: a spectator's welcome.
-    /// Its keys, the config's included, come in alphabetical order (unlike the
-    /// welcome's config, in the order of [`Config`]'s fields).
+    /// `{"config": {...}, "lockstep": bool, "names": [...], "spectating": true}`: a
+    /// spectator's welcome. Its keys, the config's included, come in alphabetical
+    /// order (unlike the welcome's config, in the order of [`Config`]'s fields).
     Spectating {
         /// The game's numbers.
         config: Config,
+        /// Whether the server runs lock-step (else real time).
+        lockstep: bool,
         /// The players' names by seat.
         names: Vec<String>,
     },
@@ -175,11 +181,13 @@ impl Serialize for ServerMessage {
         struct Welcome<'a> {
             welcome: usize,
             config: &'a Config,
+            lockstep: bool,
         }
         #[derive(Serialize)]
         struct Spectating<'a> {
             /// A JSON value: its keys sorted, as the protocol has them.
             config: serde_json::Value,
+            lockstep: bool,
             names: &'a [String],
             spectating: bool,
         }
@@ -198,13 +206,23 @@ impl Serialize for ServerMessage {
             error: &'a str,
         }
         match self {
-            ServerMessage::Welcome { seat, config } => Welcome {
+            ServerMessage::Welcome {
+                seat,
+                config,
+                lockstep,
+            } => Welcome {
                 welcome: *seat,
                 config,
+                lockstep: *lockstep,
             }
             .serialize(serializer),
-            ServerMessage::Spectating { config, names } => Spectating {
+            ServerMessage::Spectating {
+                config,
+                lockstep,
+                names,
+            } => Spectating {
                 config: serde_json::to_value(config).map_err(serde::ser::Error::custom)?,
+                lockstep: *lockstep,
                 names,
                 spectating: true,
             }
@@ -350,21 +368,30 @@ mod tests {
         let names: Vec<String> = ["ada \"quoted\"", "bot:hunter", "(free)", "é\u{7f}"]
             .map(String::from)
             .to_vec();
-        let welcome = ServerMessage::Welcome {
-            seat: 3,
-            config: config.clone(),
-        };
-        let by_hand = format!(
-            "{{\"welcome\":3,\"config\":{}}}",
-            serde_json::to_string(&config).unwrap()
-        );
-        assert_eq!(welcome.line(), by_hand);
+        for lockstep in [false, true] {
+            let welcome = ServerMessage::Welcome {
+                seat: 3,
+                config: config.clone(),
+                lockstep,
+            };
+            let by_hand = format!(
+                "{{\"welcome\":3,\"config\":{},\"lockstep\":{lockstep}}}",
+                serde_json::to_string(&config).unwrap()
+            );
+            assert_eq!(welcome.line(), by_hand);
+            let spectating = ServerMessage::Spectating {
+                config: config.clone(),
+                lockstep,
+                names: names.clone(),
+            };
+            let by_hand = serde_json::json!({ "spectating": true, "config": &config, "lockstep": lockstep, "names": &names });
+            assert_eq!(spectating.line(), by_hand.to_string());
+        }
         let spectating = ServerMessage::Spectating {
             config: config.clone(),
+            lockstep: false,
             names: names.clone(),
         };
-        let by_hand = serde_json::json!({ "spectating": true, "config": &config, "names": &names });
-        assert_eq!(spectating.line(), by_hand.to_string());
         assert!(spectating
             .line()
             .starts_with("{\"config\":{\"ghostScore\":200,"));

@@ -10,7 +10,7 @@ use super::analysis::{features, Features, PlanCount, PlanCounter};
 use super::graph::SlideGraph;
 use super::level::{Level, Tile};
 use crate::error::FieldError;
-use crate::games::anneal::{anneal, Budget, Eval, Failure, Schedule};
+use crate::games::anneal::{anneal, Budget, Eval, Failure, Schedule, MAX_TIME_LIMIT};
 use crate::games::verdict::{AnalysisLimits, DEFAULT_ANALYSIS_MEMORY};
 use crate::grid::Grid;
 use rand::{Rng, SeedableRng};
@@ -32,28 +32,39 @@ pub const MAX_CANDIDATES: u64 = 100_000_000;
 const PLAN_CAP: u64 = 1 << 20;
 /// Candidates per annealing run before a fresh start.
 const RUN_LENGTH: u64 = 40_000;
+/// States counted between two progress reports (a few tenths of a second).
+const REPORT_WORK: u64 = 2_000_000;
 
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct GenerateOptions {
     /// Rows, border included (4 to 16).
+    #[schemars(range(min = *SIDES.start(), max = *SIDES.end()))]
     pub rows: usize,
     /// Columns, border included (4 to 16).
+    #[schemars(range(min = *SIDES.start(), max = *SIDES.end()))]
     pub cols: usize,
     /// Fish on the field (1 to 12).
+    #[schemars(range(min = 1, max = MAX_FISH))]
     pub fish: usize,
     /// The optimal plan takes at least this many moves (1 to 200).
+    #[schemars(range(min = 1, max = MAX_MIN_MOVES))]
     pub min_moves: u32,
     /// The optimal plan must be the only one.
     pub unique: bool,
     /// The seed: one seed, one level (with --count, level k uses seed + k).
     pub seed: u64,
     /// Most candidate fields scored before giving up (1 to 100,000,000).
+    #[schemars(range(min = 1, max = MAX_CANDIDATES))]
     pub max_candidates: u64,
     /// Score the whole budget and return the longest level found (at least
     /// `min_moves`), instead of the first that meets it.
     pub longest: bool,
+    /// Seconds before stopping with the best level so far (0: no limit; 0 to 3,600).
+    /// The command line and the page keep the time; generation counts candidates.
+    #[schemars(range(min = 0, max = MAX_TIME_LIMIT))]
+    pub time_limit: u32,
 }
 
 impl Default for GenerateOptions {
@@ -67,6 +78,7 @@ impl Default for GenerateOptions {
             seed: 0,
             max_candidates: 2_000_000,
             longest: false,
+            time_limit: 0,
         }
     }
 }
@@ -94,7 +106,8 @@ impl GenerateOptions {
             usize::try_from(self.max_candidates).unwrap_or(usize::MAX),
             1,
             MAX_CANDIDATES as usize,
-        )
+        )?;
+        crate::games::anneal::check_time_limit(self.time_limit)
     }
 }
 
@@ -110,6 +123,9 @@ pub struct Generated {
     pub features: Features,
     /// Candidates scored to find it.
     pub candidates: u64,
+    /// Whether it meets every requirement asked (false: the best level so far,
+    /// returned when cancelled; its optimal plan is shorter than asked).
+    pub met: bool,
 }
 
 /// Progress of a generation (`best`: the longest optimal plan seen, meeting the
@@ -231,8 +247,10 @@ fn mutate(rng: &mut Pcg32, level: &mut Level) {
 }
 
 /// Generate one level (see the module's doc) with the annealing the generators share
-/// (`games::anneal`). `progress` is called every 10,000 candidates; `cancel`
-/// is checked before every candidate and inside its plan count.
+/// (`games::anneal`). `progress` is called after the first candidate, at every new
+/// best and every 2,000,000 states counted; `cancel` is checked before every candidate
+/// and inside its plan count, and once set, the best level so far is returned
+/// (`met` false if its plan is shorter than asked; an error if there is none).
 ///
 /// ```
 /// use gridlab::games::pengu::{generate, replay, GenerateOptions};
@@ -252,7 +270,7 @@ pub fn generate(
     let schedule = Schedule {
         run_length: RUN_LENGTH,
         temperature: 12.0,
-        report_every: 10_000,
+        report_work: REPORT_WORK,
     };
     let mut counter = PlanCounter::default();
     let limits = AnalysisLimits {
@@ -274,25 +292,33 @@ pub fn generate(
         |level| {
             let count = counter.count(&SlideGraph::new(level), limits, cancel);
             let (score, moves) = score(&count, options.unique);
-            let qualifies = matches!(count, PlanCount::Found { plans: 1, .. }) || !options.unique;
+            let work = match &count {
+                PlanCount::Found { states, .. } | PlanCount::NoPlan { states } => *states as u64,
+                _ => limits.max_states as u64,
+            };
+            let qualifies = matches!(count, PlanCount::Found { plans: 1, .. })
+                || (!options.unique && matches!(count, PlanCount::Found { .. }));
             Eval {
                 score,
                 measure: moves,
-                qualifies,
-                found: (qualifies && moves >= options.min_moves).then_some(count),
+                meets: qualifies && moves >= options.min_moves,
+                proof: qualifies.then_some(count),
+                work,
             }
         },
+        Level::to_text,
     );
     match found {
-        Ok((level, count, candidates)) => {
-            let PlanCount::Found { plan, .. } = &count else {
-                unreachable!("a level is found with its plan")
+        Ok(found) => {
+            let PlanCount::Found { plan, .. } = &found.proof else {
+                unreachable!("a level is kept with its plan")
             };
             Ok(Generated {
-                features: features(&level, &SlideGraph::new(&level), &count),
+                features: features(&found.level, &SlideGraph::new(&found.level), &found.proof),
                 plan: plan.clone(),
-                level,
-                candidates,
+                level: found.level,
+                candidates: found.candidates,
+                met: found.meets,
             })
         }
         Err(Failure::Cancelled) => Err(GenerateError::Cancelled),

@@ -229,6 +229,12 @@ pub struct GeneratedLevel {
     pub candidates: u64,
     /// The seed.
     pub seed: u64,
+    /// Whether it meets every requirement (false: the best level so far, when
+    /// stopped by the time limit or a cancel).
+    pub met: bool,
+    /// The moves asked.
+    #[serde(skip)]
+    pub asked: u32,
     /// The files the command line writes.
     #[serde(skip)]
     pub files: LevelFiles,
@@ -237,6 +243,17 @@ pub struct GeneratedLevel {
 impl Report for GeneratedLevel {
     fn text(&self) -> Option<String> {
         Some(format!("{}\n", self.level))
+    }
+    fn notes(&self) -> Vec<String> {
+        crate::games::anneal::stopped_note(
+            self.met,
+            self.features.optimal_moves,
+            self.asked,
+            "moves",
+        )
+    }
+    fn met(&self) -> bool {
+        self.met
     }
     fn files(&self) -> Option<LevelFiles> {
         Some(self.files.clone())
@@ -298,6 +315,8 @@ impl Tool for Generate {
             features: generated.features,
             candidates: generated.candidates,
             seed: options.seed,
+            met: generated.met,
+            asked: options.min_moves,
             files,
         })
     }

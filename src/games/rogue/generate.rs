@@ -32,6 +32,8 @@ pub const MAX_MIN_MOVES: u32 = 200;
 /// Most candidates one dungeon may cost.
 pub const MAX_CANDIDATES: u64 = 1_000_000;
 
+/// Site pairs solved between two progress reports.
+const REPORT_WORK: u64 = 2_000_000;
 /// Most rooms of a layout.
 const MAX_ROOMS: usize = 6;
 /// Most corridors of a layout.
@@ -123,6 +125,9 @@ pub struct Generated {
     pub report: Report,
     /// Candidates scored to find it.
     pub candidates: u64,
+    /// Whether it meets every requirement asked (false: the best dungeon so far,
+    /// returned when cancelled; its measure is below `min_moves`).
+    pub met: bool,
 }
 
 /// Progress of a generation (`best`: the largest measure seen among candidates of the
@@ -334,17 +339,19 @@ impl Layout {
 }
 
 fn evaluate(layout: &Layout, options: &GenerateOptions) -> Eval<(Dungeon, Rc<Analysis>)> {
-    let reject = Eval {
-        score: -1_000,
-        measure: 0,
-        qualifies: false,
-        found: None,
-    };
     let Some(dungeon) = layout.dungeon() else {
-        return reject;
+        return Eval::reject(-1_000, 1);
     };
+    // The analysis solves every pair of open sites.
+    let open = dungeon
+        .sites
+        .cells()
+        .iter()
+        .filter(|&&s| s != Site::Wall)
+        .count() as u64;
+    let work = open * open;
     let Ok(analysis) = Analysis::new(&dungeon) else {
-        return reject;
+        return Eval::reject(-1_000, work);
     };
     let analysis = Rc::new(analysis);
     let value = analysis.monster_to_move(dungeon.monster, dungeon.rogue);
@@ -367,14 +374,17 @@ fn evaluate(layout: &Layout, options: &GenerateOptions) -> Eval<(Dungeon, Rc<Ana
     Eval {
         score,
         measure,
-        qualifies,
-        found: (qualifies && measure >= options.min_moves).then_some((dungeon, analysis)),
+        meets: qualifies && measure >= options.min_moves,
+        proof: qualifies.then_some((dungeon, analysis)),
+        work,
     }
 }
 
-/// Generate one dungeon (see the module's doc). `progress` is called every 1,000
-/// candidates; `cancel` is checked before every candidate (a candidate's exact
-/// analysis takes milliseconds: at most 24 × 24 cells).
+/// Generate one dungeon (see the module's doc). `progress` is called after the first
+/// candidate, at every new best and every 2,000,000 site pairs solved; `cancel` is
+/// checked before every candidate (a candidate's exact analysis takes milliseconds:
+/// at most 24 × 24 cells), and once set, the best dungeon so far is returned (`met`
+/// false if its measure is below `min_moves`; an error if there is none).
 ///
 /// ```
 /// use gridlab::games::rogue::{generate, Analysis, GenerateOptions, Outcome};
@@ -396,7 +406,7 @@ pub fn generate(
     let schedule = Schedule {
         run_length: 2_000,
         temperature: 12.0,
-        report_every: 1_000,
+        report_work: REPORT_WORK,
     };
     let found = anneal(
         &mut rng,
@@ -410,14 +420,19 @@ pub fn generate(
         |rng| Layout::random(rng, options.size),
         |rng, layout| layout.mutate(rng),
         |layout| evaluate(layout, options),
+        |layout| layout.dungeon().map(|d| d.to_text()).unwrap_or_default(),
     );
     match found {
-        Ok((_, (dungeon, analysis), candidates)) => Ok(Generated {
-            text: dungeon.to_text(),
-            report: report(&dungeon, analysis),
-            dungeon,
-            candidates,
-        }),
+        Ok(found) => {
+            let (dungeon, analysis) = found.proof;
+            Ok(Generated {
+                text: dungeon.to_text(),
+                report: report(&dungeon, analysis),
+                dungeon,
+                candidates: found.candidates,
+                met: found.meets,
+            })
+        }
         Err(Failure::Cancelled) => Err(GenerateError::Cancelled),
         Err(Failure::NotFound { candidates, best }) => {
             Err(GenerateError::NotFound { candidates, best })

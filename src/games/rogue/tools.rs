@@ -3,12 +3,15 @@
 //! outcome), for the command line and the page alike.
 
 use super::analysis::{Analysis, Summary};
-use super::generate::{generate, GenerateError, GenerateOptions, Goal};
+use super::generate::{
+    generate, GenerateError, GenerateOptions, Goal, MAX_CANDIDATES, MAX_MIN_MOVES, SIDES,
+};
 use super::level::{direction_name, Dungeon, Site};
 use super::referee::Referee;
 use super::report::{analyze, report, Duel, Features, Outcome, Report as DungeonReport};
 use super::strategy::{MonsterStrategy, RogueStrategy};
 use crate::error::{FieldError, ParseError};
+use crate::games::anneal::MAX_TIME_LIMIT;
 use crate::games::tools::{
     Control, GameTools, Host, LevelFiles, NoLevel, Report, Tool, ToolError, ToolInput, ToolOptions,
     Typed,
@@ -300,16 +303,24 @@ pub struct GenerateToolOptions {
     #[schemars(extend("x-page" = true))]
     pub goal: Option<Goal>,
     /// The dungeon's side N (5 to 24).
+    #[schemars(range(min = *SIDES.start(), max = *SIDES.end()))]
     pub size: usize,
     /// --monster-wins: the fewest moves to capture; --rogue-escapes: the earliest turn
     /// at which the naive rogue may be caught (1 to 200).
+    #[schemars(range(min = 1, max = MAX_MIN_MOVES))]
     pub min_moves: u32,
     /// Seed of the dungeon (with --count, dungeon k uses seed + k).
     pub seed: u64,
     /// Most candidate dungeons scored per dungeon (1 to 1,000,000).
+    #[schemars(range(min = 1, max = MAX_CANDIDATES))]
     pub max_candidates: u64,
     /// Score all the candidates and keep the dungeon of the largest measure.
     pub longest: bool,
+    /// Seconds before stopping with the best dungeon so far (0: no limit; 0 to
+    /// 3,600). The command line and the page keep the time; generation counts
+    /// candidates.
+    #[schemars(range(min = 0, max = MAX_TIME_LIMIT))]
+    pub time_limit: u32,
 }
 
 impl Default for GenerateToolOptions {
@@ -323,6 +334,7 @@ impl Default for GenerateToolOptions {
             seed: 0,
             max_candidates: 200_000,
             longest: false,
+            time_limit: 0,
         }
     }
 }
@@ -366,6 +378,7 @@ impl GenerateToolOptions {
             longest: self.longest,
         };
         options.check()?;
+        crate::games::anneal::check_time_limit(self.time_limit)?;
         Ok(options)
     }
 }
@@ -393,6 +406,13 @@ pub struct GeneratedDungeon {
     pub candidates: u64,
     /// The seed.
     pub seed: u64,
+    /// Whether it meets every requirement (false: the best dungeon so far, when
+    /// stopped by the time limit or a cancel).
+    pub met: bool,
+    /// The measure asked, and the dungeon's (capture moves, or the naive rogue's
+    /// capture turn).
+    #[serde(skip)]
+    pub measures: (u32, u32),
     /// The files the command line writes.
     #[serde(skip)]
     pub files: LevelFiles,
@@ -401,6 +421,13 @@ pub struct GeneratedDungeon {
 impl Report for GeneratedDungeon {
     fn text(&self) -> Option<String> {
         Some(format!("{}\n", self.level))
+    }
+    fn notes(&self) -> Vec<String> {
+        let (asked, measure) = self.measures;
+        crate::games::anneal::stopped_note(self.met, measure, asked, "moves")
+    }
+    fn met(&self) -> bool {
+        self.met
     }
     fn files(&self) -> Option<LevelFiles> {
         Some(self.files.clone())
@@ -433,6 +460,11 @@ impl Tool for Generate {
             .map_err(|e| ToolError::Failed(e.to_string()))?;
         let game = referee.play_game(SURVIVAL_TRANSCRIPT_TURNS);
         let f = &generated.report.features;
+        let measure = match (generated.report.outcome, &f.naive_rogue) {
+            (Outcome::MonsterWins { moves }, _) => moves,
+            (Outcome::RogueSafeForever, Duel::Caught { turn }) => *turn,
+            _ => 0,
+        };
         let verdict = match generated.report.outcome {
             Outcome::MonsterWins { moves } => format!("monster wins in {moves}"),
             Outcome::RogueSafeForever => match f.naive_rogue {
@@ -474,6 +506,8 @@ impl Tool for Generate {
             report: generated.report,
             candidates: generated.candidates,
             seed: options.seed,
+            met: generated.met,
+            measures: (options.min_moves, measure),
             files,
         })
     }

@@ -29,14 +29,15 @@ export class ActmanGame extends GameBase {
       check: { maxStates: 1_000_000, planCap: 1000 },
       generate: {
         fields: [
-          ...sizeFields({ max: 14, rows: 8, cols: 10 }),
-          { key: 'monsters', label: 'Monsters', min: 1, max: 6, value: 3 },
-          { key: 'minTurns', label: 'At least turns', min: 1, max: 80, value: 10, title: 'The fastest victory takes at least this many turns' },
+          ...sizeFields({ rows: 8, cols: 10 }),
+          { key: 'monsters', label: 'Monsters', value: 3 },
+          { key: 'minTurns', label: 'At least turns', value: 10, title: 'The fastest victory takes at least this many turns' },
           seedField('actman', 'dungeon'),
           { key: 'needsBullet', label: 'Needs the bullet', type: 'checkbox', value: true, title: 'No victory without firing' },
           { key: 'needsLure', label: 'Needs a lure', type: 'checkbox', value: false, title: 'No victory without a monster dying on another or on a corpse' },
           { key: 'unique', label: 'Unique optimal plan', type: 'checkbox', value: false },
         ],
+        unit: 'turns',
         name: generatedName,
         summary: (r) => `Proved: victory in ${r.features.optimal_turns} turns, ${r.features.unique ? 'a unique optimal plan' : `${r.features.optimal_plans} optimal plans`}${r.features.needs_bullet ? ', needs the bullet' : ''}${r.features.needs_lure ? ', needs a lure' : ''}`,
       },

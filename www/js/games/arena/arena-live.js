@@ -2,7 +2,10 @@
 // a running `gridlab arena serve` game over WebSockets, one server line a message.
 // - Watch: /arena/live sends {"spectating": true}, then {"tick", "state"} every step
 //   (the maze when a round starts), {"gameOver": {names, scores}} after the last step,
-//   or {"error"}.
+//   or {"error"}. The hellos (spectating, welcome) say `lockstep`: the panel says that
+//   lock-step (a step as soon as every seat answered) is for programs and real time
+//   (a step every 50 ms) for people. When the server closes after its last game, the
+//   page says so (no "waiting for the next game").
 // - Join as NAME: /arena/seat is a seat's TCP connection: the page says hello with the
 //   name, the server answers {"welcome": seat, config} (or an error: seats taken, bad
 //   name, server down), then the same states; the page answers every state with the
@@ -52,6 +55,8 @@ export class LivePanel {
     this.intent = null;
     this.answered = 0;
     this.sent = [];
+    /** Whether the server is lock-step (its hello says; null: not told yet). */
+    this.lockstep = null;
     this.build();
   }
 
@@ -63,6 +68,7 @@ export class LivePanel {
     this.status = h('p.small#arena-live-status', { 'aria-live': 'polite' }, 'Not connected.');
     this.error = h('div.lab-error#arena-live-error', { role: 'alert', hidden: true });
     this.result = h('div#arena-live-result');
+    this.mode = h('p.small#arena-live-mode', { hidden: true });
     this.panel.replaceChildren(
       h('h3', {}, 'Watch live'),
       h('p.small.muted', {}, 'Watch a game of an Arena server as it is played. Start the server and the playground with its relay, e.g.'),
@@ -75,6 +81,7 @@ export class LivePanel {
       h('label.field', {}, h('span', {}, 'Your name'), this.name),
       h('div.row', {}, this.joinBtn),
       this.status,
+      this.mode,
       this.error,
       this.result,
     );
@@ -134,6 +141,7 @@ export class LivePanel {
     this.answered = 0;
     this.sent = [];
     this.over = null;
+    this.setMode(null);
     this.result.replaceChildren();
     let ws;
     try {
@@ -164,7 +172,9 @@ export class LivePanel {
         const why = ev && ev.code === 1009 ? 'a message too big for the relay' : 'is the playground served by `gridlab serve --arena HOST:PORT`?';
         this.showError(`the connection to ${url} closed before any message: ${why}`);
       }
-      const after = this.role === 'player' && this.over ? `The game is over (${this.myScoreText()}); the server closed the seat's connection.` : this.states ? `The ${this.role === 'player' ? 'seat' : 'feed'} closed after ${this.states} states.` : 'Not connected.';
+      const after = this.over
+        ? `Game over${this.role === 'player' ? ` (${this.myScoreText()})` : ''}: the server has closed: no more games.`
+        : this.states ? `The ${this.role === 'player' ? 'seat' : 'feed'} closed after ${this.states} states.` : 'Not connected.';
       this.setStatus(this.lastError ? 'failed' : 'closed', after);
     };
     this.game.ensureLoop();
@@ -198,12 +208,13 @@ export class LivePanel {
     if (msg.error) {
       const text = String(msg.error);
       // After the last game the server closes a seat's connection: no error then.
-      if (this.role === 'player' && this.over && / closed the connection$/.test(text)) return;
+      if (this.over && / closed the connection$/.test(text)) return;
       this.showError(text);
       if (this.role === 'player' && /seats are taken/.test(text)) this.setStatus('open', 'Waiting for a seat in the next game.');
       else this.setStatus('failed', this.role === 'player' ? 'The server or the relay answered with an error.' : 'The relay answered with an error.');
       return;
     }
+    if (typeof msg.lockstep === 'boolean' && (msg.welcome != null || msg.spectating)) this.setMode(msg.lockstep);
     if (msg.welcome != null && this.role === 'player') {
       this.seat = Number(msg.welcome);
       this.names = ['Seat 0', 'Seat 1', 'Seat 2', 'Seat 3'];
@@ -268,7 +279,8 @@ export class LivePanel {
     } else if (!this.track.maze) {
       message = ['Waiting for the maze', 'it comes with the next round'];
     } else if (this.over) {
-      message = ['Game over', this.role === 'player' ? `${this.myScoreText()}${this.ws ? '; waiting for the next game' : ''}` : 'waiting for the next game'];
+      const next = this.ws ? 'waiting for the next game' : 'the server has closed: no more games';
+      message = ['Game over', this.role === 'player' ? `${this.myScoreText()}; ${next}` : next];
     }
     const status = this.ws ? (st ? (this.over ? 'Live: game over' : 'Live') : 'Connecting') : this.lastError ? 'Live: error' : 'Live: off';
     return {
@@ -351,8 +363,18 @@ export class LivePanel {
     return true;
   }
 
+  /** Say what the server's pace means (`lockstep`: true, false, or null: unknown). */
+  setMode(lockstep) {
+    this.lockstep = lockstep;
+    this.mode.hidden = lockstep == null;
+    this.mode.textContent = lockstep
+      ? 'Lock-step server: each step comes as soon as every seat has answered, so a game of thousands of steps can be over in seconds. Lock-step is for programs; to play by hand, start the server in real time (without --lockstep), a step every 50 ms, which is for people.'
+      : lockstep === false ? 'Real-time server: a step every 50 ms, the pace for people (programs are tested faster in lock-step).' : '';
+  }
+
   info() {
     return {
+      lockstep: this.lockstep, message: this.view().message,
       state: this.state, role: this.role, seat: this.seat, messages: this.messages, states: this.states, answered: this.answered, tick: this.track.tick, games: this.games,
       error: this.lastError, maze: !!this.track.maze, names: [...this.names], scores: this.track.cur ? this.track.cur.players.map((p) => p.score) : [],
       over: this.over ? { scores: [...this.over.scores] } : null, sent: this.sent.map((c) => ({ ...c })),

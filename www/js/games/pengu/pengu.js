@@ -28,9 +28,9 @@ export class PenguGame extends GameBase {
       check: { maxStates: 300_000, planCap: 1000 },
       generate: {
         fields: [
-          ...sizeFields({ max: 16, rows: 10, cols: 10, rowsTitle: 'Rows, border included (the course format\'s first number)' }),
-          { key: 'fish', label: 'Fish', min: 1, max: 12, value: 8 },
-          { key: 'minMoves', label: 'At least moves', min: 1, max: 200, value: 30, title: 'The optimal plan takes at least this many moves' },
+          ...sizeFields({ rows: 10, cols: 10, rowsTitle: 'Rows, border included (the course format\'s first number)' }),
+          { key: 'fish', label: 'Fish', value: 8 },
+          { key: 'minMoves', label: 'At least moves', value: 30, title: 'The optimal plan takes at least this many moves' },
           seedField('pengu', 'level'),
           { key: 'unique', label: 'Unique optimal plan', type: 'checkbox', value: true },
         ],

@@ -59,9 +59,9 @@ export class RogueGame extends AutoGame {
       shownTools: ['analyze'],
       generate: {
         fields: [
-          { key: 'size', label: 'Size', min: 5, max: 24, value: 12, title: 'The dungeon is size × size' },
+          { key: 'size', label: 'Size', value: 12, title: 'The dungeon is size × size' },
           { key: 'goal', label: 'Goal', type: 'select', value: 'monsterWins', options: [['monsterWins', 'The monster wins'], ['rogueEscapes', 'The rogue escapes (the naive rogue does not)']] },
-          { key: 'minMoves', label: 'At least moves', min: 1, max: 200, value: 8, title: 'Monster wins: the capture takes at least this many moves. Rogue escapes: the naive rogue is caught no sooner than this turn' },
+          { key: 'minMoves', label: 'At least moves', value: 8, title: 'Monster wins: the capture takes at least this many moves. Rogue escapes: the naive rogue is caught no sooner than this turn' },
           seedField('rogue', 'dungeon'),
         ],
         name: (o) => `Generated ${o.size}×${o.size}, seed ${o.seed}`,
