@@ -139,8 +139,21 @@ test('cells and text positions are 1-based, with the same words everywhere', asy
   assert.equal(message, 'row 10, column 1 is off the board');
   assert.deepEqual(errors, []);
   await context.close();
-  // Rogue writes site j of a row at text column 2j + 1.
+  // Rogue: a refused step names its sites the same way (dungeon I: west of the rogue is a wall).
   const rogue = await open('#game=rogue', { game: 'rogue' });
+  await rogue.page.selectOption('#monster-player', 'bfs');
+  await rogue.page.selectOption('#rogue-player', 'human');
+  await rogue.page.locator('#board').focus();
+  await rogue.page.waitForFunction(() => window.gridlab.moves() === '9' && !window.gridlab.animating());
+  for (const [key, n] of [['Numpad8', 3], ['w', 5]]) {
+    await rogue.page.keyboard.press(key);
+    await rogue.page.waitForFunction((k) => window.gridlab.moves().length === k && !window.gridlab.animating(), n);
+  }
+  assert.deepEqual((await rogue.page.evaluate(() => window.gridlab.view())).rogue, { row: 1, col: 5 });
+  await rogue.page.keyboard.press('a');
+  await rogue.page.waitForSelector('#toast.show');
+  assert.equal(await rogue.page.textContent('#toast'), 'Cannot step the rogue west: the rogue cannot move from row 2, column 6 to row 2, column 5');
+  // Rogue writes site j of a row at text column 2j + 1.
   await loadText(rogue.page, '3\n@ . .\n. + .\n. . I\n');
   await tab(rogue.page, 'play');
   p = await cellPoint(rogue.page, 2, 1);
