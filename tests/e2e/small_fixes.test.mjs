@@ -191,7 +191,7 @@ test('Rogue\'s banner is coloured from the side the user plays: a loss as the mo
   await page.selectOption('#rogue-player', 'naive');
   await page.click('#restart');
   await page.locator('#board').focus();
-  for (const [i, key] of [...'99655'].entries()) {
+  for (const [i, key] of [...'99666'].entries()) {
     await page.keyboard.press(key);
     await page.waitForFunction((n) => window.gridlab.moves().length >= n && !window.gridlab.animating(), 2 * i + 1);
   }
