@@ -20,7 +20,7 @@ use serde::Serialize;
 /// use gridlab::games::session::EditError;
 /// use gridlab::grid::Pos;
 /// let off = EditError::Outside { at: Pos::new(4, 7), board: "field" };
-/// assert_eq!(off.to_string(), "(4, 7) is outside the field");
+/// assert_eq!(off.to_string(), "row 5, column 8 is outside the field");
 /// let taken = EditError::Occupied { piece: "Pengu", it: "Pengu" };
 /// assert_eq!(taken.to_string(), "Pengu stands here: move Pengu first");
 /// let unknown = EditError::from(UnknownSymbol::new("cell", 'x', "'#' or ' '"));
@@ -29,7 +29,7 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, thiserror::Error)]
 pub enum EditError {
     /// A cell off the board (`board`: what the game calls it, `field`, `dungeon`).
-    #[error("({}, {}) is outside the {board}", at.row, at.col)]
+    #[error("{at} is outside the {board}")]
     Outside {
         /// The cell.
         at: Pos,

@@ -44,6 +44,19 @@ impl Pos {
     }
 }
 
+/// A cell as people read it: 1-based, `row 3, column 2` (the level text's positions
+/// are `line L, column C`: [`crate::error::ParseError`]).
+///
+/// ```
+/// use gridlab::grid::Pos;
+/// assert_eq!(Pos::new(2, 1).to_string(), "row 3, column 2");
+/// ```
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "row {}, column {}", self.row + 1, self.col + 1)
+    }
+}
+
 /// One of the 8 compass directions, coded by its numpad digit.
 ///
 /// ```

@@ -112,9 +112,7 @@ macro_rules! session_bindings {
                 let symbol = $crate::wasm::char_arg(&symbol, "symbol")?;
                 let at = $crate::grid::Pos::new(row, col);
                 if !$crate::games::session::Session::contains(&self.inner, at) {
-                    return Err($crate::wasm::message(format!(
-                        "({row}, {col}) is off the board"
-                    )));
+                    return Err($crate::wasm::message(format!("{at} is off the board")));
                 }
                 $crate::games::session::Session::paint(&mut self.inner, at, symbol)
                     .map_err($crate::wasm::message)

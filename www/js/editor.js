@@ -90,6 +90,23 @@ export class Editor {
     }, { signal });
   }
 
+  /**
+   * Draw the palette's `sym` as `shown`, named `name` (Rogue's monster under the
+   * dungeon's own letter).
+   * @param {string} sym
+   * @param {string} shown
+   * @param {string} name
+   */
+  showSwatchAs(sym, shown, name) {
+    const b = this.swatches[sym];
+    if (!b || b.dataset.shown === shown) return;
+    const info = this.spec.info[sym] || { name: sym, hint: '' };
+    b.dataset.shown = shown;
+    b.firstElementChild.replaceWith(this.spec.swatch(shown, 34));
+    b.lastElementChild.textContent = name;
+    b.title = `${name}: ${info.hint}`;
+  }
+
   setBrush(sym) {
     this.brush = sym;
     for (const [s, b] of Object.entries(this.swatches)) b.setAttribute('aria-checked', String(s === sym));

@@ -262,10 +262,20 @@ export class GameUi {
     this.restartBtn.disabled = !moves;
   }
 
+  /** The cell under the pointer, 1-based: its row and column, and its place in the level text. */
   showCoords(cell) {
     const el = this.shell.statusbar.querySelector('#coords');
     if (!el) return;
-    el.textContent = cell ? `row ${cell.row}, col ${cell.col} · text line ${cell.row + 2}, column ${cell.col + 1}` : '';
+    el.textContent = cell ? `row ${cell.row + 1}, column ${cell.col + 1} · text line ${cell.row + 2}, column ${this.textColumn(cell.col)}` : '';
+  }
+
+  /**
+   * The text column (1-based) of board column `col` (0-based): one character a cell
+   * (Rogue's rows put a space between sites).
+   * @param {number} col
+   */
+  textColumn(col) {
+    return col + 1;
   }
 
   // ---- Play panel -----------------------------------------------------------------

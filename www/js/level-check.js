@@ -1,7 +1,7 @@
 // The editor's live verdict (Edit tab): after every edit, a worker runs the game's
 // `verdict` tool (`run_tool`) on the level within limits and the panel shows badges (a win in N
-// moves, optimal; how many optimal plans, 1 = unique; no plan and why; a limit
-// reached; who wins a pursuit) and the level's measured features; the board marks the
+// of the game's unit, moves or turns, optimal; how many optimal plans, 1 = unique; no
+// plan and why; a limit reached; who wins a pursuit) and the level's measured features; the board marks the
 // cells the analysis names (uneatable items, cells never rested on, sites where the
 // player is lost). An edit during an analysis cancels it. The verdict's shape is the
 // same for every game (src/games/verdict.rs); this file only draws it.
@@ -35,6 +35,16 @@ const FEATURE_NAMES = {
 };
 
 /** What each kind of mark means, for the legend. */
+/**
+ * `n` in the game's unit: its solve adapter's (Act-Man counts turns), else moves.
+ * @param {import('./game-base.js').GameBase<any>} game
+ * @param {number} n
+ */
+export function inUnits(game, n) {
+  const unit = (game.spec.solve && game.spec.solve.unit) || 'moves';
+  return `${fmt(n)} ${n === 1 ? unit.replace(/s$/, '') : unit}`;
+}
+
 const MARK_NAMES = {
   unreachable: 'can never be taken',
   dead: 'never rested on',
@@ -104,13 +114,13 @@ export class LevelCheck {
     const v = result;
     if (error) out.push(badge('bad', `Not analysed: ${error}`, 'error'));
     else if (v.verdict === 'win') {
-      out.push(badge('ok', `Win in ${fmt(v.moves)} ${v.moves === 1 ? 'move' : 'moves'} (optimal)`, 'win'));
+      out.push(badge('ok', `Win in ${inUnits(this.game, v.moves)} (optimal)`, 'win'));
       if (v.plans === 1) out.push(badge('ok', 'Unique optimal plan', 'unique'));
       else if (v.plans != null) out.push(badge('info', v.plans >= v.planCap ? `At least ${fmt(v.planCap)} optimal plans` : `${fmt(v.plans)} optimal plans`, 'plans'));
       else out.push(badge('warn', 'Optimal plans not counted', 'not-counted'));
     } else if (v.verdict === 'no_plan') out.push(badge('bad', 'No plan', 'no-plan'));
     else if (v.verdict === 'limit_reached') out.push(badge('warn', 'Limit reached', 'limit'));
-    else if (v.verdict === 'monster_wins') out.push(badge('bad', `Monster wins in ${fmt(v.moves)}`, 'monster-wins'));
+    else if (v.verdict === 'monster_wins') out.push(badge('bad', `Monster wins in ${inUnits(this.game, v.moves)}`, 'monster-wins'));
     else if (v.verdict === 'rogue_safe') out.push(badge('ok', 'Rogue safe forever', 'rogue-safe'));
     else if (v.verdict === 'score') out.push(badge('info', `Mean score ${fmt(v.score)}${v.features ? ` over ${v.features.games} seeded games` : ''}`, 'score'));
     if (!error) out.push(h('span.small.muted', {}, ` ${fmtMs(ms)}`));

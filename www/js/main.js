@@ -170,9 +170,12 @@ async function doMount(id, shared) {
   shell.board.setMaxCell(shell.presenting() ? 200 : 96);
   gameId = id;
   markPicker();
+  // A game opens on its Play tab (the last game's tab may be another one here: Arena's
+  // Solve tab is its Replay); the game itself, or a link's view after it, may pick another.
+  document.body.dataset.tab = 'play';
   game = module.mount(shell, shared);
   window.gridlab = { ...game.debug(), game: gameId, selectTab, switchGame };
-  selectTab(document.body.dataset.tab || 'play');
+  selectTab(document.body.dataset.tab);
   storage.save('prefs', { ...(storage.load('prefs') || {}), game: gameId });
 }
 

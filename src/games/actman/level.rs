@@ -32,7 +32,7 @@ impl Kind {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PaintError {
     /// The cell is outside the dungeon.
-    #[error("({}, {}) is outside the dungeon", .0.row, .0.col)]
+    #[error("{0} is outside the dungeon")]
     Outside(Pos),
     /// Not a course symbol.
     #[error("unknown cell '{}' (expected one of '#', ' ', 'A', 'G', 'D', '@')", .0.escape_debug())]

@@ -56,7 +56,7 @@ impl ActmanSession {
         let board = game.board();
         let cell = board
             .cell_on_board(target)
-            .ok_or_else(|| format!("({}, {}) is off the board", target.row, target.col))?;
+            .ok_or_else(|| format!("{target} is off the board"))?;
         Ok(game
             .monsters()
             .into_iter()

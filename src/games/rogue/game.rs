@@ -104,6 +104,16 @@ pub struct HalfMove {
     pub to: Pos,
 }
 
+/// Where a refused step went, as people read it: `to row R, column C` (1-based), or
+/// `off the board` past the top or the left edge (its index wrapped around).
+fn step_to(to: Pos) -> String {
+    if (to.row as isize) < 0 || (to.col as isize) < 0 {
+        "off the board".to_string()
+    } else {
+        format!("to {to}")
+    }
+}
+
 /// Why a move of the side to move is refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
@@ -114,15 +124,7 @@ pub enum PlayError {
     #[error("'{0}' is not a numpad direction (1-9)")]
     NotADirection(char),
     /// A step the coursework's `isLegalMove` refuses.
-    #[error(
-        "the {} cannot move from ({}, {}) to ({}, {})",
-        side.name().to_lowercase(),
-        from.row,
-        from.col,
-        // A step off the board wraps around; show it as a negative index.
-        to.row as isize,
-        to.col as isize
-    )]
+    #[error("the {} cannot move from {from} {}", side.name().to_lowercase(), step_to(*to))]
     Illegal {
         /// The side that tried it.
         side: Side,

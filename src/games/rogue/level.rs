@@ -33,7 +33,7 @@ impl Site {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PaintError {
     /// A site off the board.
-    #[error("({}, {}) is outside the dungeon", .0.row, .0.col)]
+    #[error("{0} is outside the dungeon")]
     Outside(Pos),
     /// A symbol that is no site.
     #[error("unknown site '{}' (expected ' ', '.', '+', '@' or a letter A-Z)", .0.escape_debug())]

@@ -8,7 +8,7 @@
 import { h, button } from '../../ui.js';
 import { SingleRun } from '../../single-run.js';
 import { rankPoints, clock } from './arena-draw.js';
-import { BOTS, LENGTHS, displayName } from './arena-ui.js';
+import { BOTS, LENGTHS, entrantNames } from './arena-ui.js';
 import { ResultsView } from './arena-results.js';
 
 const nextTask = () => new Promise((r) => setTimeout(r, 0));
@@ -133,15 +133,16 @@ export class LeaguePanel {
 
   render() {
     const rows = this.standings();
+    const names = entrantNames(this.results.kinds);
     const num = (x) => (x % 1 ? x.toFixed(1) : String(x));
     this.table.replaceChildren(
       h('h3', {}, 'Standings'),
       h('table.compare#league-standings', {},
         h('thead', {}, h('tr', {}, ...['#', 'Entrant', 'Points', 'Score', 'Mean', 'Wins'].map((t) => h('th', {}, t)))),
         h('tbody', {}, ...rows.map((r, i) => h('tr', { dataset: { entrant: r.e } },
-          h('td', {}, String(i + 1)), h('td', {}, `${r.e + 1}. ${displayName(r.kind)}`), h('td', {}, h('b', {}, num(r.points))),
+          h('td', {}, String(i + 1)), h('td', {}, `${r.e + 1}. ${names[r.e]}`), h('td', {}, h('b', {}, num(r.points))),
           h('td', {}, String(r.score)), h('td', {}, String(Math.round(r.score / Math.max(1, r.games)))), h('td', {}, String(r.wins)))))));
-    const { kinds, games } = this.results;
+    const { games } = this.results;
     this.gamesBox.replaceChildren(
       h('h3', {}, 'Games'),
       h('table.compare.league-games', {},
@@ -150,8 +151,8 @@ export class LeaguePanel {
           h('td', {}, String(game.seed)),
           h('td', {}, game.order.map((e) => `${e + 1}`).join(' · ')),
           h('td', {}, game.scores.join(' · ')),
-          h('td', {}, button('.btn.small', { label: 'Replay', title: `Replay this game (seed ${game.seed}: ${game.seats.map((k) => displayName(k)).join(', ')})`, onclick: () => this.replay(game) })))))),
-      h('p.small.muted', {}, `Entrants: ${kinds.map((k, i) => `${i + 1} ${displayName(k)}`).join(', ')}.`));
+          h('td', {}, button('.btn.small', { label: 'Replay', title: `Replay this game (seed ${game.seed}: ${game.order.map((e) => names[e]).join(', ')})`, onclick: () => this.replay(game) })))))),
+      h('p.small.muted', {}, `Entrants: ${names.map((n, i) => `${i + 1} ${n}`).join(', ')}.`));
   }
 
   /** Play the game again from its seed (the same game) and open it in the Replay tab. */

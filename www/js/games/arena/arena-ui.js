@@ -8,17 +8,34 @@ import { keyTable, pageKeyRows } from '../../game-ui.js';
 import { SEAT_COLORS, STEP_MS, clock, seatSwatch, rankPoints, ordinal, legendSwatch } from './arena-draw.js';
 
 export const SPEEDS = [0.25, 0.5, 1, 2, 4];
-export const BOTS = [['greedy', 'Greedy'], ['hunter', 'Hunter'], ['miner', 'Miner']];
+/** The bot kinds and their one name on the page ("Hunter bot"), in every list, card and table. */
+export const BOTS = ['greedy', 'hunter', 'miner'].map((k) => [k, `${k[0].toUpperCase()}${k.slice(1)} bot`]);
 export const LENGTHS = [[6000, '5:00 (6000 steps)'], [2400, '2:00'], [1200, '1:00'], [400, '0:20']];
 const COLOR_NAMES = ['orange', 'sky blue', 'green', 'purple'];
 const speedText = (x) => (x === 0.25 ? '×¼' : x === 0.5 ? '×½' : `×${x}`);
 
-/** A seat's name for people: "You", "Hunter bot", a client's team name. */
+/**
+ * A seat's name for people: "You", a bot's name ("Hunter bot", from `hunter` or the
+ * server's `bot:hunter`; a tournament's second `bot:hunter #2` is "Hunter bot #2"), a
+ * client's team name.
+ */
 export function displayName(name) {
   if (name === 'human') return 'You';
-  const bot = /^(?:bot:)?(greedy|hunter|miner)$/.exec(name || '');
-  if (bot) return `${bot[1][0].toUpperCase()}${bot[1].slice(1)} bot`;
+  const bot = /^(?:bot:)?(greedy|hunter|miner)( #\d+)?$/.exec(name || '');
+  if (bot) return `${BOTS.find(([k]) => k === bot[1])[1]}${bot[2] || ''}`;
   return name || '—';
+}
+
+/**
+ * The names of entrants by kind, a kind's second and later entrants numbered as the
+ * tournament numbers them ("Hunter bot", "Hunter bot #2").
+ * @param {string[]} kinds
+ */
+export function entrantNames(kinds) {
+  return kinds.map((k, i) => {
+    const same = kinds.slice(0, i).filter((x) => x === k).length;
+    return displayName(same ? `${k} #${same + 1}` : k);
+  });
 }
 
 const setText = (el, v) => {

@@ -38,6 +38,20 @@ export function exactText(ex, v) {
   return `Optimal play: ${value}. Best for the ${v.toMove}: ${best || '—'}.`;
 }
 
+/**
+ * How an ended game reads, 'victory' or 'dead', from the side the user plays: with the
+ * monster yours alone, a capture is your win and the rogue's survival your loss;
+ * otherwise (the rogue yours, both, or none) the rogue's side. A cheat is its side's loss.
+ * @param {import('./rogue.js').RogueGame} g
+ * @param {string} status
+ * @param {{side?: string}} ending
+ */
+function outcomeKind(g, status, ending) {
+  const asMonster = g.oneHuman() && g.isHuman('monster');
+  if (status === 'cheated') return ending.side && ending.side !== (asMonster ? 'monster' : 'rogue') ? 'victory' : 'dead';
+  return (status === 'caught') === asMonster ? 'victory' : 'dead';
+}
+
 /** @extends {GameUi<import('./rogue.js').RogueGame>} */
 export class RogueUi extends GameUi {
   get planKind() {
@@ -200,7 +214,7 @@ export class RogueUi extends GameUi {
     this.toMove.dataset.human = String(v.humanToMove);
     setChip(this.halves, v.moves.length);
     this.statusPill.textContent = { playing: 'Playing', caught: 'Caught', survived: 'Survived', cheated: 'Cheated' }[v.status] || v.status;
-    this.statusPill.dataset.status = { caught: 'dead', cheated: 'dead', survived: 'victory' }[v.status] || v.status;
+    this.statusPill.dataset.status = v.status === 'playing' ? v.status : outcomeKind(g, v.status, v.ending || {});
     this.updateCommon(v);
     if (document.activeElement !== this.monsterSelect) this.monsterSelect.value = g.players[0];
     if (document.activeElement !== this.rogueSelect) this.rogueSelect.value = g.players[1];
@@ -240,21 +254,22 @@ export class RogueUi extends GameUi {
     const r = label(ROGUES, g.players[1]);
     const e = v.ending || {};
     const you = (name) => (name === 'You' ? 'you' : name);
+    const site = (p) => `row ${p.row + 1}, column ${p.col + 1}`;
     const content = {
       caught: {
         title: 'Caught by monster',
         sub: `The monster (${you(m)}) caught the rogue (${you(r)}) on turn ${e.turn}.`,
-        dataKind: 'dead',
+        dataKind: outcomeKind(g, 'caught', e),
       },
       survived: {
         title: `Rogue survived ${e.turns} moves`,
         sub: `The rogue (${you(r)}) escaped the monster (${you(m)}) up to the move limit.`,
-        dataKind: 'victory',
+        dataKind: outcomeKind(g, 'survived', e),
       },
       cheated: {
         title: `${cap(e.side || 'someone')} caught cheating`,
-        sub: e.from ? `Turn ${e.turn}: (${e.from.row}, ${e.from.col}) → (${e.to.row}, ${e.to.col}) is not a legal step.` : '',
-        dataKind: 'dead',
+        sub: e.from ? `Turn ${e.turn}: ${site(e.from)} → ${site(e.to)} is not a legal step.` : '',
+        dataKind: outcomeKind(g, 'cheated', e),
       },
     }[kind] || { title: v.verdict, sub: '', dataKind: 'goal' };
     return {
@@ -271,6 +286,11 @@ export class RogueUi extends GameUi {
       ],
       undo: true,
     };
+  }
+
+  /** Site j of a row is at text column 2j + 1 (the coursework's rows space the sites). */
+  textColumn(col) {
+    return 2 * col + 1;
   }
 
   padButton(sym) {

@@ -65,7 +65,7 @@ export class RogueGame extends AutoGame {
           seedField('rogue', 'dungeon'),
         ],
         name: (o) => `Generated ${o.size}×${o.size}, seed ${o.seed}`,
-        summary: (r) => (r.report.outcome.outcome === 'monsterWins' ? `Proved: the monster wins in ${r.report.outcome.moves}` : 'Proved: the rogue is safe forever, and the naive rogue is caught'),
+        summary: (r) => (r.report.outcome.outcome === 'monsterWins' ? `Proved: the monster wins in ${r.report.outcome.moves} ${r.report.outcome.moves === 1 ? 'move' : 'moves'}` : 'Proved: the rogue is safe forever, and the naive rogue is caught'),
       },
       edit: {
         info: TILE_INFO,
@@ -119,6 +119,7 @@ export class RogueGame extends AutoGame {
       ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('').map((l) => h('option', { value: l }, l)));
     this.letterSelect.value = this.terrain ? this.terrain.letter : 'A';
     const palette = this.shell.panels.edit.querySelector('#palette');
+    if (this.terrain) this.editor.showSwatchAs('A', this.terrain.letter, `Monster ${this.terrain.letter}`);
     palette.after(h('label.row.letter-pick', {}, h('span.muted.small', {}, 'Monster letter (its name in the file and the transcript)'), this.letterSelect));
   }
 
@@ -189,6 +190,7 @@ export class RogueGame extends AutoGame {
     this.terrainKey++;
     this.drawing.reset();
     if (this.letterSelect) this.letterSelect.value = this.terrain.letter;
+    if (this.editor) this.editor.showSwatchAs('A', this.terrain.letter, `Monster ${this.terrain.letter}`);
     // The optimal players need the exact solution, which a huge dungeon cannot afford.
     if (!this.exactOk() && this.players.includes('optimal')) {
       this.session.set_players(...this.safePlayers());
