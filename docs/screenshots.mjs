@@ -63,7 +63,9 @@ const SHOTS = [
     hash: '#game=pengu&tab=solve&s.algo=bfs&s.solved=1&present=1',
     ready: async (page) => {
       await page.waitForSelector('#debugger:not([hidden])', { timeout: 120000 });
+      await page.locator('#debugger').scrollIntoViewIfNeeded();
       for (let i = 0; i < 4; i++) await page.keyboard.press('PageDown');
+      await page.locator('#debugger').scrollIntoViewIfNeeded();
     },
   },
   {
