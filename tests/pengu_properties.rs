@@ -35,6 +35,7 @@ impl Problem for ByTheRules {
                 let level = Level {
                     tiles: next.tiles().clone(),
                     start: next.pos(),
+                    notes: Default::default(),
                 };
                 out.push((dir, level, 1));
             }

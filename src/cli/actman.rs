@@ -33,6 +33,9 @@ pub fn run(command: ActmanCommand) -> Result<u8, CliError> {
 
 fn run_check(args: CheckArgs) -> Result<u8, CliError> {
     let dungeon = load(&args.file, Dungeon::parse)?;
+    for warning in dungeon.warnings() {
+        eprintln!("{warning}");
+    }
     let actions = args.actions.trim();
     let game = Game::replay(&dungeon, actions)
         .map_err(|e| CliError::Input(format!("illegal action {e}")))?;

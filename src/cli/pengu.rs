@@ -34,6 +34,9 @@ pub fn run(command: PenguCommand) -> Result<u8, CliError> {
 
 fn run_replay(args: ReplayArgs) -> Result<u8, CliError> {
     let level = load(&args.file, Level::parse)?;
+    for warning in level.warnings() {
+        eprintln!("{warning}");
+    }
     let game = replay(&level, args.moves.trim()).map_err(|e| CliError::Tool(ToolError::Move(e)))?;
     emit(&game.output());
     Ok(if args.goal.is_met(&game) {

@@ -36,6 +36,12 @@ pub trait ToolInput: Sized {
     const READS_LEVEL: bool = true;
     /// Parse the level text (the course format).
     fn read(text: &str) -> Result<Self, ParseError>;
+    /// What the reader should be told besides errors (text after the grid read as
+    /// notes, by line); the report's [`Report::notes`] and its `warnings` field carry
+    /// them.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// The input of a tool that reads no level.
@@ -116,6 +122,35 @@ pub trait Report: erased_serde::Serialize {
 }
 
 erased_serde::serialize_trait_object!(Report);
+
+/// A report with the warnings of reading its level: serialized as the report with a
+/// `warnings` field beside its own, the warnings first among its notes.
+#[derive(Serialize)]
+struct Warned {
+    #[serde(flatten)]
+    report: Box<dyn Report>,
+    warnings: Vec<String>,
+}
+
+impl Report for Warned {
+    fn text(&self) -> Option<String> {
+        self.report.text()
+    }
+    fn notes(&self) -> Vec<String> {
+        let mut notes = self.warnings.clone();
+        notes.extend(self.report.notes());
+        notes
+    }
+    fn met(&self) -> bool {
+        self.report.met()
+    }
+    fn solve_report(&self) -> Option<&SolveReport> {
+        self.report.solve_report()
+    }
+    fn files(&self) -> Option<LevelFiles> {
+        self.report.files()
+    }
+}
 
 /// The editor's verdict is a report as it is (JSON).
 impl<F: Serialize> Report for crate::games::verdict::LevelVerdict<F> {}
@@ -277,7 +312,13 @@ impl<T: Tool> AnyTool for Typed<T> {
         let input = T::Input::read(text)?;
         let options: T::Options = read_options(options)?;
         options.check(host)?;
-        Ok(Box::new(T::run(&input, &options, control)?))
+        let report: Box<dyn Report> = Box::new(T::run(&input, &options, control)?);
+        let warnings = input.warnings();
+        Ok(if warnings.is_empty() {
+            report
+        } else {
+            Box::new(Warned { report, warnings })
+        })
     }
 }
 

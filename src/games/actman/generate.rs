@@ -232,6 +232,7 @@ fn random_dungeon(rng: &mut Pcg32, rows: usize, cols: usize, monsters: usize) ->
             .map(|&p| (p, random_kind(rng)))
             .collect(),
         corpses,
+        notes: Default::default(),
     };
     tidy(&mut dungeon);
     dungeon

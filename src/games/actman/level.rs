@@ -2,7 +2,7 @@
 
 use crate::error::ParseError;
 use crate::grid::{Grid, Pos};
-use crate::grid_text::parse_grid;
+use crate::grid_text::{parse_grid, Notes};
 use serde::Serialize;
 
 /// Largest dungeon accepted, in cells.
@@ -61,23 +61,33 @@ pub struct Dungeon {
     pub monsters: Vec<(Pos, Kind)>,
     /// The corpses, in reading order.
     pub corpses: Vec<Pos>,
+    /// Text after a blank line below the grid, kept as read (not written back by
+    /// [`Dungeon::to_text`]); [`Dungeon::warnings`] reports it.
+    pub notes: Notes,
 }
 
 impl Dungeon {
     /// Parse the course format: `#` wall, ` ` space, `A` Act-Man (exactly one), `G`
-    /// ogre, `D` demon, `@` corpse. Short rows are padded with space; errors name the
-    /// line and column.
+    /// ogre, `D` demon, `@` corpse. Short rows are padded with space; text after a
+    /// blank line below the grid is kept as [`Dungeon::notes`]; errors name the line
+    /// and column.
     ///
     /// ```
     /// use gridlab::games::actman::Dungeon;
     /// let e = Dungeon::parse("3 5\n#####\n#A?G#\n#####").unwrap_err();
     /// assert_eq!((e.line, e.column), (3, 3));
+    /// let d = Dungeon::parse("3 5\n#####\n#A G#\n#####\n\n64W41714\n").unwrap();
+    /// assert_eq!(d.notes.lines, ["64W41714"]);
+    /// assert_eq!(
+    ///     d.warnings(),
+    ///     ["line 6: text after the grid, read as notes: `64W41714`"]
+    /// );
     /// ```
     pub fn parse(text: &str) -> Result<Dungeon, ParseError> {
         let mut actman: Option<Pos> = None;
         let mut monsters = Vec::new();
         let mut corpses = Vec::new();
-        let walls = parse_grid(text, ' ', MAX_CELLS, |pos, c| {
+        let (walls, notes) = parse_grid(text, ' ', MAX_CELLS, |pos, c| {
             match c {
                 '#' => return Ok(true),
                 ' ' => {}
@@ -111,7 +121,14 @@ impl Dungeon {
             actman,
             monsters,
             corpses,
+            notes,
         })
+    }
+
+    /// What a reader should be told about the text besides errors: the notes after
+    /// the grid, by line.
+    pub fn warnings(&self) -> Vec<String> {
+        self.notes.warning().into_iter().collect()
     }
 
     /// The dungeon in the course format, each line ending in `\n`.
@@ -222,6 +239,7 @@ impl Dungeon {
                 .filter(|&(p, _)| free(p))
                 .collect(),
             corpses: self.corpses.iter().copied().filter(|&p| free(p)).collect(),
+            notes: self.notes.clone(),
         }
     }
 

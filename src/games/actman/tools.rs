@@ -39,6 +39,9 @@ impl ToolInput for Dungeon {
     fn read(text: &str) -> Result<Self, ParseError> {
         Dungeon::parse(text)
     }
+    fn warnings(&self) -> Vec<String> {
+        Dungeon::warnings(self)
+    }
 }
 
 impl ToolOptions for SolveOptions {

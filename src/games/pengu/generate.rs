@@ -196,7 +196,11 @@ fn random_level(rng: &mut Pcg32, rows: usize, cols: usize, fish: usize) -> Level
         tiles.cells_mut()[i] = Tile::Fish;
     }
     let start = tiles.pos_of(ice[fish]);
-    Level { tiles, start }
+    Level {
+        tiles,
+        start,
+        notes: Default::default(),
+    }
 }
 
 fn random_tile(rng: &mut Pcg32) -> Tile {

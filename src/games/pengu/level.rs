@@ -3,7 +3,7 @@
 use crate::error::{ParseError, UnknownSymbol};
 use crate::games::session::EditError;
 use crate::grid::{Grid, Pos};
-use crate::grid_text::parse_grid;
+use crate::grid_text::{parse_grid, Notes};
 use serde::Serialize;
 
 /// Largest field accepted, in cells (the course mentions 2500 × 2500 fields).
@@ -76,12 +76,15 @@ pub struct Level {
     pub tiles: Grid<Tile>,
     /// Pengu's start cell.
     pub start: Pos,
+    /// Text after a blank line below the grid, kept as read (not written back by
+    /// [`Level::to_text`]); [`Level::warnings`] reports it.
+    pub notes: Notes,
 }
 
 impl Level {
     /// Parse the course format. Short rows are padded with ice, `\r\n` is accepted,
-    /// trailing blank lines are ignored; anything else is an error with its line and
-    /// column.
+    /// trailing blank lines are ignored, text after a blank line below the grid is kept
+    /// as [`Level::notes`]; anything else is an error with its line and column.
     ///
     /// ```
     /// use gridlab::games::pengu::Level;
@@ -90,7 +93,7 @@ impl Level {
     /// ```
     pub fn parse(text: &str) -> Result<Level, ParseError> {
         let mut start: Option<Pos> = None;
-        let tiles = parse_grid(text, ' ', MAX_CELLS, |pos, c| match c {
+        let (tiles, notes) = parse_grid(text, ' ', MAX_CELLS, |pos, c| match c {
             'P' => match start {
                 Some(first) => Err(CellError::SecondPengu(first)),
                 None => {
@@ -107,7 +110,17 @@ impl Level {
                 "the field has no Pengu 'P'".to_string(),
             )
         })?;
-        Ok(Level { tiles, start })
+        Ok(Level {
+            tiles,
+            start,
+            notes,
+        })
+    }
+
+    /// What a reader should be told about the text besides errors: the notes after
+    /// the grid, by line.
+    pub fn warnings(&self) -> Vec<String> {
+        self.notes.warning().into_iter().collect()
     }
 
     /// The level in the course format, one line per row, each ending in `\n`.
@@ -186,7 +199,11 @@ impl Level {
             self.start.col.clamp(1, cols - 2),
         );
         tiles[start] = Tile::Ice;
-        Level { tiles, start }
+        Level {
+            tiles,
+            start,
+            notes: self.notes.clone(),
+        }
     }
 
     /// Number of fish on the field.

@@ -47,6 +47,9 @@ impl ToolInput for Level {
     fn read(text: &str) -> Result<Self, ParseError> {
         Level::parse(text)
     }
+    fn warnings(&self) -> Vec<String> {
+        Level::warnings(self)
+    }
 }
 
 impl ToolOptions for SolveOptions {
