@@ -128,3 +128,16 @@ fn the_commands_that_read_a_dungeon_warn_of_the_notes_on_standard_error() {
     let json: serde_json::Value = serde_json::from_str(&text(&out.stdout)).unwrap();
     assert_eq!(json["warnings"][0], warning.trim_end());
 }
+
+#[test]
+fn the_page_s_session_view_carries_the_warning() {
+    use gridlab::games::actman::ActmanSession;
+    use gridlab::games::session::Session;
+    let view = serde_json::to_value(ActmanSession::new(dungeon(3, 2)).view()).unwrap();
+    assert_eq!(
+        view["warnings"],
+        serde_json::json!(["line 11: text after the grid, read as notes: `64W41714`"])
+    );
+    let view = serde_json::to_value(ActmanSession::new(dungeon(3, 1)).view()).unwrap();
+    assert_eq!(view["warnings"], serde_json::json!([]));
+}

@@ -275,6 +275,9 @@ export class GameBase extends EventTarget {
     this.view = session.view();
     this.onNewSession();
     this.board.setGrid(this.view.rows, this.view.cols);
+    // Text after the grid read as notes (Pengu, Act-Man): after the editor's "Level loaded".
+    const warnings = this.view.warnings || [];
+    if (warnings.length) setTimeout(() => this.shell.toast(warnings.join('; '), 'warn'));
   }
 
   /** Hook: a new session (level loaded or replaced); `this.view` is its start. */

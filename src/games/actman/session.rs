@@ -40,6 +40,8 @@ pub struct ActmanView {
     next_chases: Vec<Chase>,
     output: String,
     verdict: String,
+    /// What reading the dungeon warned of (text after the grid read as notes).
+    warnings: Vec<String>,
 }
 
 impl ActmanSession {
@@ -124,6 +126,7 @@ impl LevelRules for ActmanRules {
                 .collect(),
             output: game.output(),
             verdict: game.verdict(None),
+            warnings: dungeon.warnings(),
         }
     }
 

@@ -90,6 +90,8 @@ impl Level {
     /// use gridlab::games::pengu::Level;
     /// let err = Level::parse("3 4\n####\n#Px#\n####").unwrap_err();
     /// assert_eq!((err.line, err.column), (3, 3));
+    /// let level = Level::parse("3 4\n####\n#P*#\n####\n\nbest: 6\n").unwrap();
+    /// assert_eq!(level.warnings(), ["line 6: text after the grid, read as notes: `best: 6`"]);
     /// ```
     pub fn parse(text: &str) -> Result<Level, ParseError> {
         let mut start: Option<Pos> = None;

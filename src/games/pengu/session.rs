@@ -28,6 +28,8 @@ pub struct PenguView {
     moves: String,
     legal: String,
     output: String,
+    /// What reading the field warned of (text after the grid read as notes).
+    warnings: Vec<String>,
 }
 
 impl LevelRules for PenguRules {
@@ -76,6 +78,7 @@ impl LevelRules for PenguRules {
             moves: game.moves().to_string(),
             legal: game.legal_moves().iter().map(|d| d.digit()).collect(),
             output: game.output(),
+            warnings: level.warnings(),
         }
     }
 
