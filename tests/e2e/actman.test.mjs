@@ -3,6 +3,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { useBrowser, pageOpener, shotPath, settle, norm, b64url, tab, loadText, cellPoint, clickCell, swipe, runCompare, setRange, snap, PHONE, assertBackingScale, present } from './harness.mjs';
 import { idle, moves, pickGame, assertUndoRedo, assertBadTextKept, assertLinkReopens, assertBadLink, assertLoads, openLink, assertAutosaved, assertReset } from './harness.mjs';
 
@@ -313,6 +314,20 @@ test('touch: a swipe steps, presentation mode and HiDPI', async () => {
   await present(page);
   await idle(page);
   await snap(page, 'actman-phone.png', { fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the course's sampledungeon2 loads from a link: its stray line after the grid read as notes, with a warning", async () => {
+  const text = readFileSync(new URL('../data/actman/instructor/set2-sampledungeon2.txt', import.meta.url), 'utf8');
+  const { page, context, errors } = await open(`#game=actman&level=${b64url(text)}`);
+  await page.waitForFunction(() => window.gridlab.view().rows === 8);
+  await page.waitForFunction(() => {
+    const t = document.querySelector('#toast');
+    return t && t.textContent.includes('line 11: text after the grid, read as notes: `64W41714`');
+  });
+  assert.deepEqual(await page.evaluate(() => window.gridlab.view().warnings), ['line 11: text after the grid, read as notes: `64W41714`']);
+  assert.ok(!(await page.evaluate(() => window.gridlab.levelText())).includes('64W41714'), 'the notes are not cells');
   assert.deepEqual(errors, []);
   await context.close();
 });
