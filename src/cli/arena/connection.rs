@@ -14,8 +14,8 @@
 //! and a fault of that seat's entrant). Such hellos take no player slot, so a flood of
 //! them cannot keep an entrant out.
 
-use super::complaints::Complaints;
 use super::seats::{Refusal, Reservations};
+use crate::cli::sandbox::complaints::Complaints;
 use crate::cli::slots::{Pool, Slot};
 use gridlab::games::arena::{parse_client_line, ClientMessage, Command, ServerMessage, MAX_LINE};
 use std::sync::Arc;

@@ -7,12 +7,9 @@ use gridlab::games::arena::{play_game, tournament_points, BotKind, Config};
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub mod complaints;
 pub mod connection;
-pub mod limits;
 pub mod play;
 pub mod rating;
-pub mod reaper;
 pub mod replays;
 pub mod results;
 pub mod schedule;

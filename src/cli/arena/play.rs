@@ -1,12 +1,12 @@
 //! One scheduled game: a server on a free port, bots in their seats, the client
 //! programs started under their limits, faults found, the record written.
 
-use super::limits::{self, Limits};
-use super::reaper;
 use super::schedule::{MatchSpec, SpecError};
 use super::seats::{new_token, NoRandom, Reservations, Reserved};
 use super::server;
 use super::timing::{Policy, SeatTiming};
+use crate::cli::sandbox::reaper;
+use crate::cli::sandbox::{self as limits, Limits};
 use gridlab::error::NameError;
 use gridlab::games::arena::{tournament_points, BotKind, CommandLog, Config};
 use serde::{Deserialize, Serialize};

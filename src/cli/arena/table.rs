@@ -2,11 +2,11 @@
 //! game being played. Every connection event goes through [`Table::handle_event`],
 //! in the lobby and during a game, real-time or lock-step.
 
-use super::complaints::Complaints;
 use super::connection::Event;
 use super::seats::{Refusal, Reservations};
 use super::server::{GameResult, NoClient, Options};
 use super::timing::{Policy, SeatTiming};
+use crate::cli::sandbox::complaints::Complaints;
 use gridlab::games::arena::{Arena, Bot, BotKind, Command, CommandLog, Config, ServerMessage};
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;

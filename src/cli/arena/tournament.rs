@@ -2,10 +2,10 @@
 //! files) and `gridlab arena match` (one scheduled game).
 
 use super::play::{play, GameRecord, PlayError};
-use super::reaper;
 use super::results::{self, merge, standings, summary, table, MergeError};
 use super::schedule::{entrants, schedule, Entrant, GameOptions, MatchSpec, SpecError};
 use super::{emit, runtime, EXIT_BAD_INPUT, EXIT_OK, MAX_ENTRANTS, MAX_TOURNAMENT_GAMES};
+use crate::cli::sandbox::reaper;
 use clap::Args;
 use gridlab::error::NameError;
 use gridlab::games::arena::BotKind;

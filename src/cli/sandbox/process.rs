@@ -1,4 +1,4 @@
-//! Entrant processes: started by `sh -c` in a process group of their own, under CPU
+//! A program run for someone (an Arena entrant, a student's solver): started by `sh -c` in a process group of its own, under CPU
 //! and memory limits (setrlimit, inherited by whatever they start; never above this
 //! process's own hard limits), their output logged (counted, not repeated), and
 //! killed with everything they started after the game (see [`super::reaper`]).
