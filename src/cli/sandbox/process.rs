@@ -1,7 +1,8 @@
-//! A program run for someone (an Arena entrant, a student's solver): started by `sh -c` in a process group of its own, under CPU
-//! and memory limits (setrlimit, inherited by whatever they start; never above this
-//! process's own hard limits), their output logged (counted, not repeated), and
-//! killed with everything they started after the game (see [`super::reaper`]).
+//! A program run for someone (an Arena entrant, a student's solver): started by
+//! `sh -c` in a process group of its own, under CPU and memory limits (setrlimit,
+//! inherited by whatever it starts; never above this process's own hard limits), its
+//! output logged (counted, not repeated), and killed with everything it started when
+//! its job ends (see [`super::reaper`]).
 
 use super::complaints::Complaints;
 use super::reaper;
