@@ -3,6 +3,7 @@
 pub mod accept;
 pub mod actman;
 pub mod arena;
+pub mod batch;
 pub mod generated;
 pub mod gpac;
 pub mod pengu;

@@ -199,32 +199,18 @@ pub fn json(
 }
 
 /// Most files `--merge` reads from its folder.
-pub const MAX_MERGE_FILES: usize = 100_000;
+pub use crate::cli::batch::MAX_FILES as MAX_MERGE_FILES;
 /// Most bytes `--merge` reads over all its files (each at most 64 MiB).
-pub const MAX_MERGE_BYTES: u64 = 1 << 30;
+pub use crate::cli::batch::MAX_BYTES as MAX_MERGE_BYTES;
 /// Longest fault reason a result file may give, in characters.
 pub const MAX_FAULT_CHARS: usize = 1_000;
 
 /// Why `--merge` builds no standings: the folder, a file or a game at fault.
 #[derive(Debug, thiserror::Error)]
 pub enum MergeError {
-    /// The folder cannot be listed.
-    #[error("--merge {}: {error}", .dir.display())]
-    Folder {
-        /// The folder.
-        dir: PathBuf,
-        /// What the system said.
-        error: std::io::Error,
-    },
-    /// More than [`MAX_MERGE_FILES`] files.
-    #[error("--merge {}: more than {MAX_MERGE_FILES} files", .0.display())]
-    TooManyFiles(PathBuf),
-    /// A file cannot be read (the message names it).
-    #[error("{0}")]
-    Read(String),
-    /// More than [`MAX_MERGE_BYTES`] in all.
-    #[error("--merge {}: more than {} MiB of result files", .0.display(), MAX_MERGE_BYTES >> 20)]
-    TooManyBytes(PathBuf),
+    /// The folder or a file in it cannot be read whole (too many files or bytes).
+    #[error(transparent)]
+    Files(#[from] crate::cli::batch::ReadError),
     /// A file holds something that is not a game record.
     #[error("{}: not a game result: {error}", .path.display())]
     NotResult {
@@ -381,41 +367,19 @@ pub enum GameProblem {
 /// options, every game once — and return its spec, entrants and games in order.
 /// Errors name the file, the game and the field.
 pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), MergeError> {
-    let folder = |error| MergeError::Folder {
-        dir: dir.to_path_buf(),
-        error,
-    };
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).map_err(folder)? {
-        let path = entry.map_err(folder)?.path();
-        if path.is_file() {
-            if files.len() == MAX_MERGE_FILES {
-                return Err(MergeError::TooManyFiles(dir.to_path_buf()));
-            }
-            files.push(path);
-        }
-    }
-    files.sort();
-    let mut bytes = 0u64;
     let mut steps = 0u64;
     let mut spec: Option<MatchSpec> = None;
     let mut entrants: Vec<Option<Entrant>> = Vec::new();
     // By game number: a line may claim millions of games, and only those read count.
     let mut games: std::collections::BTreeMap<u32, GameRecord> = Default::default();
-    for path in &files {
-        let text = super::super::read_input(&path.to_string_lossy())
-            .map_err(|e| MergeError::Read(e.to_string()))?;
-        bytes += text.len() as u64;
-        if bytes > MAX_MERGE_BYTES {
-            return Err(MergeError::TooManyBytes(dir.to_path_buf()));
-        }
-        for record in serde_json::Deserializer::from_str(&text).into_iter::<GameRecord>() {
+    crate::cli::batch::read_each(dir, |path, text| {
+        for record in serde_json::Deserializer::from_str(text).into_iter::<GameRecord>() {
             let record = record.map_err(|error| MergeError::NotResult {
-                path: path.clone(),
+                path: path.to_path_buf(),
                 error,
             })?;
             let at = |problem| MergeError::Game {
-                path: path.clone(),
+                path: path.to_path_buf(),
                 game: record.game,
                 problem,
             };
@@ -448,7 +412,8 @@ pub fn merge(dir: &Path) -> Result<(MatchSpec, Vec<Entrant>, Vec<GameRecord>), M
             }
             games.insert(record.game, record);
         }
-    }
+        Ok(())
+    })?;
     let Some(spec) = spec else {
         return Err(MergeError::Empty(dir.to_path_buf()));
     };

@@ -5,12 +5,12 @@ use super::play::{play, GameRecord, PlayError};
 use super::results::{self, merge, standings, summary, table, MergeError};
 use super::schedule::{entrants, schedule, Entrant, GameOptions, MatchSpec, SpecError};
 use super::{emit, runtime, EXIT_BAD_INPUT, EXIT_OK, MAX_ENTRANTS, MAX_TOURNAMENT_GAMES};
+use crate::cli::batch;
 use crate::cli::sandbox::reaper;
 use clap::Args;
 use gridlab::error::NameError;
 use gridlab::games::arena::BotKind;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 /// Most games played at once (`--parallel`).
 pub const MAX_PARALLEL: u32 = 64;
@@ -200,7 +200,7 @@ fn tournament(args: TournamentArgs) -> Result<u8, TournamentError> {
         });
     }
     if let Some(path) = &args.plan {
-        let text: String = plan.iter().map(|s| s.line() + "\n").collect();
+        let text = batch::plan_text(plan.iter().map(MatchSpec::line));
         write(path, &text)?;
         return Ok(EXIT_OK);
     }
@@ -222,59 +222,33 @@ fn tournament(args: TournamentArgs) -> Result<u8, TournamentError> {
     Ok(code)
 }
 
-/// Play every game, `parallel` at a time; the records in game order, and why the
-/// games that could not be played were not (a game's failure stops no other).
+/// Play every game, `parallel` at a time ([`batch::run_all`]); the records in game
+/// order, and why the games that could not be played were not (a game's failure stops
+/// no other).
 async fn play_all(
     plan: Vec<MatchSpec>,
     parallel: u32,
     replays: Option<PathBuf>,
 ) -> (Vec<GameRecord>, Vec<String>) {
-    let count = plan.len();
-    let queue = Arc::new(Mutex::new(plan.into_iter().rev().collect::<Vec<_>>()));
-    let done: Arc<Mutex<Vec<Option<GameRecord>>>> = Arc::new(Mutex::new(vec![None; count]));
-    let failed: Arc<Mutex<Vec<String>>> = Arc::default();
-    let mut workers = tokio::task::JoinSet::new();
-    for _ in 0..parallel {
-        let (queue, done, failed, replays) = (
-            Arc::clone(&queue),
-            Arc::clone(&done),
-            Arc::clone(&failed),
-            replays.clone(),
-        );
-        workers.spawn(async move {
-            loop {
-                let next = queue.lock().unwrap_or_else(|e| e.into_inner()).pop();
-                let Some(spec) = next else {
-                    return;
-                };
-                match play(&spec, replays.as_deref()).await {
-                    Ok(record) => {
-                        eprintln!("{}", summary(&record));
-                        let game = record.game as usize;
-                        done.lock().unwrap_or_else(|e| e.into_inner())[game] = Some(record);
-                    }
-                    Err(e) => {
-                        eprintln!("game {}: not played: {e}", spec.game);
-                        failed
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push(format!("game {}: {e}", spec.game));
-                    }
+    let (records, failed) = batch::run_all(plan, parallel, move |spec: MatchSpec| {
+        let replays = replays.clone();
+        async move {
+            match play(&spec, replays.as_deref()).await {
+                Ok(record) => {
+                    eprintln!("{}", summary(&record));
+                    Ok(record)
+                }
+                Err(e) => {
+                    eprintln!("game {}: not played: {e}", spec.game);
+                    Err(format!("game {}: {e}", spec.game))
                 }
             }
-        });
-    }
-    while let Some(worker) = workers.join_next().await {
-        if let Err(e) = worker {
-            failed
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .push(format!("a game's task failed: {e}"));
         }
-    }
-    let done = std::mem::take(&mut *done.lock().unwrap_or_else(|e| e.into_inner()));
-    let failed = std::mem::take(&mut *failed.lock().unwrap_or_else(|e| e.into_inner()));
-    (done.into_iter().flatten().collect(), failed)
+    })
+    .await;
+    let mut records: Vec<GameRecord> = records.into_iter().flatten().collect();
+    records.sort_by_key(|r| r.game);
+    (records, failed)
 }
 
 /// Print the standings and write the JSON.
@@ -295,11 +269,7 @@ fn finish(
 
 /// Write `text` to `path` (`-`: standard output).
 fn write(path: &Path, text: &str) -> Result<(), TournamentError> {
-    if path == Path::new("-") {
-        emit(text);
-        return Ok(());
-    }
-    super::write_replacing(path, text).map_err(|error| TournamentError::Write {
+    batch::write_plan(path, text).map_err(|error| TournamentError::Write {
         option: "",
         path: path.to_path_buf(),
         error,
@@ -321,17 +291,13 @@ fn play_match(args: &MatchArgs) -> Result<u8, TournamentError> {
     let record = record?;
     eprintln!("{}", summary(&record));
     let text = serde_json::to_string(&record).unwrap_or_default() + "\n";
-    if args.out == Path::new("-") {
-        emit(&text);
-        return Ok(EXIT_OK);
-    }
-    let path = args.out.join(format!("game-{:05}.json", record.game));
-    std::fs::create_dir_all(&args.out)
-        .and_then(|()| super::write_replacing(&path, &text))
-        .map_err(|error| TournamentError::Write {
+    let name = format!("game-{:05}.json", record.game);
+    batch::write_result(&args.out, &name, &text).map_err(|(path, error)| {
+        TournamentError::Write {
             option: "--out: ",
             path,
             error,
-        })?;
+        }
+    })?;
     Ok(EXIT_OK)
 }

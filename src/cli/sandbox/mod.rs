@@ -7,5 +7,6 @@
 pub mod complaints;
 pub mod process;
 pub mod reaper;
+pub mod run;
 
 pub use process::{clamped, start, Limits, Process};

@@ -70,6 +70,29 @@ pub fn clamped(limits: Limits) -> Limits {
     out
 }
 
+/// The closure that sets `limits` (as given: lower them with [`clamped`] first) in a
+/// child between fork and exec, for `pre_exec`: it only calls setrlimit(2), which is
+/// async-signal-safe, and allocates nothing.
+pub fn set_limits(limits: Limits) -> impl FnMut() -> std::io::Result<()> + Send + Sync + 'static {
+    move || {
+        let set = |resource, soft: u64, hard: u64| {
+            let limit = libc::rlimit {
+                rlim_cur: soft as libc::rlim_t,
+                rlim_max: hard as libc::rlim_t,
+            };
+            // SAFETY: setrlimit(2) reads the struct we own.
+            #[allow(unsafe_code)]
+            if unsafe { libc::setrlimit(resource, &limit) } != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        };
+        // SIGXCPU at the limit (a program may catch it), SIGKILL a second later.
+        set(libc::RLIMIT_CPU, limits.cpu_secs, limits.cpu_secs + 1)?;
+        set(libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes)
+    }
+}
+
 /// Start `command` by `sh -c` with `env`, in a new process group, under `limits`
 /// (lowered by [`clamped`]); its standard output and error are logged on ours as
 /// `[who] line`.
@@ -93,21 +116,7 @@ pub fn start(
     // setrlimit(2), which is async-signal-safe; it allocates nothing.
     #[allow(unsafe_code)]
     unsafe {
-        cmd.pre_exec(move || {
-            let set = |resource, soft: u64, hard: u64| {
-                let limit = libc::rlimit {
-                    rlim_cur: soft as libc::rlim_t,
-                    rlim_max: hard as libc::rlim_t,
-                };
-                if libc::setrlimit(resource, &limit) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            };
-            // SIGXCPU at the limit (a program may catch it), SIGKILL a second later.
-            set(libc::RLIMIT_CPU, limits.cpu_secs, limits.cpu_secs + 1)?;
-            set(libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes)
-        });
+        cmd.pre_exec(set_limits(limits));
     }
     let mut child = reaper::register(|| {
         let child = cmd.spawn()?;
