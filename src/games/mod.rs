@@ -4,6 +4,7 @@ pub mod actman;
 pub mod anneal;
 pub mod arena;
 pub mod gpac;
+pub mod grade;
 pub mod pengu;
 pub mod rogue;
 pub mod session;

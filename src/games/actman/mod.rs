@@ -8,6 +8,7 @@
 //! - [`analyze`], [`count_plans`]: optimal turns, plan count, whether victory needs
 //!   the bullet or a lure, features;
 //! - [`generate`]: dungeons with a proved optimal length (and uniqueness, needs);
+//! - [`grade`]: a student solver's output checked against the rules and the optimum;
 //! - [`TOOLS`]: `solve`, `analyze`, `verdict` and `generate` as the command line's
 //!   subcommands and the page's `run_tool` (the [`Tool`](crate::games::tools::Tool)
 //!   contract).
@@ -25,6 +26,7 @@
 mod analysis;
 mod game;
 mod generate;
+mod grade;
 mod level;
 mod rules;
 mod session;
@@ -41,6 +43,7 @@ pub use generate::{
     generate, GenerateError, GenerateOptions, GenerateProgress, Generated, CANDIDATE_STATES,
     MAX_CANDIDATES, MAX_GENERATED_MONSTERS, MAX_MIN_TURNS, SIDES,
 };
+pub use grade::{grade, reference, GradeOptions, Optimum, Reference, OPEN_TURN_LIMIT};
 pub use level::{Dungeon, Kind, PaintError, MAX_CELLS};
 pub use rules::{
     play_turn, score, Action, Board, Event, Slot, TurnEnd, KILL_BONUS, MOVE_COST, SHOT_COST,

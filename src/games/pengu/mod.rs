@@ -6,7 +6,8 @@
 //! - [`SlideGraph`]: the precomputed moves between rest cells;
 //! - [`solve`]: random play and the shared searches with a slide-distance heuristic;
 //! - [`analyze`], [`PlanCounter`]: optimal length, plan count, dead cells, features;
-//! - [`generate`]: levels with a proved optimal length (and uniqueness).
+//! - [`generate`]: levels with a proved optimal length (and uniqueness);
+//! - [`grade`]: a student solver's output checked against the rules and the optimum.
 //!
 //! ```
 //! use gridlab::games::pengu::{replay, solve, Level, SolveOptions};
@@ -18,6 +19,7 @@
 
 mod analysis;
 mod generate;
+mod grade;
 mod graph;
 mod level;
 mod problem;
@@ -35,6 +37,7 @@ pub use generate::{
     generate, GenerateError, GenerateOptions, GenerateProgress, Generated, MAX_CANDIDATES,
     MAX_FISH, MAX_MIN_MOVES, SIDES,
 };
+pub use grade::{grade, reference, GradeOptions, Optimum, Reference, RANDOM_ASSIGNMENT_MOVES};
 pub use graph::{Edge, GraphLimit, SlideGraph, BLOCKED, DIES};
 pub use level::{Level, Tile, MAX_CELLS, MAX_RESIZED_SIDE};
 pub use problem::{FishSet, PenguProblem, PenguState};

@@ -1,0 +1,320 @@
+//! Checking a student's solver output against the rules: what every search game's
+//! grader shares. A game reads the output's first line as its moves, replays them
+//! with its own rules, and this module compares the rest of the output with what the
+//! replay prints, line by line; the game then checks its goal and, for the optimal
+//! algorithms, the plan against the optimum it proved. The first problem found is
+//! the verdict, named by its line or move ([`Problem`]).
+
+use serde::Serialize;
+
+/// Longest solver output read, in bytes (a course output is a line of moves, a score
+/// and the grid: a 2,500 × 2,500 field is 6.3 MB).
+pub const MAX_OUTPUT_BYTES: usize = 16 << 20;
+
+/// What an optimal plan is measured by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Measure {
+    /// Fewest moves (Pengu).
+    Moves,
+    /// Fewest turns to victory (Act-Man's BFS and ID-DFS).
+    Turns,
+    /// Highest final score of a victory (Act-Man's A*).
+    Score,
+}
+
+impl Measure {
+    /// The measure's unit for `n` ("25 moves", "1 turn", "a score of 46").
+    pub fn amount(self, n: i64) -> String {
+        let plural = if n == 1 { "" } else { "s" };
+        match self {
+            Measure::Moves => format!("{n} move{plural}"),
+            Measure::Turns => format!("{n} turn{plural}"),
+            Measure::Score => format!("a score of {n}"),
+        }
+    }
+}
+
+/// The first thing wrong with an output, named by its line (1-based) or move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, thiserror::Error)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Problem {
+    /// Nothing was printed where a plan exists.
+    #[error("the output is empty")]
+    Empty,
+    /// The output does not read in the course format.
+    #[error("line {line}, column {column}: {message}")]
+    Parse {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column (in characters).
+        column: usize,
+        /// What was expected and what was found.
+        message: String,
+    },
+    /// A move the rules do not allow.
+    #[error("move {index} ('{symbol}') is illegal: {message}")]
+    IllegalMove {
+        /// 1-based index of the move in the plan.
+        index: usize,
+        /// The move's symbol.
+        symbol: char,
+        /// Why it is illegal.
+        message: String,
+    },
+    /// A move after the game ended (won, or lost).
+    #[error("move {index} ('{symbol}') comes after the game is over ({ended})")]
+    MoveAfterEnd {
+        /// 1-based index of the first move after the end.
+        index: usize,
+        /// Its symbol.
+        symbol: char,
+        /// How the game had ended.
+        ended: String,
+    },
+    /// A line of the output differs from what replaying the moves prints.
+    #[error("line {line}: the output has {}, replaying the moves gives {}", shown(.got), shown(.expected))]
+    Mismatch {
+        /// 1-based line.
+        line: usize,
+        /// The line replaying gives (`None`: the output should end before it).
+        expected: Option<String>,
+        /// The line printed (`None`: the output ended before it).
+        got: Option<String>,
+    },
+    /// The plan does not meet the assignment's goal.
+    #[error("{message}")]
+    GoalNotMet {
+        /// What the plan achieves and what was asked.
+        message: String,
+    },
+    /// A valid plan that is not optimal by the assignment's measure.
+    #[error("{}; optimal is {}", .measure.amount(*.value), .measure.amount(*.optimal))]
+    NotOptimal {
+        /// The plan's value (its length, or its score).
+        value: i64,
+        /// The proved optimum.
+        optimal: i64,
+        /// What is measured.
+        measure: Measure,
+    },
+}
+
+/// A line quoted for a message, or what stands in for a missing one.
+fn shown(line: &Option<String>) -> String {
+    match line {
+        Some(l) => format!("`{}`", crate::error::excerpt(l)),
+        None => "no line".to_string(),
+    }
+}
+
+/// The verdict on one output.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Graded {
+    /// Whether the output passes every check.
+    pub pass: bool,
+    /// The first problem found (none when it passes).
+    pub problem: Option<Problem>,
+    /// One line for a table: "optimal: 25 moves", or the problem.
+    pub message: String,
+    /// The plan read from the output's first line.
+    pub plan: Option<String>,
+    /// Its length in moves (or turns).
+    pub length: Option<usize>,
+    /// Its value by the measure (its length, or its final score), when it replays.
+    pub value: Option<i64>,
+    /// The proved optimum by the measure, when the algorithm must be optimal (or
+    /// where it was proved anyway).
+    pub optimal: Option<i64>,
+    /// What is measured.
+    pub measure: Option<Measure>,
+    /// An optimal plan (the one gridlab proved), to play beside the student's.
+    pub optimal_plan: Option<String>,
+    /// What replaying the plan prints (the exact course output), when it replays.
+    pub expected: Option<String>,
+    /// Things said besides the verdict (line endings read as LF, the optimum unknown).
+    pub warnings: Vec<String>,
+}
+
+impl Graded {
+    /// A failing verdict: `problem`, with what was read so far.
+    pub fn fail(mut self, problem: Problem) -> Graded {
+        self.pass = false;
+        self.message = problem.to_string();
+        self.problem = Some(problem);
+        self
+    }
+
+    /// A passing verdict saying `message`.
+    pub fn pass(mut self, message: impl Into<String>) -> Graded {
+        self.pass = true;
+        self.problem = None;
+        self.message = message.into();
+        self
+    }
+}
+
+/// An output split into lines: CR LF read as LF (with a warning), trailing empty
+/// lines dropped (the course's own samples end with one).
+pub struct OutputLines<'a> {
+    /// The lines, without their line ends.
+    pub lines: Vec<&'a str>,
+    /// What was said while reading.
+    pub warnings: Vec<String>,
+}
+
+impl<'a> OutputLines<'a> {
+    /// Split `output` into lines.
+    pub fn new(output: &'a str) -> OutputLines<'a> {
+        let mut warnings = Vec::new();
+        let mut lines: Vec<&str> = output.split('\n').collect();
+        let mut crlf = false;
+        for line in &mut lines {
+            if let Some(stripped) = line.strip_suffix('\r') {
+                *line = stripped;
+                crlf = true;
+            }
+        }
+        if crlf {
+            warnings.push("the output's lines end in CR LF (Windows); read as LF".to_string());
+        }
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        OutputLines { lines, warnings }
+    }
+
+    /// Whether nothing was printed.
+    pub fn is_empty(&self) -> bool {
+        self.lines.is_empty()
+    }
+
+    /// The first line read as a plan: every character must be one of the game's
+    /// moves (`is_move`); `moves` names them in the error ("numpad digits 1-4, 6-9").
+    pub fn plan(&self, is_move: impl Fn(char) -> bool, moves: &str) -> Result<&'a str, Problem> {
+        let first = self.lines.first().copied().unwrap_or("");
+        match first.chars().position(|c| !is_move(c)) {
+            None => Ok(first),
+            Some(at) => {
+                let found = first.chars().nth(at).unwrap_or(' ');
+                let hint = if at == 0 && first.chars().any(char::is_alphabetic) {
+                    " (the course output starts with the plan: is this a debug line?)"
+                } else {
+                    ""
+                };
+                Err(Problem::Parse {
+                    line: 1,
+                    column: at + 1,
+                    message: format!(
+                        "expected the plan ({moves}), found {}{hint}",
+                        describe(found)
+                    ),
+                })
+            }
+        }
+    }
+
+    /// The first line that differs from `expected` (the replay's exact output).
+    pub fn compare(&self, expected: &str) -> Option<Problem> {
+        let want = OutputLines::new(expected).lines;
+        let longest = want.len().max(self.lines.len());
+        (0..longest).find_map(|i| {
+            let (w, g) = (want.get(i), self.lines.get(i));
+            (w != g).then(|| Problem::Mismatch {
+                line: i + 1,
+                expected: w.map(|s| s.to_string()),
+                got: g.map(|s| s.to_string()),
+            })
+        })
+    }
+}
+
+/// A character as a message shows it.
+fn describe(c: char) -> String {
+    match c {
+        ' ' => "a space".to_string(),
+        '\t' => "a tab".to_string(),
+        c if c.is_control() => format!("the control character U+{:04X}", c as u32),
+        c => format!("'{c}'"),
+    }
+}
+
+/// A plan's moves replayed one at a time: the first illegal move, or the first move
+/// after the game ended, as a [`Problem`]. `play` plays one symbol (an error names
+/// why it is illegal); `ended` says how the game stands before a move (`Some`: over).
+pub fn replay_plan(
+    plan: &str,
+    mut ended: impl FnMut() -> Option<String>,
+    mut play: impl FnMut(char) -> Result<(), String>,
+) -> Result<(), Problem> {
+    for (i, symbol) in plan.chars().enumerate() {
+        if let Some(ended) = ended() {
+            return Err(Problem::MoveAfterEnd {
+                index: i + 1,
+                symbol,
+                ended,
+            });
+        }
+        play(symbol).map_err(|message| Problem::IllegalMove {
+            index: i + 1,
+            symbol,
+            message,
+        })?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_debug_line_first_is_named_with_its_column() {
+        let out = OutputLines::new("Solving...\n7\n");
+        let e = out.plan(|c| c.is_ascii_digit(), "digits").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 1: expected the plan (digits), found 'S' (the course output \
+             starts with the plan: is this a debug line?)"
+        );
+    }
+
+    #[test]
+    fn crlf_and_trailing_blank_lines_are_read_with_a_warning() {
+        let out = OutputLines::new("12\r\n3\r\n\r\n\n");
+        assert_eq!(out.lines, ["12", "3"]);
+        assert_eq!(out.warnings.len(), 1);
+        assert_eq!(out.compare("12\n3\n"), None);
+    }
+
+    #[test]
+    fn the_first_differing_line_is_named_with_both_versions() {
+        let out = OutputLines::new("6\n19\n###\n");
+        assert_eq!(
+            out.compare("6\n20\n###\n").unwrap().to_string(),
+            "line 2: the output has `19`, replaying the moves gives `20`"
+        );
+        assert_eq!(
+            out.compare("6\n19\n###\n#P#\n").unwrap().to_string(),
+            "line 4: the output has no line, replaying the moves gives `#P#`"
+        );
+    }
+
+    #[test]
+    fn a_move_after_the_end_is_named_as_such() {
+        let over = std::cell::Cell::new(false);
+        let e = replay_plan(
+            "66",
+            || over.get().then(|| "won".to_string()),
+            |_| {
+                over.set(true);
+                Ok(())
+            },
+        );
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "move 2 ('6') comes after the game is over (won)"
+        );
+    }
+}
