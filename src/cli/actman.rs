@@ -10,6 +10,8 @@ use gridlab::games::actman::{Dungeon, Game, Status};
 pub enum ActmanCommand {
     /// Replay an action string: the final state and the grader's verdict line.
     Check(CheckArgs),
+    /// Run a solver on dungeons and grade its outputs (see docs/grading.md).
+    Grade(super::grade::ActmanGradeArgs),
 }
 
 /// `gridlab actman check`.
@@ -28,6 +30,7 @@ pub struct CheckArgs {
 pub fn run(command: ActmanCommand) -> Result<u8, CliError> {
     match command {
         ActmanCommand::Check(args) => run_check(args),
+        ActmanCommand::Grade(args) => super::grade::run_actman(args),
     }
 }
 

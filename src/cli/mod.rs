@@ -5,6 +5,7 @@ pub mod actman;
 pub mod arena;
 pub mod batch;
 pub mod generated;
+pub mod grade;
 pub mod gpac;
 pub mod pengu;
 pub mod rogue;

@@ -11,6 +11,8 @@ use gridlab::games::tools::ToolError;
 pub enum PenguCommand {
     /// Replay a move string and print the course output.
     Replay(ReplayArgs),
+    /// Run a solver on levels and grade its outputs (see docs/grading.md).
+    Grade(super::grade::PenguGradeArgs),
 }
 
 /// `gridlab pengu replay`.
@@ -29,6 +31,7 @@ pub struct ReplayArgs {
 pub fn run(command: PenguCommand) -> Result<u8, CliError> {
     match command {
         PenguCommand::Replay(args) => run_replay(args),
+        PenguCommand::Grade(args) => super::grade::run_pengu(args),
     }
 }
 

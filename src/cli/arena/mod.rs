@@ -230,7 +230,8 @@ fn parse_bots(text: &str) -> Result<(Vec<BotKind>, Option<usize>), ArgError> {
     Ok((bots, None))
 }
 
-fn runtime() -> Option<tokio::runtime::Runtime> {
+/// A multi-threaded async runtime, or None (the reason said on standard error).
+pub fn runtime() -> Option<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
