@@ -33,8 +33,7 @@ where
     let queue = Arc::new(Mutex::new(
         jobs.into_iter().enumerate().rev().collect::<Vec<_>>(),
     ));
-    let done: Arc<Mutex<Vec<Option<R>>>> =
-        Arc::new(Mutex::new((0..count).map(|_| None).collect()));
+    let done: Arc<Mutex<Vec<Option<R>>>> = Arc::new(Mutex::new((0..count).map(|_| None).collect()));
     let failed: Arc<Mutex<Vec<String>>> = Arc::default();
     let work = Arc::new(work);
     let mut workers = tokio::task::JoinSet::new();

@@ -198,10 +198,10 @@ pub fn json(
     serde_json::to_string_pretty(&t).unwrap_or_default()
 }
 
-/// Most files `--merge` reads from its folder.
-pub use crate::cli::batch::MAX_FILES as MAX_MERGE_FILES;
 /// Most bytes `--merge` reads over all its files (each at most 64 MiB).
 pub use crate::cli::batch::MAX_BYTES as MAX_MERGE_BYTES;
+/// Most files `--merge` reads from its folder.
+pub use crate::cli::batch::MAX_FILES as MAX_MERGE_FILES;
 /// Longest fault reason a result file may give, in characters.
 pub const MAX_FAULT_CHARS: usize = 1_000;
 

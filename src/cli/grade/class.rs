@@ -60,7 +60,11 @@ fn run_command(path: &Path) -> Result<String, String> {
         return Err(format!("run file: longer than {MAX_RUN_FILE_BYTES} bytes"));
     }
     let text = String::from_utf8(bytes).map_err(|_| "run file: not UTF-8 text".to_string())?;
-    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
     match lines.as_slice() {
         [line] if !line.chars().any(|c| c.is_control() && c != '\t') => Ok(line.to_string()),
         [_] => Err("run file: a control character in the command".into()),
@@ -146,7 +150,11 @@ struct JobLine {
     #[arg(long, allow_hyphen_values = true)]
     problem: Option<String>,
     /// The level file.
-    #[arg(long, conflicts_with = "generated", required_unless_present = "generated")]
+    #[arg(
+        long,
+        conflicts_with = "generated",
+        required_unless_present = "generated"
+    )]
     level: Option<String>,
     /// The generated level's seed.
     #[arg(long)]
@@ -168,7 +176,11 @@ impl JobLine {
             .ok_or_else(|| CliError::Input("--job: unbalanced quotes in the line".into()))?;
         JobLine::try_parse_from(words).map_err(|e| {
             let text = e.to_string();
-            let first = text.lines().next().unwrap_or("").trim_start_matches("error: ");
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("error: ");
             CliError::Input(format!("--job: {first}"))
         })
     }
@@ -238,7 +250,10 @@ pub fn plan_lines<G: Subject>(
                 Origin::File(path) => format!("--level {}", quote(path)),
                 Origin::Generated(seed) => format!("--generated {seed}"),
             });
-            words.push(format!("--options {}", quote(&settings.options.to_string())));
+            words.push(format!(
+                "--options {}",
+                quote(&settings.options.to_string())
+            ));
             words.push(format!("--time-limit {}", settings.time_limit));
             words.push(format!("--memory-limit {}", settings.memory_limit));
             lines.push(words.join(" "));
@@ -314,8 +329,7 @@ pub fn merge<G: Subject>(dir: &Path) -> Result<Book, CliError> {
             }
             let (settings, _) = job.settings::<G>().map_err(|e| at(&e.to_string()))?;
             let head = first.get_or_insert_with(|| (job.submissions, job.levels, settings.clone()));
-            if (job.submissions, job.levels) != (head.0, head.1) || settings != head.2
-            {
+            if (job.submissions, job.levels) != (head.0, head.1) || settings != head.2 {
                 return Err(at(
                     "from another grading (its submissions, levels or settings differ)",
                 ));

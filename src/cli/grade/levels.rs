@@ -93,7 +93,9 @@ pub fn origins(
         }
         files.sort();
         if files.is_empty() {
-            return Err(CliError::Input(format!("{path}: no .txt level files there")));
+            return Err(CliError::Input(format!(
+                "{path}: no .txt level files there"
+            )));
         }
         for name in files {
             let shown = p.join(name).to_string_lossy().into_owned();

@@ -218,5 +218,9 @@ fn finish(book: &table::Book, args: &CommonArgs) -> Result<u8, CliError> {
     if !book.settings.class {
         super::emit(&table::table(book));
     }
-    Ok(if book.all_pass() { EXIT_OK } else { EXIT_NOT_MET })
+    Ok(if book.all_pass() {
+        EXIT_OK
+    } else {
+        EXIT_NOT_MET
+    })
 }

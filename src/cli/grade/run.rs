@@ -79,9 +79,15 @@ pub fn run_problem(run: &RunRecord, settings: &Settings) -> Option<String> {
     let last = run.stderr_tail.last();
     let said = last.map(|l| format!(": {l}")).unwrap_or_default();
     let memory = last.is_some_and(|l| {
-        ["MemoryError", "bad_alloc", "out of memory", "Cannot allocate", "OutOfMemory"]
-            .iter()
-            .any(|m| l.contains(m))
+        [
+            "MemoryError",
+            "bad_alloc",
+            "out of memory",
+            "Cannot allocate",
+            "OutOfMemory",
+        ]
+        .iter()
+        .any(|m| l.contains(m))
     });
     let cpu_limit = settings.limits().cpu_secs;
     let crashed = match (run.exit_code, run.signal) {
@@ -93,6 +99,10 @@ pub fn run_problem(run: &RunRecord, settings: &Settings) -> Option<String> {
             return Some(format!("CPU time limit of {cpu_limit} s reached (killed)"))
         }
         (_, Some(signal)) => format!("killed by {}", signal_name(signal)),
+        // A shell reports its child's death by signal N as 128 + N.
+        (Some(code), None) if code > 128 && !signal_name(code - 128).starts_with("signal") => {
+            format!("exit code {code} ({})", signal_name(code - 128))
+        }
         (Some(code), None) => format!("exit code {code}"),
         (None, None) => "ended abnormally".to_string(),
     };

@@ -217,14 +217,25 @@ pub fn run_once(job: &OneShot) -> std::io::Result<Ran> {
             output_cut |= longer;
             (text, OutputFrom::File)
         }
-        None => (String::from_utf8_lossy(&stdout).into_owned(), OutputFrom::Stdout),
+        None => (
+            String::from_utf8_lossy(&stdout).into_owned(),
+            OutputFrom::Stdout,
+        ),
     };
     let (exit_code, signal) = decode(status);
     let seconds = |t: libc::timeval| t.tv_sec as f64 * 1000.0 + t.tv_usec as f64 / 1000.0;
     Ok(Ran {
         record: RunRecord {
-            exit_code: if timed_out || output_cut { None } else { exit_code },
-            signal: if timed_out || output_cut { None } else { signal },
+            exit_code: if timed_out || output_cut {
+                None
+            } else {
+                exit_code
+            },
+            signal: if timed_out || output_cut {
+                None
+            } else {
+                signal
+            },
             wall_ms,
             cpu_ms: seconds(usage.ru_utime) + seconds(usage.ru_stime),
             peak_memory_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
