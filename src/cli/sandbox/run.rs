@@ -12,12 +12,13 @@
 use super::process::{clamped, set_limits, Limits};
 use super::reaper;
 use serde::{Deserialize, Serialize};
+use std::collections::VecDeque;
 use std::io::Read;
 use std::os::unix::fs::DirBuilderExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Most bytes of output kept (standard output, or the `{out}` file): 16 MiB. A program
@@ -173,17 +174,24 @@ pub fn run_once(job: &OneShot) -> std::io::Result<Ran> {
     })?;
     let pid = i32::try_from(child.id()).map_err(std::io::Error::other)?;
     let cut = Arc::new(AtomicBool::new(false));
+    // What standard output gave so far: a process that escaped may hold the pipe
+    // open after the run, and what came before is kept all the same.
+    let stdout: Arc<Mutex<Vec<u8>>> = Arc::default();
     let (stdout_done, stdout_wait) = mpsc::channel();
     if let Some(pipe) = child.stdout.take() {
-        let cut = Arc::clone(&cut);
+        let (cut, kept) = (Arc::clone(&cut), Arc::clone(&stdout));
         std::thread::spawn(move || {
-            let _ = stdout_done.send(read_bounded(pipe, &cut));
+            read_bounded(pipe, &kept, &cut);
+            let _ = stdout_done.send(());
         });
     }
+    let stderr: Arc<Mutex<VecDeque<String>>> = Arc::default();
     let (stderr_done, stderr_wait) = mpsc::channel();
     if let Some(pipe) = child.stderr.take() {
+        let kept = Arc::clone(&stderr);
         std::thread::spawn(move || {
-            let _ = stderr_done.send(tail(pipe));
+            tail(pipe, &kept);
+            let _ = stderr_done.send(());
         });
     }
     let timed_out = loop {
@@ -209,8 +217,11 @@ pub fn run_once(job: &OneShot) -> std::io::Result<Ran> {
     let (status, usage) = wait(pid);
     reaper::unregister(pid);
     let wall_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let stdout = stdout_wait.recv_timeout(DRAIN_WAIT).unwrap_or_default();
-    let stderr_tail = stderr_wait.recv_timeout(DRAIN_WAIT).unwrap_or_default();
+    let _ = stdout_wait.recv_timeout(DRAIN_WAIT);
+    let stdout = std::mem::take(&mut *stdout.lock().unwrap_or_else(|e| e.into_inner()));
+    let _ = stderr_wait.recv_timeout(DRAIN_WAIT);
+    let stderr_tail: Vec<String> =
+        std::mem::take(&mut *stderr.lock().unwrap_or_else(|e| e.into_inner())).into();
     let mut output_cut = cut.load(Ordering::Relaxed);
     let (text, output_from) = match read_output_file(&output) {
         Some((text, longer)) => {
@@ -294,15 +305,15 @@ fn decode(status: i32) -> (Option<i32>, Option<i32>) {
     }
 }
 
-/// Read `pipe` to its end, keeping the first [`MAX_OUTPUT_BYTES`]; `cut` set when
+/// Read `pipe` to its end into `kept`, up to [`MAX_OUTPUT_BYTES`]; `cut` set when
 /// there is more (the rest is drained, not kept).
-fn read_bounded(mut pipe: impl Read, cut: &AtomicBool) -> Vec<u8> {
-    let mut kept = Vec::new();
+fn read_bounded(mut pipe: impl Read, kept: &Mutex<Vec<u8>>, cut: &AtomicBool) {
     let mut buf = [0u8; 64 * 1024];
     loop {
         match pipe.read(&mut buf) {
-            Ok(0) | Err(_) => return kept,
+            Ok(0) | Err(_) => return,
             Ok(n) => {
+                let mut kept = kept.lock().unwrap_or_else(|e| e.into_inner());
                 let room = MAX_OUTPUT_BYTES - kept.len();
                 if n > room {
                     kept.extend_from_slice(&buf[..room]);
@@ -315,11 +326,10 @@ fn read_bounded(mut pipe: impl Read, cut: &AtomicBool) -> Vec<u8> {
     }
 }
 
-/// The last [`STDERR_LINES`] lines of `pipe`, each at most [`MAX_STDERR_CHARS`]
-/// characters, blank lines left out.
-fn tail(pipe: impl Read) -> Vec<String> {
+/// Keep the last [`STDERR_LINES`] lines of `pipe` in `lines`, each at most
+/// [`MAX_STDERR_CHARS`] characters, blank lines left out.
+fn tail(pipe: impl Read, lines: &Mutex<VecDeque<String>>) {
     use std::io::BufRead;
-    let mut lines = std::collections::VecDeque::new();
     let mut reader = std::io::BufReader::new(pipe);
     let mut line = Vec::new();
     loop {
@@ -337,12 +347,12 @@ fn tail(pipe: impl Read) -> Vec<String> {
         if cut.len() < text.len() {
             cut.push('…');
         }
+        let mut lines = lines.lock().unwrap_or_else(|e| e.into_inner());
         if lines.len() == STDERR_LINES {
             lines.pop_front();
         }
         lines.push_back(cut);
     }
-    lines.into()
 }
 
 /// The `{out}` file's text (at most [`MAX_OUTPUT_BYTES`]) and whether it was longer;
