@@ -324,7 +324,7 @@ async fn play(bout: &mut Bout<'_>, command: &str, sandbox: Limits, times: &Times
             return;
         }
     };
-    let start_limit = format!("{} to start", seconds_text(times.start));
+    let start_limit = format!("{} (--start-limit)", seconds_text(times.start));
     let started = tokio::time::Instant::now();
     let ready = match talk.send(&dungeon_text, times.start).await {
         Ok(()) => {
@@ -345,9 +345,15 @@ async fn play(bout: &mut Bout<'_>, command: &str, sandbox: Limits, times: &Times
     while let Some(question) = bout.question() {
         let left = deadline.saturating_duration_since(tokio::time::Instant::now());
         let (limit, limit_text) = if left < times.per_move {
-            (left, format!("{} per game", seconds_text(times.per_game)))
+            (
+                left,
+                format!("{} per game (--game-time-limit)", seconds_text(times.per_game)),
+            )
         } else {
-            (times.per_move, format!("{} per move", seconds_text(times.per_move)))
+            (
+                times.per_move,
+                format!("{} per move (--time-limit)", seconds_text(times.per_move)),
+            )
         };
         let reply = match talk.send(&question.line(), limit).await {
             Ok(()) => talk.read_line(limit).await,

@@ -56,7 +56,7 @@ pub struct Failure {
 }
 
 impl Failure {
-    /// The failure as one line (`move 4: no reply within 2 s per move`).
+    /// The failure as one line (`move 4: no reply within 2 s per move (--time-limit)`).
     pub fn describe(&self) -> String {
         let when = if self.turn == 0 {
             "at the start".to_string()
@@ -65,6 +65,9 @@ impl Failure {
         };
         match &self.fault {
             Fault::NotStarted { message } => format!("could not start: {message}"),
+            Fault::Timeout { limit } if self.turn == 0 => {
+                format!("{when}: no 'ready' within {limit}")
+            }
             Fault::Timeout { limit } => format!("{when}: no reply within {limit}"),
             Fault::Ended { how } => format!("{when}: the program ended ({how})"),
             Fault::BadReply { line, message } => format!("{when}: '{line}' {message}"),
