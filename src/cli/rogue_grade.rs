@@ -32,7 +32,12 @@ pub struct GradeArgs {
     /// The student's monster: a shell command speaking the Rogue player protocol
     /// (docs/rogue-player-protocol.md), played against the naive, cycle and optimal
     /// rogues.
-    #[arg(long, value_name = "CMD", required_unless_present = "rogue", conflicts_with = "rogue")]
+    #[arg(
+        long,
+        value_name = "CMD",
+        required_unless_present = "rogue",
+        conflicts_with = "rogue"
+    )]
     monster: Option<String>,
     /// The student's rogue, played against the bfs and optimal monsters.
     #[arg(long, value_name = "CMD")]
@@ -123,7 +128,9 @@ fn seconds(flag: &str, value: f64) -> Result<Duration, CliError> {
     if !(value > 0.0 && value <= MAX_TIME_LIMIT_SECS) {
         return Err(CliError::Option {
             flag: flag.into(),
-            message: format!("{value} is not a number of seconds above 0 and at most {MAX_TIME_LIMIT_SECS}"),
+            message: format!(
+                "{value} is not a number of seconds above 0 and at most {MAX_TIME_LIMIT_SECS}"
+            ),
         });
     }
     Ok(Duration::from_secs_f64(value))
@@ -190,9 +197,9 @@ pub fn run(args: GradeArgs) -> Result<u8, CliError> {
             eprintln!("warning: {name}:{}:{}: {}", w.line, w.column, w.message);
         }
         let mut shared = SharedAnalysis::default();
-        let analysis = shared
-            .get(&dungeon)
-            .map_err(|e| CliError::Input(format!("{name}: grading needs the exact solution: {e}")))?;
+        let analysis = shared.get(&dungeon).map_err(|e| {
+            CliError::Input(format!("{name}: grading needs the exact solution: {e}"))
+        })?;
         dungeons.push((name, dungeon, shared, analysis));
     }
     let opponents: &[Opponent] = match side {
@@ -272,7 +279,11 @@ pub fn run(args: GradeArgs) -> Result<u8, CliError> {
             source,
         })?;
     }
-    Ok(if passed == rows.len() { EXIT_OK } else { EXIT_NOT_MET })
+    Ok(if passed == rows.len() {
+        EXIT_OK
+    } else {
+        EXIT_NOT_MET
+    })
 }
 
 /// A file's name without its folders, for log lines.
@@ -347,7 +358,10 @@ async fn play(bout: &mut Bout<'_>, command: &str, sandbox: Limits, times: &Times
         let (limit, limit_text) = if left < times.per_move {
             (
                 left,
-                format!("{} per game (--game-time-limit)", seconds_text(times.per_game)),
+                format!(
+                    "{} per game (--game-time-limit)",
+                    seconds_text(times.per_game)
+                ),
             )
         } else {
             (

@@ -131,7 +131,10 @@ fn describe(status: std::process::ExitStatus) -> String {
     use std::os::unix::process::ExitStatusExt;
     match (status.code(), status.signal()) {
         (Some(code), _) if code > 128 => {
-            format!("exit status {code}: its program was killed by signal {}", code - 128)
+            format!(
+                "exit status {code}: its program was killed by signal {}",
+                code - 128
+            )
         }
         (Some(code), _) => format!("exit status {code}"),
         (None, Some(signal)) => format!("killed by signal {signal}"),

@@ -97,7 +97,10 @@ pub fn greeting(dungeon: &Dungeon, side: Side) -> String {
 }
 
 fn sites(monster: Pos, rogue: Pos) -> String {
-    format!("{} {} {} {}", monster.row, monster.col, rogue.row, rogue.col)
+    format!(
+        "{} {} {} {}",
+        monster.row, monster.col, rogue.row, rogue.col
+    )
 }
 
 /// The line asking for a move: `turn T MI MJ RI RJ`.
@@ -121,7 +124,8 @@ pub fn question(turn: u32, monster: Pos, rogue: Pos) -> String {
 /// assert!(parse_reply("Moving to 2 4", at).is_err());
 /// ```
 pub fn parse_reply(line: &str, from: Pos) -> Result<Pos, String> {
-    const WHAT: &str = "is not a move (a site 'I J' or a direction N, NE, E, SE, S, SW, W, NW, stay)";
+    const WHAT: &str =
+        "is not a move (a site 'I J' or a direction N, NE, E, SE, S, SW, W, NW, stay)";
     let words: Vec<&str> = line.split_whitespace().collect();
     match words[..] {
         [i, j] => match (i.parse::<i32>(), j.parse::<i32>()) {
@@ -193,7 +197,12 @@ pub struct Bout<'d> {
 
 impl<'d> Bout<'d> {
     /// A game on `dungeon` of at most `max_moves` turns; the student plays `side`.
-    pub fn new(dungeon: &'d Dungeon, side: Side, opponent: Box<dyn Player>, max_moves: u32) -> Self {
+    pub fn new(
+        dungeon: &'d Dungeon,
+        side: Side,
+        opponent: Box<dyn Player>,
+        max_moves: u32,
+    ) -> Self {
         Bout {
             dungeon,
             side,
@@ -425,7 +434,10 @@ pub fn judge(
             Some(v) if turn > v => pass(
                 GradeOutcome::Caught,
                 turn,
-                Some(format!("{} slower than the forced capture", moves(turn - v))),
+                Some(format!(
+                    "{} slower than the forced capture",
+                    moves(turn - v)
+                )),
             ),
             _ => pass(GradeOutcome::Caught, turn, None),
         },
@@ -438,9 +450,15 @@ pub fn judge(
             Some(v) => pass(
                 GradeOutcome::NotCaught,
                 turns,
-                Some(format!("the move limit {turns} is below the forced capture in {v}")),
+                Some(format!(
+                    "the move limit {turns} is below the forced capture in {v}"
+                )),
             ),
-            None => pass(GradeOutcome::NotCaught, turns, Some("the rogue is safe".into())),
+            None => pass(
+                GradeOutcome::NotCaught,
+                turns,
+                Some("the rogue is safe".into()),
+            ),
         },
         (Side::Rogue, Ending::Survived { turns }) => {
             let note = match reference.optimal_play {
@@ -451,39 +469,40 @@ pub fn judge(
             };
             pass(GradeOutcome::NotCaught, turns, note)
         }
-        (Side::Rogue, Ending::Caught { turn }) => match (reference.forced, reference.optimal_play)
-        {
-            (None, _) => fail(
-                GradeOutcome::Caught,
-                turn,
-                format!("caught in {turn}; the rogue is safe (exact solution)"),
-            ),
-            (Some(_), Some(Ending::Caught { turn: best })) if strict && turn < best => fail(
-                GradeOutcome::Caught,
-                turn,
-                format!("caught in {turn}; optimal play lasts {best}"),
-            ),
-            (Some(_), Some(Ending::Survived { turns })) if strict => fail(
-                GradeOutcome::Caught,
-                turn,
-                format!("caught in {turn}; optimal play survives {turns} moves"),
-            ),
-            (Some(_), Some(Ending::Caught { turn: best })) if turn < best => pass(
-                GradeOutcome::Caught,
-                turn,
-                Some(format!("{} shorter than optimal play", moves(best - turn))),
-            ),
-            (Some(_), Some(Ending::Survived { .. })) => pass(
-                GradeOutcome::Caught,
-                turn,
-                Some("optimal play survives this monster".into()),
-            ),
-            (Some(v), _) => pass(
-                GradeOutcome::Caught,
-                turn,
-                Some(format!("capture is forced in {v}")),
-            ),
-        },
+        (Side::Rogue, Ending::Caught { turn }) => {
+            match (reference.forced, reference.optimal_play) {
+                (None, _) => fail(
+                    GradeOutcome::Caught,
+                    turn,
+                    format!("caught in {turn}; the rogue is safe (exact solution)"),
+                ),
+                (Some(_), Some(Ending::Caught { turn: best })) if strict && turn < best => fail(
+                    GradeOutcome::Caught,
+                    turn,
+                    format!("caught in {turn}; optimal play lasts {best}"),
+                ),
+                (Some(_), Some(Ending::Survived { turns })) if strict => fail(
+                    GradeOutcome::Caught,
+                    turn,
+                    format!("caught in {turn}; optimal play survives {turns} moves"),
+                ),
+                (Some(_), Some(Ending::Caught { turn: best })) if turn < best => pass(
+                    GradeOutcome::Caught,
+                    turn,
+                    Some(format!("{} shorter than optimal play", moves(best - turn))),
+                ),
+                (Some(_), Some(Ending::Survived { .. })) => pass(
+                    GradeOutcome::Caught,
+                    turn,
+                    Some("optimal play survives this monster".into()),
+                ),
+                (Some(v), _) => pass(
+                    GradeOutcome::Caught,
+                    turn,
+                    Some(format!("capture is forced in {v}")),
+                ),
+            }
+        }
     }
 }
 

@@ -43,8 +43,8 @@ pub use generate::{
     MAX_MIN_MOVES, SIDES,
 };
 pub use grade::{
-    greeting, judge, parse_reply, question, Bout, Failure, Fault, GradeOutcome, GradeVerdict, Question,
-    Reference, HELLO, MAX_REPLY_BYTES,
+    greeting, judge, parse_reply, question, Bout, Failure, Fault, GradeOutcome, GradeVerdict,
+    Question, Reference, HELLO, MAX_REPLY_BYTES,
 };
 pub use level::{direction_name, Dungeon, PaintError, Site, MAX_SIDE};
 pub use referee::Referee;
