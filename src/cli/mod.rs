@@ -7,6 +7,7 @@ pub mod generated;
 pub mod gpac;
 pub mod pengu;
 pub mod rogue;
+pub mod rogue_grade;
 pub mod sandbox;
 pub mod serve;
 pub mod slots;
