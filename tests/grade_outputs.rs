@@ -7,6 +7,9 @@ use gridlab::games::{actman, pengu};
 use gridlab::search::{Algorithm, Solver};
 use std::fs;
 
+mod common;
+use common::{run, run_with_input};
+
 fn read(path: &str) -> String {
     fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
@@ -303,4 +306,63 @@ fn act_man_faults_are_named() {
         actman::grade(&d, &r, &out("8")).message,
         "the plan ends after 1 turn with monsters alive; a victory in 3 turns exists"
     );
+}
+
+#[test]
+fn judge_on_the_command_line_prints_the_verdict_and_exits_by_it() {
+    let level = "levels/pengu/course/testcase-14-20x20.txt";
+    let student = "tests/data/pengu/testcase-14-20x20.rajasekhar02-iddfs.out";
+    let out = run(&[
+        "pengu",
+        "judge",
+        level,
+        "--algo",
+        "iddfs",
+        "--solution",
+        student,
+    ]);
+    assert_eq!(
+        (out.0, out.1.as_str()),
+        (Some(1), "fail: 11 moves; optimal is 7 moves\n")
+    );
+    let json = run(&[
+        "pengu",
+        "judge",
+        level,
+        "--algo",
+        "iddfs",
+        "--solution",
+        student,
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json.1).unwrap();
+    assert_eq!(v["problem"]["kind"], "not_optimal");
+    assert_eq!(v["optimalPlan"].as_str().unwrap().len(), 7);
+    // A plan alone on standard input: checked without its lines, and said so.
+    let plan = run_with_input(
+        &[
+            "pengu",
+            "judge",
+            "levels/pengu/course/a2-6x7.txt",
+            "--algo",
+            "bfs",
+            "--solution",
+            "-",
+        ],
+        "229314\n",
+    );
+    assert_eq!(
+        (plan.0, plan.1.as_str()),
+        (Some(0), "pass: optimal: 6 moves\n")
+    );
+    assert!(plan.2.contains("a plan alone"), "{}", plan.2);
+    let missing = run(&["pengu", "judge", level, "--solution", "no-such-file"]);
+    assert_eq!(missing.0, Some(2));
+    assert!(
+        missing.2.contains("no-such-file"),
+        "{}",
+        missing.2
+    );
+    let bad = run(&["actman", "judge", level, "--solution", student]);
+    assert_eq!(bad.0, Some(2), "a Pengu field is no dungeon: {}", bad.2);
 }

@@ -9,6 +9,7 @@ pub mod gpac;
 pub mod grade;
 pub mod pengu;
 pub mod rogue;
+pub mod rogue_grade;
 pub mod sandbox;
 pub mod serve;
 pub mod slots;

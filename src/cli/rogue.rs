@@ -1,4 +1,4 @@
-//! `gridlab rogue play|cycles`; `analyze`, `verdict` and `generate` are Rogue's tools
+//! `gridlab rogue play|cycles|grade` (`grade` in [`super::rogue_grade`]); `analyze`, `verdict` and `generate` are Rogue's tools
 //! (`games::rogue::TOOLS`, made subcommands by `cli::tools`).
 
 use super::{emit, load, CliError, EXIT_NOT_MET, EXIT_OK};
@@ -18,6 +18,11 @@ pub enum RogueCommand {
     Play(PlayArgs),
     /// Show the cycles through a corridor that the `cycle` rogue runs around.
     Cycles(DungeonArgs),
+    /// Grade a student's monster (against the naive, cycle and optimal rogues) or rogue
+    /// (against the bfs and optimal monsters), a program speaking the line protocol of
+    /// docs/rogue-player-protocol.md, on every dungeon given, against the exact
+    /// solution: a table, exit 0 when every game passes, 1 when any fails.
+    Grade(super::rogue_grade::GradeArgs),
 }
 
 /// The dungeon file and how strictly to read it.
@@ -66,6 +71,7 @@ pub fn run(command: RogueCommand) -> Result<u8, CliError> {
     match command {
         RogueCommand::Play(args) => run_play(args),
         RogueCommand::Cycles(args) => run_cycles(args),
+        RogueCommand::Grade(args) => super::rogue_grade::run(args),
     }
 }
 

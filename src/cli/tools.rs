@@ -59,6 +59,8 @@ struct Flag {
     kind: Kind,
     boolean: bool,
     mib: bool,
+    /// The flag names a file whose text is the value (`x-file`; - for standard input).
+    file: bool,
 }
 
 /// The flags of a tool, from its options schema (fields marked `x-page` are the
@@ -84,6 +86,7 @@ fn flags(tool: &dyn AnyTool) -> Vec<Flag> {
                 _ => Vec::new(),
             };
             let mib = p.get("x-mib") == Some(&Value::Bool(true));
+            let file = p.get("x-file") == Some(&Value::Bool(true));
             let kind = if mib || types.contains(&"integer") {
                 Kind::Integer
             } else if types.contains(&"number") {
@@ -93,11 +96,14 @@ fn flags(tool: &dyn AnyTool) -> Vec<Flag> {
             } else {
                 Kind::Any
             };
-            let default = defaults.get(field).map(|d| match d {
-                Value::Number(n) if mib => (n.as_u64().unwrap_or(0) >> 20).to_string(),
-                Value::String(s) => s.clone(),
-                d => d.to_string(),
-            });
+            let default = defaults
+                .get(field)
+                .filter(|d| !d.is_null())
+                .map(|d| match d {
+                    Value::Number(n) if mib => (n.as_u64().unwrap_or(0) >> 20).to_string(),
+                    Value::String(s) => s.clone(),
+                    d => d.to_string(),
+                });
             let mut help = p
                 .get("description")
                 .and_then(Value::as_str)
@@ -106,8 +112,11 @@ fn flags(tool: &dyn AnyTool) -> Vec<Flag> {
             if mib {
                 help.push_str(" In MiB.");
             }
+            if file {
+                help = help.replace("On the command line, a file", "A file");
+            }
             let boolean = types == ["boolean"];
-            if let (Some(d), false) = (default, boolean) {
+            if let (Some(d), false, false) = (default, boolean, file) {
                 help.push_str(&format!(" [default: {d}]"));
             }
             Flag {
@@ -121,6 +130,7 @@ fn flags(tool: &dyn AnyTool) -> Vec<Flag> {
                 kind,
                 boolean,
                 mib,
+                file,
             }
         })
         .collect()
@@ -152,10 +162,18 @@ enum FlagValueError {
     /// Not a finite number.
     #[error("'{0}' is not a number")]
     NotNumber(String),
+    /// A file that cannot be read.
+    #[error("{0}")]
+    Unreadable(String),
 }
 
-/// A flag's text as JSON.
-fn value_of(kind: Kind, mib: bool, text: &str) -> Result<Value, FlagValueError> {
+/// A flag's text as JSON (`file`: the text of the file it names).
+fn value_of(kind: Kind, mib: bool, file: bool, text: &str) -> Result<Value, FlagValueError> {
+    if file {
+        return read_input(text)
+            .map(Value::String)
+            .map_err(|e| FlagValueError::Unreadable(e.to_string()));
+    }
     match kind {
         Kind::Integer => {
             let n: u64 = text
@@ -201,8 +219,9 @@ fn tool_command(tool: &'static dyn AnyTool) -> Command {
         let arg = if f.boolean {
             arg.action(ArgAction::SetTrue)
         } else {
-            let (kind, mib) = (f.kind, f.mib);
-            arg.value_parser(move |text: &str| value_of(kind, mib, text))
+            let (kind, mib, file) = (f.kind, f.mib, f.file);
+            let arg = if file { arg.value_name("FILE") } else { arg };
+            arg.value_parser(move |text: &str| value_of(kind, mib, file, text))
         };
         command = command.arg(arg);
     }

@@ -5,7 +5,11 @@
 //! algorithms, the plan against the optimum it proved. The first problem found is
 //! the verdict, named by its line or move ([`Problem`]).
 
-use serde::Serialize;
+use crate::error::FieldError;
+use crate::games::tools::Report;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 /// Longest solver output read, in bytes (a course output is a line of moves, a score
 /// and the grid: a 2,500 × 2,500 field is 6.3 MB).
@@ -155,6 +159,61 @@ impl Graded {
     }
 }
 
+impl Report for Graded {
+    fn text(&self) -> Option<String> {
+        let verdict = if self.pass { "pass" } else { "fail" };
+        Some(format!("{verdict}: {}\n", self.message))
+    }
+    fn notes(&self) -> Vec<String> {
+        self.warnings.clone()
+    }
+    fn met(&self) -> bool {
+        self.pass
+    }
+}
+
+/// The options of a game's `judge` tool: what to grade against, and the solution.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+#[serde(bound = "G: Serialize + DeserializeOwned + Default")]
+#[schemars(bound = "G: JsonSchema + Serialize + Default")]
+pub struct JudgeOptions<G> {
+    /// What the output is graded against.
+    #[serde(flatten)]
+    pub grade: G,
+    /// The solver's output in the course format (plan, score, final grid), or a plan
+    /// alone (then only the plan is checked). On the command line, a file (- for
+    /// standard input).
+    #[schemars(extend("x-file" = true))]
+    pub solution: String,
+}
+
+impl<G> JudgeOptions<G> {
+    /// Check the solution's size; the error names the field.
+    pub fn check_solution(&self) -> Result<(), FieldError> {
+        if self.solution.len() > MAX_OUTPUT_BYTES {
+            return Err(FieldError::new(
+                "solution",
+                format!(
+                    "{} bytes, more than the {} MiB a solution may have",
+                    self.solution.len(),
+                    MAX_OUTPUT_BYTES >> 20
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// How much of the course output a check needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// The whole output: plan, score and final grid (a grader).
+    Output,
+    /// The whole output, or a plan alone on one line (pasted in the page).
+    OutputOrPlan,
+}
+
 /// An output split into lines: CR LF read as LF (with a warning), trailing empty
 /// lines dropped (the course's own samples end with one).
 pub struct OutputLines<'a> {
@@ -213,6 +272,22 @@ impl<'a> OutputLines<'a> {
                 })
             }
         }
+    }
+
+    /// The first line that differs from `expected` (the replay's exact output);
+    /// nothing when `expect` accepts a plan alone and that is what was given (then
+    /// `warnings` says so).
+    pub fn compare_as(
+        &self,
+        expected: &str,
+        expect: Expect,
+        warnings: &mut Vec<String>,
+    ) -> Option<Problem> {
+        if expect == Expect::OutputOrPlan && self.lines.len() == 1 {
+            warnings.push("a plan alone: its score and final grid were not checked".to_string());
+            return None;
+        }
+        self.compare(expected)
     }
 
     /// The first line that differs from `expected` (the replay's exact output).

@@ -8,7 +8,7 @@ use super::complaints::Complaints;
 use super::reaper;
 use std::sync::atomic::{AtomicBool, Ordering};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, BufReader};
-use tokio::process::{Child, Command};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::task::JoinHandle;
 
 /// Longest line of an entrant's output that is logged whole (longer lines are cut).
@@ -102,12 +102,44 @@ pub fn start(
     limits: Limits,
     who: &str,
 ) -> std::io::Result<Process> {
+    spawn(command, env, limits, who, false).map(|(process, _)| process)
+}
+
+/// Start `command` as [`start`] does, but with its standard input and output piped to
+/// us (for a program that talks in lines, [`super::lines`]); only its standard error
+/// is logged.
+pub fn start_piped(
+    command: &str,
+    env: &[(&str, String)],
+    limits: Limits,
+    who: &str,
+) -> std::io::Result<(Process, ChildStdin, ChildStdout)> {
+    let (process, pipes) = spawn(command, env, limits, who, true)?;
+    let (stdin, stdout) = pipes.ok_or_else(|| std::io::Error::other("no pipes to the program"))?;
+    Ok((process, stdin, stdout))
+}
+
+/// The process and, if `piped`, its standard input and output.
+type Spawned = (Process, Option<(ChildStdin, ChildStdout)>);
+
+fn spawn(
+    command: &str,
+    env: &[(&str, String)],
+    limits: Limits,
+    who: &str,
+    piped: bool,
+) -> std::io::Result<Spawned> {
     let limits = clamped(limits);
     let mut cmd = Command::new("sh");
+    let stdin = if piped {
+        std::process::Stdio::piped()
+    } else {
+        std::process::Stdio::null()
+    };
     cmd.arg("-c")
         .arg(command)
         .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
-        .stdin(std::process::Stdio::null())
+        .stdin(stdin)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .process_group(0)
@@ -125,17 +157,23 @@ pub fn start(
     })?;
     let pid = child.id().and_then(|pid| i32::try_from(pid).ok());
     let mut loggers = Vec::new();
-    if let Some(out) = child.stdout.take() {
+    let mut pipes = None;
+    if piped {
+        if let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) {
+            pipes = Some((input, output));
+        }
+    } else if let Some(out) = child.stdout.take() {
         loggers.push(tokio::spawn(log_lines(out, format!("[{who}]"))));
     }
     if let Some(err) = child.stderr.take() {
         loggers.push(tokio::spawn(log_lines(err, format!("[{who}]"))));
     }
-    Ok(Process {
+    let process = Process {
         child,
         pid,
         loggers,
-    })
+    };
+    Ok((process, pipes))
 }
 
 /// Log what a process prints, a line at a time, counted when it repeats.

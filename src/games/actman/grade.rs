@@ -10,7 +10,7 @@ use super::level::Dungeon;
 use super::rules::Action;
 use super::solver::{solve, Objective, SolveOptions, MAX_TURNS};
 use crate::error::FieldError;
-use crate::games::grade::{replay_plan, Graded, Measure, OutputLines, Problem};
+use crate::games::grade::{replay_plan, Expect, Graded, Measure, OutputLines, Problem};
 use crate::search::{Algorithm, Outcome, Solver, DEFAULT_MAX_MEMORY};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -172,6 +172,15 @@ fn how_it_ended(game: &Game, turns: usize) -> String {
 
 /// Grade one output of a solver for `dungeon` against `reference`.
 pub fn grade(dungeon: &Dungeon, reference: &Reference, output: &str) -> Graded {
+    check(dungeon, reference, output, Expect::Output)
+}
+
+/// Grade a solution pasted by a person: the whole output, or a plan alone.
+pub fn grade_solution(dungeon: &Dungeon, reference: &Reference, solution: &str) -> Graded {
+    check(dungeon, reference, solution, Expect::OutputOrPlan)
+}
+
+fn check(dungeon: &Dungeon, reference: &Reference, output: &str, expect: Expect) -> Graded {
     let options = &reference.options;
     let measure = options.measure();
     let lines = OutputLines::new(output);
@@ -229,7 +238,7 @@ pub fn grade(dungeon: &Dungeon, reference: &Reference, output: &str) -> Graded {
         Some(Measure::Score) => i64::from(game.score()),
         _ => turns as i64,
     });
-    if let Some(problem) = lines.compare(&expected) {
+    if let Some(problem) = lines.compare_as(&expected, expect, &mut graded.warnings) {
         return graded.fail(problem);
     }
     let Some(limit) = options.turns() else {

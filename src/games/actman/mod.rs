@@ -43,7 +43,9 @@ pub use generate::{
     generate, GenerateError, GenerateOptions, GenerateProgress, Generated, CANDIDATE_STATES,
     MAX_CANDIDATES, MAX_GENERATED_MONSTERS, MAX_MIN_TURNS, SIDES,
 };
-pub use grade::{grade, reference, GradeOptions, Optimum, Reference, OPEN_TURN_LIMIT};
+pub use grade::{
+    grade, grade_solution, reference, GradeOptions, Optimum, Reference, OPEN_TURN_LIMIT,
+};
 pub use level::{Dungeon, Kind, PaintError, MAX_CELLS};
 pub use rules::{
     play_turn, score, Action, Board, Event, Slot, TurnEnd, KILL_BONUS, MOVE_COST, SHOT_COST,
@@ -55,6 +57,6 @@ pub use solver::{
     MAX_TURNS,
 };
 pub use tools::{
-    ActmanVerdict, Analyze, AnalyzeOptions, Generate, GeneratedDungeon, Solve, Solved, Verdict,
-    TOOLS,
+    ActmanVerdict, Analyze, AnalyzeOptions, Generate, GeneratedDungeon, Judge, Solve, Solved,
+    Verdict, TOOLS,
 };

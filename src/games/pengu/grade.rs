@@ -8,7 +8,7 @@ use super::level::Level;
 use super::rules::{Game, Status};
 use super::solver::{solve, Goal, SolveOptions};
 use crate::error::FieldError;
-use crate::games::grade::{replay_plan, Graded, Measure, OutputLines, Problem};
+use crate::games::grade::{replay_plan, Expect, Graded, Measure, OutputLines, Problem};
 use crate::grid::Dir;
 use crate::search::{Algorithm, Outcome, Solver, DEFAULT_MAX_MEMORY};
 use schemars::JsonSchema;
@@ -133,6 +133,15 @@ pub fn reference(level: &Level, options: &GradeOptions, cancel: Option<&AtomicBo
 
 /// Grade one output of a solver for `level` against `reference`.
 pub fn grade(level: &Level, reference: &Reference, output: &str) -> Graded {
+    check(level, reference, output, Expect::Output)
+}
+
+/// Grade a solution pasted by a person: the whole output, or a plan alone.
+pub fn grade_solution(level: &Level, reference: &Reference, solution: &str) -> Graded {
+    check(level, reference, solution, Expect::OutputOrPlan)
+}
+
+fn check(level: &Level, reference: &Reference, output: &str, expect: Expect) -> Graded {
     let options = &reference.options;
     let goal = options.goal();
     let lines = OutputLines::new(output);
@@ -184,7 +193,7 @@ pub fn grade(level: &Level, reference: &Reference, output: &str) -> Graded {
     let expected = game.output();
     graded.value = Some(plan.len() as i64);
     graded.expected = Some(expected.clone());
-    if let Some(problem) = lines.compare(&expected) {
+    if let Some(problem) = lines.compare_as(&expected, expect, &mut graded.warnings) {
         return graded.fail(problem);
     }
     let Some(goal) = goal else {

@@ -37,7 +37,9 @@ pub use generate::{
     generate, GenerateError, GenerateOptions, GenerateProgress, Generated, MAX_CANDIDATES,
     MAX_FISH, MAX_MIN_MOVES, SIDES,
 };
-pub use grade::{grade, reference, GradeOptions, Optimum, Reference, RANDOM_ASSIGNMENT_MOVES};
+pub use grade::{
+    grade, grade_solution, reference, GradeOptions, Optimum, Reference, RANDOM_ASSIGNMENT_MOVES,
+};
 pub use graph::{Edge, GraphLimit, SlideGraph, BLOCKED, DIES};
 pub use level::{Level, Tile, MAX_CELLS, MAX_RESIZED_SIDE};
 pub use problem::{FishSet, PenguProblem, PenguState};
@@ -48,5 +50,5 @@ pub use solver::{
     MAX_RANDOM_MOVES, MAX_TRACKED_FISH,
 };
 pub use tools::{
-    Analyze, Analyzed, Generate, GeneratedLevel, PenguVerdict, Solve, Solved, Verdict, TOOLS,
+    Analyze, Analyzed, Generate, GeneratedLevel, Judge, PenguVerdict, Solve, Solved, Verdict, TOOLS,
 };

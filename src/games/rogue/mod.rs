@@ -9,6 +9,8 @@
 //! - [`analyze`]: the editor's verdict (monster wins in k, or rogue safe forever), the
 //!   sites from which the rogue is lost, features;
 //! - [`generate`]: rooms-and-corridors dungeons with a proved outcome;
+//! - [`Bout`] and [`judge`]: a student's player program (the line protocol of
+//!   `docs/rogue-player-protocol.md`) graded against the exact solution;
 //! - [`TOOLS`]: `analyze`, `verdict` and `generate` as tools of the command line and
 //!   the page.
 //!
@@ -22,6 +24,7 @@ mod analysis;
 mod cycle;
 mod game;
 mod generate;
+mod grade;
 mod graph;
 mod level;
 mod referee;
@@ -38,6 +41,10 @@ pub use game::{step_digit, Ending, Game, HalfMove, PlayError, MAX_MOVES};
 pub use generate::{
     generate, GenerateError, GenerateOptions, GenerateProgress, Generated, Goal, MAX_CANDIDATES,
     MAX_MIN_MOVES, SIDES,
+};
+pub use grade::{
+    greeting, judge, parse_reply, question, Bout, Failure, Fault, GradeOutcome, GradeVerdict,
+    Question, Reference, HELLO, MAX_REPLY_BYTES,
 };
 pub use level::{direction_name, Dungeon, PaintError, Site, MAX_SIDE};
 pub use referee::Referee;
