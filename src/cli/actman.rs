@@ -11,7 +11,7 @@ pub enum ActmanCommand {
     /// Replay an action string: the final state and the grader's verdict line.
     Check(CheckArgs),
     /// Run a solver on dungeons and grade its outputs (see docs/grading.md).
-    Grade(super::grade::ActmanGradeArgs),
+    Grade(Box<super::grade::ActmanGradeArgs>),
 }
 
 /// `gridlab actman check`.
@@ -30,7 +30,7 @@ pub struct CheckArgs {
 pub fn run(command: ActmanCommand) -> Result<u8, CliError> {
     match command {
         ActmanCommand::Check(args) => run_check(args),
-        ActmanCommand::Grade(args) => super::grade::run_actman(args),
+        ActmanCommand::Grade(args) => super::grade::run_actman(*args),
     }
 }
 

@@ -12,7 +12,7 @@ pub enum PenguCommand {
     /// Replay a move string and print the course output.
     Replay(ReplayArgs),
     /// Run a solver on levels and grade its outputs (see docs/grading.md).
-    Grade(super::grade::PenguGradeArgs),
+    Grade(Box<super::grade::PenguGradeArgs>),
 }
 
 /// `gridlab pengu replay`.
@@ -31,7 +31,7 @@ pub struct ReplayArgs {
 pub fn run(command: PenguCommand) -> Result<u8, CliError> {
     match command {
         PenguCommand::Replay(args) => run_replay(args),
-        PenguCommand::Grade(args) => super::grade::run_pengu(args),
+        PenguCommand::Grade(args) => super::grade::run_pengu(*args),
     }
 }
 
