@@ -175,6 +175,14 @@ fn grade<G: Subject>(args: &CommonArgs, options: G::Options) -> Result<u8, CliEr
         (None, None) => return Err(CliError::Input("give --solver or --class".into())),
     };
     let levels = levels::collect::<G>(&args.levels, args.generate, args.seed)?;
+    if submissions.len().saturating_mul(levels.len()) > class::MAX_JOBS {
+        return Err(CliError::Input(format!(
+            "{} submissions on {} levels: more than {} runs; grade them in parts",
+            submissions.len(),
+            levels.len(),
+            class::MAX_JOBS
+        )));
+    }
     let settings = run::Settings {
         options: serde_json::to_value(&options).unwrap_or_default(),
         time_limit: args.time_limit,
