@@ -200,6 +200,31 @@ fn a_loop_times_out_and_every_child_is_killed() {
             ])
         )
     );
+    // A program that prints for ever is cut; one that asks for 1 GB under 256 MB fails
+    // to get it.
+    assert_eq!(
+        a3_iddfs("yes #", &[]),
+        (
+            Some(1),
+            row([A3, "fail", "-", "14", "output longer than 16 MiB (cut)"])
+        )
+    );
+    assert_eq!(
+        a3_iddfs(
+            "python3 -c 'x = bytearray(10**9)' #",
+            &["--memory-limit", "256"]
+        ),
+        (
+            Some(1),
+            row([
+                A3,
+                "fail",
+                "-",
+                "14",
+                "memory limit of 256 MB: crashed, exit code 1: MemoryError"
+            ])
+        )
+    );
     // Children left behind (one in the program's group, one in a session of its own,
     // both holding standard output open) after a good output on standard output: the
     // run passes, and neither outlives it.
