@@ -17,6 +17,27 @@ const T14 = read('levels/pengu/course/testcase-14-20x20.txt');
 const T14_OUT = read('tests/data/pengu/testcase-14-20x20.rajasekhar02-iddfs.out');
 const DUNGEON = read('tests/data/actman/instructor/set2-sampledungeon0.txt');
 const DUNGEON_OUT = read('tests/data/actman/instructor/set2-sampleoutput0.txt');
+// 18 × 24, 86 fish in an open room: proving its all-fish optimum (A*) takes many seconds.
+const SLOW = `18 24
+########################
+# *  * #   *  *     *  #
+#*# *     *  *     *  *#
+#  *        *  *     * #
+#       *  * #*  *  *  #
+#*  *  *  *  *  *# *# *#
+#  *   # *  *  *  *  # #
+# *  *  *  *        *  #
+#   *  *  *  *  *#     #
+#  *  *  *  P     *  * #
+# *  *  *  *  *   #    #
+#*  #  *     *  *  *   #
+#  *  *  *     *  *    #
+#       *  * #*  *  *# #
+#*     *     *     *  *#
+#  *     *  *        * #
+# *  *     * #*  *  *  #
+########################
+`;
 
 const env = useBrowser();
 const openPengu = pageOpener(env, 'pengu', { collectionMayBeMissing: true });
@@ -126,7 +147,7 @@ test('Pengu: a wrong score line: line 2 marked, with what the output has and wha
   await context.close();
 });
 
-test('Pengu: an illegal move is marked in the plan, and the moves after it are not played', async () => {
+test('Pengu: an illegal move, or a move after Pengu died, is marked in the plan, and the moves after it are not played', async () => {
   const { page, context, errors } = await ready(openPengu, A2);
   const info = await check(page, '2213\n', 'bfs');
   assert.deepEqual(info.report.problem, { kind: 'illegal_move', index: 3, symbol: '1', message: 'a wall is in the way' });
@@ -140,6 +161,14 @@ test('Pengu: an illegal move is marked in the plan, and the moves after it are n
   const pair = (await page.evaluate(() => window.gridlab.checkSolution())).pair;
   assert.equal(pair.yours.moves, '22');
   assert.equal(pair.optimal.moves, '229314');
+  // A move after Pengu died: named as such, marked, not played.
+  const after = await check(page, '261', 'bfs');
+  assert.deepEqual(after.report.problem, { kind: 'move_after_end', index: 3, symbol: '1', ended: 'Pengu is dead' });
+  assert.equal(await textOf(page, '#sol-where'), "Move 3 ('1') of the plan comes after the game is over (Pengu is dead); the moves after it are not played.");
+  assert.equal(await textOf(page, '#sol-bad-plan mark.bad'), '1');
+  await page.click('#sol-end');
+  assert.equal(await textOf(page, '#sol-yours-pos'), '2 / 2');
+  assert.match(await textOf(page, '#sol-yours-state'), / · dead$/);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -160,7 +189,7 @@ test('Pengu: a plan alone passes with its warning; a CR LF output is read with o
   await context.close();
 });
 
-test('Pengu: bad input is a visible message: another level’s output, an empty box, a file over 16 MiB', async () => {
+test('Pengu: bad input is a visible message: another level’s output, an empty box, a dropped file over 16 MiB', async () => {
   const { page, context, errors } = await ready(openPengu, A2);
   let info = await check(page, T14_OUT, 'bfs');
   assert.equal(info.report.pass, false);
@@ -168,7 +197,12 @@ test('Pengu: bad input is a visible message: another level’s output, an empty 
   info = await check(page, '  \n', 'bfs');
   assert.equal(info.state, 'error');
   assert.match(await textOf(page, '#sol-status'), /^Nothing to check/);
-  await page.setInputFiles('#sol-file', { name: 'huge.out', mimeType: 'text/plain', buffer: Buffer.alloc((16 << 20) + 1, 0x32) });
+  // Dropped on the section (made in the page: no 16 MiB through the test's pipe).
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array((16 << 20) + 1).fill(0x32)], 'huge.out', { type: 'text/plain' }));
+    document.querySelector('#check-solution').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+  });
   await page.waitForSelector('#sol-error:not([hidden])');
   assert.equal(await textOf(page, '#sol-error'), 'Cannot open this solution. huge.out has 16,777,217 bytes, more than the 16 MiB a solution may have.');
   // A file that fits is opened and checked at once.
@@ -229,6 +263,29 @@ test('Pengu: the link carries what was checked and reopens the panel with the ve
   assert.match(await textOf(page, '#sol-link-note'), /^This solution has 40,001 bytes, more than the 30,000 a link carries/);
   await page.waitForFunction(() => /j\.algo=bfs/.test(location.hash));
   assert.doesNotMatch(page.url(), /j\.sol=/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Pengu: a long proof shows its state, the page stays live, Cancel stops it and the next check answers', async () => {
+  const { page, context, errors } = await ready(openPengu, SLOW, 'solve');
+  await page.selectOption('#sol-algo', 'astar');
+  await page.fill('#sol-text', '6');
+  await page.click('#sol-load');
+  await page.waitForFunction(() => /proving the optimum… [1-9]\d* s$/.test(document.querySelector('#sol-status').textContent));
+  assert.match(await textOf(page, '#sol-status'), /^Checking against A\*: replaying the plan and proving the optimum… \d+ s$/);
+  assert.ok(await page.isDisabled('#sol-load'));
+  // The page answers meanwhile: the tabs switch, the panel follows.
+  await tab(page, 'play');
+  assert.equal(await page.$eval('#check-solution', (el) => el.parentElement.id), 'panel-play');
+  await page.click('#sol-cancel');
+  const info = await settled(page);
+  assert.equal(info.state, 'cancelled');
+  assert.equal(await textOf(page, '#sol-status'), 'Cancelled.');
+  assert.ok(await page.isEnabled('#sol-load'));
+  assert.ok(await page.evaluate((text) => window.gridlab.loadLevel(text, ''), A2));
+  const next = await check(page, A2_OUT, 'bfs');
+  assert.equal(next.report.message, 'optimal: 6 moves');
   assert.deepEqual(errors, []);
   await context.close();
 });

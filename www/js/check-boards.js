@@ -157,8 +157,8 @@ export class PairPlayer {
   constructor(game) {
     this.pos = 0;
     const unit = game.spec.moveNoun;
-    this.yours = new Side(game, 'yours', 'Your plan');
-    this.optimal = new Side(game, 'optimal', 'An optimal plan');
+    this.yours = new Side(game, 'yours', 'Yours');
+    this.optimal = new Side(game, 'optimal', 'Optimal');
     this.transport = new Transport(this, { speeds: PLAN_SPEEDS, speed: 2 });
     this.bar = new TransportBar(this.transport, {
       prefix: 'sol-', unit,

@@ -49,7 +49,7 @@ export class CheckSolution {
     this.report = null;
     /** @type {any} the last error */
     this.error = null;
-    /** @type {{text: string, algo: string, limit: string, level: string} | null} what the verdict is of */
+    /** @type {{text: string, algo: string, limit: string, level: string, link: string | null} | null} what the verdict is of (`link`: the solution as the link has it, null when too long) */
     this.checked = null;
     /** the level text of the check under way */
     this.runLevel = '';
@@ -187,7 +187,7 @@ export class CheckSolution {
       const { result } = await this.client.run('judge', game.id, level, options, () => {});
       this.state = 'done';
       this.report = result;
-      this.checked = { text, algo, limit, level };
+      this.checked = { text, algo, limit, level, link: bytes <= MAX_LINK_SOLUTION ? toBase64Url(new TextEncoder().encode(text)) : null };
       this.say('');
       this.show(result, text, level);
       this.result.scrollIntoView({ block: 'nearest' });
@@ -215,7 +215,7 @@ export class CheckSolution {
     const { game } = this;
     this.result.replaceChildren(...verdictNodes(r, text, { moveNoun: game.spec.moveNoun, level: { rows: game.view.rows, cols: game.view.cols } }));
     const bytes = new TextEncoder().encode(text).length;
-    this.linkNote.hidden = bytes <= MAX_LINK_SOLUTION;
+    this.linkNote.hidden = this.checked.link != null;
     this.linkNote.textContent = `This solution has ${count(bytes)} bytes, more than the ${count(MAX_LINK_SOLUTION)} a link carries: the page’s link keeps the algorithm and the ${this.spec.limit.label.toLowerCase()} but leaves the solution out.`;
     const plan = r.plan || '';
     const p = r.problem;
@@ -280,8 +280,7 @@ export class CheckSolution {
     /** @type {Record<string, string>} */
     const view = { [`${PREFIX}checked`]: '1', [`${PREFIX}algo`]: c.algo };
     if (c.limit) view[`${PREFIX}${this.spec.limit.key}`] = c.limit;
-    const bytes = new TextEncoder().encode(c.text);
-    if (bytes.length <= MAX_LINK_SOLUTION) view[`${PREFIX}sol`] = toBase64Url(bytes);
+    if (c.link != null) view[`${PREFIX}sol`] = c.link;
     return view;
   }
 
@@ -321,5 +320,6 @@ export class CheckSolution {
     if (this.client) this.client.dispose();
     this.client = null;
     this.pair.dispose();
+    this.root.remove();
   }
 }
