@@ -358,11 +358,7 @@ fn judge_on_the_command_line_prints_the_verdict_and_exits_by_it() {
     assert!(plan.2.contains("a plan alone"), "{}", plan.2);
     let missing = run(&["pengu", "judge", level, "--solution", "no-such-file"]);
     assert_eq!(missing.0, Some(2));
-    assert!(
-        missing.2.contains("no-such-file"),
-        "{}",
-        missing.2
-    );
+    assert!(missing.2.contains("no-such-file"), "{}", missing.2);
     let bad = run(&["actman", "judge", level, "--solution", student]);
     assert_eq!(bad.0, Some(2), "a Pengu field is no dungeon: {}", bad.2);
 }

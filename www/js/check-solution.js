@@ -172,6 +172,7 @@ export class CheckSolution {
     this.state = 'running';
     this.report = null;
     this.error = null;
+    this.checked = null;
     this.result.replaceChildren();
     this.pair.clear();
     this.busy(true);
@@ -191,7 +192,6 @@ export class CheckSolution {
       this.say('');
       this.show(result, text, level);
       this.result.scrollIntoView({ block: 'nearest' });
-      game.viewChanged();
     } catch (err) {
       if (err && err.cancelled) {
         this.state = 'cancelled';
@@ -202,6 +202,7 @@ export class CheckSolution {
     } finally {
       clearInterval(clock);
       this.busy(false);
+      game.viewChanged(); // the link carries this check, or none
     }
   }
 
