@@ -302,6 +302,26 @@ export interface GameSpec {
    * them out.
    */
   shownTools?: string[];
+  /** "Check a solution" (check-solution.js): the `judge` tool's goal or limit and the boards' scene. */
+  judge?: JudgeSpec;
+}
+
+/** What "Check a solution" needs of a game (its spec's `judge`). */
+export interface JudgeSpec {
+  /** The goal or limit field: null (the assignment's), 'all' (when `all` names it) or a number. */
+  limit: {
+    /** The `judge` option (`goal`, `turns`). */
+    key: string;
+    label: string;
+    /** The choice of no number ("All fish"), if the option has one. */
+    all?: string;
+    /** The choice of a number ("At least N fish"). */
+    n: string;
+    /** The tool's option for a value. */
+    option(value: null | 'all' | number): any;
+  };
+  /** What a board draws of `session` (the game's wasm session) at rest. */
+  scene(game: any, session: any): Scene;
 }
 
 /** A tool of the wasm registry (`tools()`): its name, summary, defaults and options' schema. */

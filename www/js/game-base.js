@@ -6,9 +6,9 @@
 //
 // A game subclasses GameBase with a description (see www/README.md, "Adding a game"):
 //   super(shell, { id, Session, noun, moveNoun, catalog, painter, Ui, solve, edit,
-//                  check, generate, shownTools })
+//                  check, generate, shownTools, judge })
 // (`check`: the editor's live verdict's limits; `generate`: the generator's form;
-// `shownTools`: more registry tools the game's own panels run)
+// `shownTools`: more registry tools the game's own panels run; `judge`: "Check a solution")
 // (`solve` is optional: without it the game fills the Solve and Compare panels itself)
 // sets its own state, then calls this.mountPanels(). It implements scene(), and may
 // override the hooks below (onNewSession, onLevelEdited, afterReplay, played, ...).
@@ -20,6 +20,7 @@ import { LevelGenerator } from './level-generator.js';
 import { h } from './ui.js';
 import { toolsOf } from './tools.js';
 import { ToolsPanel } from './tools-panel.js';
+import { CheckSolution } from './check-solution.js';
 import { SolverPanel } from './solver-panel.js';
 import { ComparePanel } from './compare.js';
 import { debouncedSaver, read, remove } from './storage.js';
@@ -144,6 +145,8 @@ export class GameBase extends EventTarget {
     this.replay = null;
     /** @type {ToolsPanel | null} the Solve tab's "More tools" (mounted by `start`) */
     this.moreTools = null;
+    /** @type {CheckSolution | null} "Check a solution" (Play and Solve tabs) */
+    this.checker = null;
   }
 
   // ---- what a game implements -----------------------------------------------------
@@ -185,6 +188,7 @@ export class GameBase extends EventTarget {
     // Without a solve adapter the game fills the Solve and Compare panels itself.
     this.solver = spec.solve ? new SolverPanel(this, shell.panels.solve, spec.solve) : null;
     this.compare = spec.solve ? new ComparePanel(this, shell.panels.compare, spec.solve) : null;
+    this.checker = spec.judge ? new CheckSolution(this, spec.judge) : null;
     attachPointer(this.board, {
       mode: () => (shell.activeTab() === 'edit' ? 'edit' : 'play'),
       onTap: (cell, e) => this.tapCell(cell, e),
@@ -203,17 +207,13 @@ export class GameBase extends EventTarget {
   /**
    * The registry's tools that the page's own panels run (so "More tools" leaves them
    * out): `solve` with a solve adapter, `verdict` with the live verdict, `generate` with
-   * the generator, and the game's `shownTools`.
+   * the generator, `judge` with "Check a solution", and the game's `shownTools`.
    * @returns {Set<string>}
    */
   shownTools() {
     const { spec } = this;
-    return new Set([
-      ...(spec.solve ? ['solve'] : []),
-      ...(spec.check ? ['verdict'] : []),
-      ...(spec.generate ? ['generate'] : []),
-      ...(spec.shownTools || []),
-    ]);
+    const implied = { solve: 'solve', check: 'verdict', generate: 'generate', judge: 'judge' };
+    return new Set([...Object.keys(implied).filter((k) => spec[k]).map((k) => implied[k]), ...(spec.shownTools || [])]);
   }
 
   /** "More tools" at the end of the Solve tab, after the game's own panels. */
@@ -382,12 +382,12 @@ export class GameBase extends EventTarget {
    * @returns {View}
    */
   viewState() {
-    return {
-      ...(this.solver ? this.solver.viewState() : {}),
-      ...(this.compare ? this.compare.viewState() : {}),
-      ...(this.generator ? this.generator.viewState() : {}),
-      ...(this.moreTools ? this.moreTools.viewState() : {}),
-    };
+    return Object.assign({}, ...this.viewParts().map((p) => p.viewState()));
+  }
+
+  /** The shared panels that keep a part of the view, in the order `applyView` reads it. */
+  viewParts() {
+    return [this.compare, this.solver, this.generator, this.moreTools, this.checker].filter(Boolean);
   }
 
   /**
@@ -395,10 +395,7 @@ export class GameBase extends EventTarget {
    * @param {View} view
    */
   applyView(view) {
-    if (this.compare) this.compare.applyView(view);
-    if (this.solver) this.solver.applyView(view);
-    if (this.generator) this.generator.applyView(view);
-    if (this.moreTools) this.moreTools.applyView(view);
+    for (const p of this.viewParts()) p.applyView(view);
   }
 
   /** The view changed (a setting, an overlay, a panel position): refresh the link. */
@@ -748,6 +745,7 @@ export class GameBase extends EventTarget {
       generator: () => (this.generator ? this.generator.info() : null),
       registryTools: () => toolsOf(this.api, this.id).tools,
       moreTools: () => (this.moreTools ? this.moreTools.info() : null),
+      checkSolution: () => (this.checker ? this.checker.info() : null),
       animating: () => !!this.anim,
       overlay: () => !!this.overlay,
       loadLevel: (text, moves) => this.loadLevel(text, { moves }),
@@ -763,6 +761,7 @@ export class GameBase extends EventTarget {
     if (this.levelCheck) this.levelCheck.dispose();
     if (this.generator) this.generator.dispose();
     if (this.moreTools) this.moreTools.dispose();
+    if (this.checker) this.checker.dispose();
     if (this.session) this.session.free();
     this.session = null;
   }

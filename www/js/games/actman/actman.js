@@ -14,6 +14,19 @@ import { GameBase, gameModule, sameCell as same } from '../../game-base.js';
 import { sizeFields, seedField, generatedName } from '../../level-generator.js';
 import { load, save } from '../../storage.js';
 
+/**
+ * What a board draws of an Act-Man session at rest ("Check a solution"'s boards): its
+ * tiles, the monsters and Act-Man.
+ * @param {ActmanGame} game
+ * @param {import('../../../pkg/gridlab.js').ActmanSession} session
+ */
+function restingScene(game, session) {
+  const v = session.view();
+  const actors = v.monsters.map(([p, kind]) => ({ kind, ...p }));
+  actors.push({ kind: v.status === 'dead' ? 'dead' : 'actman', ...v.actman, facing: 0 });
+  return { rows: v.rows, cols: v.cols, tiles: game.tiles(session), marks: [], actors };
+}
+
 /** @extends {GameBase<import('../../../pkg/gridlab.js').ActmanSession>} */
 export class ActmanGame extends GameBase {
   constructor(shell) {
@@ -27,6 +40,7 @@ export class ActmanGame extends GameBase {
       Ui: ActmanUi,
       solve: actmanSolve,
       check: { maxStates: 1_000_000, planCap: 1000 },
+      judge: { limit: { key: 'turns', label: 'Turn limit', n: 'At most N turns', option: (v) => v }, scene: restingScene },
       generate: {
         fields: [
           ...sizeFields({ rows: 8, cols: 10 }),

@@ -13,6 +13,22 @@ import { sizeFields, seedField, generatedName } from '../../level-generator.js';
 
 const DIGIT_OF = { NW: '7', N: '8', NE: '9', W: '4', E: '6', SW: '1', S: '2', SE: '3' };
 
+/**
+ * What a board draws of a Pengu session at rest ("Check a solution"'s boards): its
+ * tiles, the last slide's trail, where Pengu started, and Pengu.
+ * @param {PenguGame} game
+ * @param {import('../../../pkg/gridlab.js').PenguSession} session
+ */
+function restingScene(game, session) {
+  const v = session.view();
+  const history = session.history();
+  const last = history[history.length - 1];
+  const marks = (last ? last.path.slice(0, -1) : []).map((p) => ({ kind: 'trail', ...p }));
+  if (v.moves && (v.start.row !== v.pengu.row || v.start.col !== v.pengu.col)) marks.push({ kind: 'start', ...v.start });
+  const actor = { kind: v.status === 'dead' ? 'dead' : 'pengu', row: v.pengu.row, col: v.pengu.col, facing: 1 };
+  return { rows: v.rows, cols: v.cols, tiles: game.tiles(session), marks, actor };
+}
+
 /** @extends {GameBase<import('../../../pkg/gridlab.js').PenguSession>} */
 export class PenguGame extends GameBase {
   constructor(shell) {
@@ -26,6 +42,10 @@ export class PenguGame extends GameBase {
       Ui: PenguUi,
       solve: penguSolve,
       check: { maxStates: 300_000, planCap: 1000 },
+      judge: {
+        limit: { key: 'goal', label: 'Goal', all: 'All fish', n: 'At least N fish', option: (v) => (typeof v === 'number' ? { at_least: v } : v) },
+        scene: restingScene,
+      },
       generate: {
         fields: [
           ...sizeFields({ rows: 10, cols: 10, rowsTitle: 'Rows, border included (the course format\'s first number)' }),
