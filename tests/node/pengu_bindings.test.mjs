@@ -210,3 +210,14 @@ test('the solve tool: limits and the random solver', () => {
   const bad = thrown(() => g.run_tool('pengu', 'solve', '2 2\n#x\n##\n', {}, null));
   assert.equal(bad.line, 2);
 });
+
+test('judge from JavaScript: the course A3 output passes ID-DFS; a plain number is a goal too', () => {
+  const pass = g.run_tool('pengu', 'judge', A3, { algo: 'iddfs', solution: A3_OUTPUT }, null);
+  assert.deepEqual([pass.pass, pass.message], [true, 'optimal: 14 moves']);
+  const wrong = A3_OUTPUT.replace('\n20\n', '\n19\n');
+  const fail = g.run_tool('pengu', 'judge', A3, { algo: 'iddfs', goal: 20, solution: wrong }, null);
+  assert.equal(fail.pass, false);
+  assert.deepEqual(fail.problem, { kind: 'mismatch', line: 2, expected: '20', got: '19' });
+  const solved = g.run_tool('pengu', 'solve', A3, { solver: 'bfs', goal: 20 }, null);
+  assert.equal(solved.moves.length, 14);
+});

@@ -44,6 +44,11 @@ impl<'de> Deserialize<'de> for Goal {
                     .map(Goal::AtLeast)
                     .map_err(|_| E::custom("too many fish"))
             }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Goal, E> {
+                usize::try_from(v)
+                    .map(Goal::AtLeast)
+                    .map_err(|_| E::custom(format!("{v} is not a number of fish")))
+            }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Goal, E> {
                 if v >= 0.0 && v.fract() == 0.0 && v <= u32::MAX as f64 {
                     Ok(Goal::AtLeast(v as usize))
