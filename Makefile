@@ -77,6 +77,7 @@ bench: native wasm browser-deps
 	node benches/first_board.mjs
 	node benches/arena_seat.mjs
 	node benches/generate.mjs
+	node benches/grade.mjs
 
 ## The README's screenshots, made again from playground links (docs/screenshots.mjs).
 screenshots: native wasm browser-deps
