@@ -29,6 +29,7 @@ mod report;
 mod session;
 mod strategy;
 mod tools;
+mod transcript;
 
 pub use analysis::{
     Analysis, AnalysisError, Summary, BROWSER_MAX_SITES, FOREVER, MAX_SITES, MAX_STATES,
@@ -48,6 +49,10 @@ pub use session::{
 pub use strategy::{
     distances, parse_steps, BfsMonster, MonsterStrategy, NaiveRogue, OptimalMonster, OptimalRogue,
     Player, RogueStrategy, Scripted, SharedAnalysis, Side, StepsError,
+};
+pub use transcript::{
+    read_transcript, value_game, MoveVerdict, SideTotals, Transcript, TranscriptEnd, ValueGame,
+    ValueGameOptions, ValuedGame, ValuedMove, MAX_TRANSCRIPT_BYTES, MAX_TRANSCRIPT_MOVES,
 };
 pub use tools::{
     Analyze, AnalyzeOptions, Analyzed, DungeonText, Generate, GenerateToolOptions,
