@@ -92,6 +92,8 @@ test('a waiting monster is a mistake; a row click and Step show the recorded gam
   await other.page.waitForSelector('#rogue-check-table');
   assert.deepEqual(await rows(other.page), await rows(page));
   assert.equal(await other.page.inputValue('#rogue-check-text'), WAITS);
+  assert.equal(await moves(other.page), '55353', 'the position in the game stays');
+  assert.equal(await other.page.getAttribute('#rogue-check-table tbody tr:nth-child(5)', 'aria-current'), 'step');
   assert.deepEqual(other.errors, []);
   await other.context.close();
   assert.deepEqual(errors, []);

@@ -50,11 +50,11 @@ pub use strategy::{
     distances, parse_steps, BfsMonster, MonsterStrategy, NaiveRogue, OptimalMonster, OptimalRogue,
     Player, RogueStrategy, Scripted, SharedAnalysis, Side, StepsError,
 };
-pub use transcript::{
-    read_transcript, value_game, MoveVerdict, SideTotals, Transcript, TranscriptEnd, ValueGame,
-    ValueGameOptions, ValuedGame, ValuedMove, MAX_TRANSCRIPT_BYTES, MAX_TRANSCRIPT_MOVES,
-};
 pub use tools::{
     Analyze, AnalyzeOptions, Analyzed, DungeonText, Generate, GenerateToolOptions,
     GeneratedDungeon, RogueVerdict, SafeReplies, Verdict, VerdictOptions, TOOLS,
+};
+pub use transcript::{
+    read_transcript, value_game, MoveVerdict, SideTotals, Transcript, TranscriptEnd, ValueGame,
+    ValueGameOptions, ValuedGame, ValuedMove, MAX_TRANSCRIPT_BYTES, MAX_TRANSCRIPT_MOVES,
 };

@@ -197,7 +197,10 @@ impl<'t> Reader<'t> {
                 if (is_monster || is_rogue) && site == super::level::Site::Wall {
                     return Err(self.error(i + 1, format!("a player on the wall at {p}")));
                 }
-                for (is, slot, who) in [(is_monster, &mut monster, "monster"), (is_rogue, &mut rogue, "rogue")] {
+                for (is, slot, who) in [
+                    (is_monster, &mut monster, "monster"),
+                    (is_rogue, &mut rogue, "rogue"),
+                ] {
                     if !is {
                         continue;
                     }
@@ -226,9 +229,16 @@ impl<'t> Reader<'t> {
             self.at += 1;
         }
         let missing = |who: &str| {
-            ParseError::new(first + 1, 1, format!("no {who} on the board of lines {}-{}", first + 1, first + n))
+            ParseError::new(
+                first + 1,
+                1,
+                format!("no {who} on the board of lines {}-{}", first + 1, first + n),
+            )
         };
-        Ok((monster.ok_or_else(|| missing("monster"))?, rogue.ok_or_else(|| missing("rogue"))?))
+        Ok((
+            monster.ok_or_else(|| missing("monster"))?,
+            rogue.ok_or_else(|| missing("rogue"))?,
+        ))
     }
 }
 
@@ -297,12 +307,19 @@ pub fn read_transcript(dungeon: &Dungeon, text: &str) -> Result<Transcript, Pars
     }
     let mut r = Reader::new(text);
     if r.done() {
-        return Err(ParseError::new(1, 1, "the transcript is empty: it starts with the dungeon's starting board"));
+        return Err(ParseError::new(
+            1,
+            1,
+            "the transcript is empty: it starts with the dungeon's starting board",
+        ));
     }
     let mut game = Game::new(dungeon, MAX_MOVES);
     let mut lines = vec![1];
     let start = r.board(dungeon)?;
-    for (who, at, should) in [("monster", start.0, dungeon.monster), ("rogue", start.1, dungeon.rogue)] {
+    for (who, at, should) in [
+        ("monster", start.0, dungeon.monster),
+        ("rogue", start.1, dungeon.rogue),
+    ] {
         if at != should {
             return Err(ParseError::new(
                 1 + at.row,
@@ -374,19 +391,44 @@ pub fn read_transcript(dungeon: &Dungeon, text: &str) -> Result<Transcript, Pars
             }
             if let Some(more) = r.lines[r.at..].iter().position(|l| !l.is_empty()) {
                 r.at += more;
-                return Err(r.error(1, format!("text after the end of the game: '{}'", excerpt(r.peek().unwrap_or("")))));
+                return Err(r.error(
+                    1,
+                    format!(
+                        "text after the end of the game: '{}'",
+                        excerpt(r.peek().unwrap_or(""))
+                    ),
+                ));
             }
             break end;
         }
         if let Some(rest) = line.strip_prefix("Move ") {
             if header || (half % 2 == 1 && !captured) {
-                return Err(r.error(1, format!("'{}', but the {} is to move: expected its board", excerpt(line), if header { "monster" } else { "rogue" })));
+                return Err(r.error(
+                    1,
+                    format!(
+                        "'{}', but the {} is to move: expected its board",
+                        excerpt(line),
+                        if header { "monster" } else { "rogue" }
+                    ),
+                ));
             }
             if captured && half % 2 == 1 {
-                return Err(r.error(1, format!("'{}' after the capture: expected 'Caught by monster'", excerpt(line))));
+                return Err(r.error(
+                    1,
+                    format!(
+                        "'{}' after the capture: expected 'Caught by monster'",
+                        excerpt(line)
+                    ),
+                ));
             }
             if rest != expected_header.to_string() {
-                return Err(r.error(6, format!("expected 'Move {expected_header}', found '{}'", excerpt(line))));
+                return Err(r.error(
+                    6,
+                    format!(
+                        "expected 'Move {expected_header}', found '{}'",
+                        excerpt(line)
+                    ),
+                ));
             }
             r.at += 1;
             r.blank(&format!("'Move {expected_header}'"))?;
@@ -397,24 +439,51 @@ pub fn read_transcript(dungeon: &Dungeon, text: &str) -> Result<Transcript, Pars
             return Err(r.error(1, format!("a board after the capture on the board of line {}: expected 'Caught by monster'", lines[lines.len() - 1])));
         }
         if half % 2 == 0 && !header {
-            return Err(r.error(1, format!("expected 'Move {expected_header}', found '{}'", excerpt(line))));
+            return Err(r.error(
+                1,
+                format!(
+                    "expected 'Move {expected_header}', found '{}'",
+                    excerpt(line)
+                ),
+            ));
         }
         if half >= MAX_TRANSCRIPT_MOVES {
-            return Err(r.error(1, format!("more than {MAX_TRANSCRIPT_MOVES} half-moves, the most a transcript may have")));
+            return Err(r.error(
+                1,
+                format!(
+                    "more than {MAX_TRANSCRIPT_MOVES} half-moves, the most a transcript may have"
+                ),
+            ));
         }
         let first = r.at;
         let (m, rg) = r.board(dungeon)?;
-        let side = if half % 2 == 0 { Side::Monster } else { Side::Rogue };
+        let side = if half % 2 == 0 {
+            Side::Monster
+        } else {
+            Side::Rogue
+        };
         let (to, stays, other) = match side {
             Side::Monster => (m, rg, game.rogue()),
             Side::Rogue => (rg, m, game.monster()),
         };
-        let site_error = |p: Pos, message: String| ParseError::new(first + 1 + p.row, 2 * p.col + 1, message);
+        let site_error =
+            |p: Pos, message: String| ParseError::new(first + 1 + p.row, 2 * p.col + 1, message);
         if stays != other {
-            let who = if side == Side::Monster { "rogue" } else { "monster" };
-            return Err(site_error(stays, format!("the {who} moved from {other} to {stays} in the {}'s half-move", side.name().to_lowercase())));
+            let who = if side == Side::Monster {
+                "rogue"
+            } else {
+                "monster"
+            };
+            return Err(site_error(
+                stays,
+                format!(
+                    "the {who} moved from {other} to {stays} in the {}'s half-move",
+                    side.name().to_lowercase()
+                ),
+            ));
         }
-        game.play(dungeon, to).map_err(|e| site_error(to, format!("{e} (not a legal move)")))?;
+        game.play(dungeon, to)
+            .map_err(|e| site_error(to, format!("{e} (not a legal move)")))?;
         lines.push(first + 1);
         header = false;
         r.blank("a board")?;

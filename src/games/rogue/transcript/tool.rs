@@ -61,12 +61,11 @@ impl Tool for ValueGame {
         options: &ValueGameOptions,
         _: &mut Control<'_>,
     ) -> Result<ValuedGame, ToolError> {
-        let transcript = read_transcript(dungeon, &options.transcript).map_err(|e| {
-            ToolError::Options {
+        let transcript =
+            read_transcript(dungeon, &options.transcript).map_err(|e| ToolError::Options {
                 field: "transcript".into(),
                 message: format!("line {}, column {}: {}", e.line, e.column, e.message),
-            }
-        })?;
+            })?;
         let analysis = Analysis::new(dungeon).map_err(|e| ToolError::Failed(e.to_string()))?;
         Ok(value_game(dungeon, &analysis, &transcript))
     }
@@ -115,7 +114,10 @@ impl Report for ValuedGame {
             let verdict = match m.verdict {
                 MoveVerdict::Optimal => "optimal".to_string(),
                 MoveVerdict::Mistake { cost } => {
-                    format!("mistake, costs {cost} move{}", if cost == 1 { "" } else { "s" })
+                    format!(
+                        "mistake, costs {cost} move{}",
+                        if cost == 1 { "" } else { "s" }
+                    )
                 }
                 MoveVerdict::Blunder => "blunder".to_string(),
             };
@@ -139,7 +141,9 @@ impl Report for ValuedGame {
             TranscriptEnd::Cheated { side, turn } => {
                 format!("end: {} caught cheating (turn {turn})\n", side.name())
             }
-            TranscriptEnd::Unfinished => "end: the transcript stops before the game ends\n".to_string(),
+            TranscriptEnd::Unfinished => {
+                "end: the transcript stops before the game ends\n".to_string()
+            }
         });
         Some(out)
     }

@@ -130,7 +130,11 @@ pub fn value_game(dungeon: &Dungeon, analysis: &Analysis, transcript: &Transcrip
     let (mut monster, mut rogue) = (SideTotals::default(), SideTotals::default());
     for (k, pair) in transcript.positions.windows(2).enumerate() {
         let ((m, r), (m2, r2)) = (pair[0], pair[1]);
-        let side = if k % 2 == 0 { Side::Monster } else { Side::Rogue };
+        let side = if k % 2 == 0 {
+            Side::Monster
+        } else {
+            Side::Rogue
+        };
         let (from, to) = match side {
             Side::Monster => (m, m2),
             Side::Rogue => (r, r2),

@@ -142,7 +142,9 @@ export class CheckPanel {
     this.result = result;
     const turns = Math.ceil(result.moves.length / 2);
     if (turns > g.maxMoves) g.setMaxMoves(turns);
+    const at = g.playedMoves(); // a link's position in the game stays
     g.loadLine(result.moves);
+    if (at && result.moves.startsWith(at)) g.seek(at.length);
     this.render(result);
     await this.encode(text, run);
   }
