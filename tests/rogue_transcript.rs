@@ -359,7 +359,7 @@ fn the_command_prints_the_table_and_refuses_bad_input() {
     let d = dungeon(&level);
     let mut game = gridlab::games::rogue::Game::new(&d, 1000);
     game.replay(&d, "55353").unwrap();
-    let transcript = dir.write("game.txt", &game.transcript(&d));
+    let transcript = dir.write("game.txt", game.transcript(&d));
     let (code, out, err) =
         common::run(&["rogue", "value-game", &level, "--transcript", &transcript]);
     assert_eq!((code, err.as_str()), (Some(0), ""));

@@ -202,7 +202,7 @@ export class CheckPanel {
       h('td', {}, `${siteText(m.from)} → ${siteText(m.to)}`),
       h('td', {}, `${valueText(m.before)} → ${valueText(m.after)}`),
       h('td', {}, valueText(m.best)),
-      h(`td.verdict-cell.outcome.${cls}`, {}, verdict));
+      h(`td.verdict-cell.${cls}`, {}, verdict));
     });
     this.tableWrap.replaceChildren(
       r.valued.length > MAX_ROWS ? h('p.note.warn.small#rogue-check-capped', {}, `The first ${fmt(MAX_ROWS)} of ${fmt(r.valued.length)} half-moves are listed; the totals count them all.`) : null,
