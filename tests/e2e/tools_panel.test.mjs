@@ -20,7 +20,7 @@ const MIB = 1 << 20;
 const SHOWN = {
   pengu: ['solve', 'verdict', 'generate', 'judge'],
   actman: ['solve', 'verdict', 'generate', 'judge'],
-  rogue: ['verdict', 'generate', 'analyze'],
+  rogue: ['verdict', 'generate', 'analyze', 'value-game'],
   gpac: ['verdict'],
 };
 

@@ -17,7 +17,20 @@ test('the exports the playground uses exist', () => {
   }
   const rogue = g.tools().games.find((game) => game.id === 'rogue');
   assert.equal(rogue.palette, ' .+@A');
-  assert.deepEqual(rogue.tools.map((t) => t.name), ['analyze', 'verdict', 'generate']);
+  assert.deepEqual(rogue.tools.map((t) => t.name), ['analyze', 'verdict', 'generate', 'value-game']);
+});
+
+test('value-game: a transcript played by the session is valued; a malformed one names its field, line and column', () => {
+  const s = new g.RogueSession(TINY);
+  s.replay('55353');
+  const r = g.run_tool('rogue', 'value-game', TINY, { transcript: s.view().output }, null);
+  s.free();
+  assert.equal(r.moves, '55353');
+  assert.deepEqual(r.valued.map((m) => m.verdict.kind), ['mistake', 'optimal', 'optimal', 'optimal', 'optimal']);
+  assert.deepEqual([r.monster.mistakes, r.monster.cost, r.end.kind, r.end.turn], [1, 1, 'caught', 3]);
+  const e = thrown(() => g.run_tool('rogue', 'value-game', TINY, { transcript: 'A . . \n. . . \n. . @ \n\nMove 2\n' }, null));
+  assert.equal(e.field, 'transcript');
+  assert.equal(e.message, "bad options: transcript: line 5, column 6: expected 'Move 1', found 'Move 2'");
 });
 
 test('a strategy game matches the referee: the tiny room is a capture in turn 2', () => {

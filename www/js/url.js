@@ -39,7 +39,8 @@ async function pipe(bytes, stream) {
   return new Uint8Array(await out.arrayBuffer());
 }
 
-async function compress(bytes) {
+/** Deflate `bytes` (deflate-raw) as base64url; null where the browser cannot. */
+export async function compress(bytes) {
   if (typeof CompressionStream === 'undefined') return null;
   try {
     return toBase64Url(await pipe(bytes, new CompressionStream('deflate-raw')));
@@ -52,7 +53,7 @@ async function compress(bytes) {
  * Inflate a deflated level, stopping as soon as it passes `MAX_LINK_LEVEL` bytes (a
  * small link can inflate to gigabytes): throws `{message, tooLarge}` then.
  */
-async function decompress(s) {
+export async function decompress(s) {
   const stream = new Blob([fromBase64Url(s)]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
   const reader = stream.getReader();
   const chunks = [];

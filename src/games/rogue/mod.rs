@@ -32,6 +32,7 @@ mod report;
 mod session;
 mod strategy;
 mod tools;
+mod transcript;
 
 pub use analysis::{
     Analysis, AnalysisError, Summary, BROWSER_MAX_SITES, FOREVER, MAX_SITES, MAX_STATES,
@@ -59,4 +60,8 @@ pub use strategy::{
 pub use tools::{
     Analyze, AnalyzeOptions, Analyzed, DungeonText, Generate, GenerateToolOptions,
     GeneratedDungeon, RogueVerdict, SafeReplies, Verdict, VerdictOptions, TOOLS,
+};
+pub use transcript::{
+    read_transcript, value_game, MoveVerdict, SideTotals, Transcript, TranscriptEnd, ValueGame,
+    ValueGameOptions, ValuedGame, ValuedMove, MAX_TRANSCRIPT_BYTES, MAX_TRANSCRIPT_MOVES,
 };

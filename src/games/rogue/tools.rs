@@ -30,6 +30,7 @@ pub const TOOLS: GameTools = GameTools {
         &Typed::<Analyze>::NEW,
         &Typed::<Verdict>::NEW,
         &Typed::<Generate>::NEW,
+        &Typed::<super::transcript::ValueGame>::NEW,
     ],
 };
 

@@ -11,6 +11,7 @@ import { RogueUi } from './rogue-ui.js';
 import { RogueScene } from './rogue-scene.js';
 import { rogueViewState, applyRogueView } from './rogue-link.js';
 import { ExactPanel, PairingsPanel } from './rogue-panels.js';
+import { CheckPanel } from './rogue-check.js';
 import { MONSTERS, ROGUES, SPEEDS, MAX_LIMIT, otherSide, sideAt } from './rogue-players.js';
 import { rogueKey, rogueGameKey } from './rogue-keys.js';
 import { digitToward } from '../../input.js';
@@ -55,8 +56,9 @@ export class RogueGame extends AutoGame {
       painter: roguePainter,
       Ui: RogueUi,
       check: {},
-      // The Solve tab's exact solution is the `analyze` tool's (rogue_analyze).
-      shownTools: ['analyze'],
+      // The Solve tab's exact solution is the `analyze` tool's (rogue_analyze); its
+      // "Check a recorded game" runs `value-game`.
+      shownTools: ['analyze', 'value-game'],
       generate: {
         fields: [
           { key: 'size', label: 'Size', value: 12, title: 'The dungeon is size × size' },
@@ -103,6 +105,7 @@ export class RogueGame extends AutoGame {
     this.makeTransport(SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })), this.speedIndex);
     this.mountPanels();
     this.exactPanel = new ExactPanel(this, shell.panels.solve);
+    this.checkPanel = new CheckPanel(this, shell.panels.solve);
     this.pairings = new PairingsPanel(this, shell.panels.compare);
     this.addLetterPicker();
     shell.onTab(() => this.ui.update());
@@ -217,12 +220,13 @@ export class RogueGame extends AutoGame {
 
 
   viewState() {
-    return { ...super.viewState(), ...rogueViewState(this) };
+    return { ...super.viewState(), ...rogueViewState(this), ...this.checkPanel.viewState() };
   }
 
   applyView(view) {
     super.applyView(view);
     applyRogueView(this, view);
+    this.checkPanel.applyView(view);
   }
 
   /** @param {Record<string, unknown>} patch */
@@ -394,6 +398,8 @@ export class RogueGame extends AutoGame {
   // ---- the players on the Transport (AutoGame) ------------------------------------------
 
   autoStep(opts) {
+    const recorded = this.checkPanel.nextMove(); // a checked game on the board: its next move
+    if (recorded) return this.autoMove(() => this.session.play(recorded), opts, { animate: (report) => this.played(null, report) });
     return this.stepStrategy(opts);
   }
 
@@ -501,6 +507,7 @@ export class RogueGame extends AutoGame {
   unmount() {
     this.stopAll();
     this.pairings.dispose();
+    this.checkPanel.dispose();
     super.unmount();
   }
 }
