@@ -1,5 +1,6 @@
-//! `gridlab rogue play|cycles|grade` (`grade` in [`super::rogue_grade`]); `analyze`, `verdict` and `generate` are Rogue's tools
-//! (`games::rogue::TOOLS`, made subcommands by `cli::tools`).
+//! `gridlab rogue play|cycles|grade` (`grade` in [`super::rogue_grade`]); `analyze`,
+//! `verdict`, `generate` and `value-game` are Rogue's tools (`games::rogue::TOOLS`,
+//! made subcommands by `cli::tools`).
 
 use super::{emit, load, CliError, EXIT_NOT_MET, EXIT_OK};
 use clap::{Args, Subcommand};

@@ -11,8 +11,10 @@
 //! - [`generate`]: rooms-and-corridors dungeons with a proved outcome;
 //! - [`Bout`] and [`judge`]: a student's player program (the line protocol of
 //!   `docs/rogue-player-protocol.md`) graded against the exact solution;
-//! - [`TOOLS`]: `analyze`, `verdict` and `generate` as tools of the command line and
-//!   the page.
+//! - [`read_transcript`] and [`value_game`]: a game the stock referee recorded, read
+//!   back and each move valued by the exact solution;
+//! - [`TOOLS`]: `analyze`, `verdict`, `generate` and `value-game` as tools of the
+//!   command line and the page.
 //!
 //! ```
 //! use gridlab::games::rogue::{Analysis, Dungeon};
