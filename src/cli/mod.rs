@@ -11,6 +11,7 @@ pub mod sandbox;
 pub mod serve;
 pub mod slots;
 pub mod tools;
+pub mod trace;
 
 use clap::{Parser, Subcommand};
 use gridlab::search::{Outcome, Stats};

@@ -11,6 +11,9 @@ use gridlab::games::tools::ToolError;
 pub enum PenguCommand {
     /// Replay a move string and print the course output.
     Replay(ReplayArgs),
+    /// Check a solver's printed expansion order (docs/trace-format.md) as BFS, ID-DFS
+    /// or A* on a level; exit 0 valid, 1 the first line that breaks it, 2 bad input.
+    CheckTrace(super::trace::CheckTraceArgs),
 }
 
 /// `gridlab pengu replay`.
@@ -29,6 +32,7 @@ pub struct ReplayArgs {
 pub fn run(command: PenguCommand) -> Result<u8, CliError> {
     match command {
         PenguCommand::Replay(args) => run_replay(args),
+        PenguCommand::CheckTrace(args) => super::trace::run_check_trace(args),
     }
 }
 

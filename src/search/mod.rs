@@ -36,12 +36,19 @@ mod bfs;
 mod budget;
 mod iddfs;
 mod record;
+mod trace_check;
+mod trace_format;
 
 pub use best_first::{astar, greedy};
 pub use bfs::bfs;
 pub use budget::{grown_capacity, Table};
 pub use iddfs::iddfs;
 pub use record::{event_id, Last, Record, Taken, EXPANDED, LAST_SHIFT, TAKEN};
+pub use trace_check::{
+    check_trace, cost_to_go, CostToGo, Fault, FaultKind, GoalSeen, ProblemGame, TraceError,
+    TraceGame, TraceReport, MAX_COST_TO_GO_SEARCHES, MAX_COST_TO_GO_STATES,
+};
+pub use trace_format::{parse_trace, TraceLine, MAX_TRACE_LINES, MAX_TRACE_LINE_CHARS, START_MARK};
 
 use crate::error::{FieldError, NameError};
 use serde::{Deserialize, Serialize};

@@ -6,7 +6,8 @@
 //! - [`SlideGraph`]: the precomputed moves between rest cells;
 //! - [`solve`]: random play and the shared searches with a slide-distance heuristic;
 //! - [`analyze`], [`PlanCounter`]: optimal length, plan count, dead cells, features;
-//! - [`generate`]: levels with a proved optimal length (and uniqueness).
+//! - [`generate`]: levels with a proved optimal length (and uniqueness);
+//! - [`check_trace`]: whether a solver's printed expansion order is valid BFS, ID-DFS or A*.
 //!
 //! ```
 //! use gridlab::games::pengu::{replay, solve, Level, SolveOptions};
@@ -25,6 +26,7 @@ mod rules;
 mod session;
 mod solver;
 mod tools;
+mod trace;
 
 pub use crate::search::Solver;
 pub use analysis::{
@@ -44,6 +46,7 @@ pub use solver::{
     outcome_game, solve, tracked_fish, Goal, GoalError, NoPlan, Solution, SolveOptions,
     MAX_RANDOM_MOVES, MAX_TRACKED_FISH,
 };
+pub use trace::{check_trace, PenguTrace, PENGU_MOVES};
 pub use tools::{
     Analyze, Analyzed, Generate, GeneratedLevel, PenguVerdict, Solve, Solved, Verdict, TOOLS,
 };
