@@ -260,3 +260,255 @@ fn bfs_stops_at_a_generated_goal() {
         )
     );
 }
+
+#[test]
+fn iddfs_faults_are_named_at_their_line() {
+    let goal = Goal::AtLeast(3);
+    let iddfs = a1_trace(Algorithm::Iddfs, goal);
+    let starts: Vec<usize> = (0..iddfs.len()).filter(|&i| iddfs[i].starts_with('-')).collect();
+    assert_eq!(starts, [0, 1, 5, 16, 42]);
+    let planted = |edit: &dyn Fn(&mut Vec<String>)| {
+        let mut lines = iddfs.clone();
+        edit(&mut lines);
+        fault(&verdict(Algorithm::Iddfs, goal, &lines))
+    };
+    // Iteration 3 (lines 6-16) twice: the fourth goes no deeper than the third.
+    assert_eq!(
+        planted(&|l| {
+            let third: Vec<String> = l[5..16].to_vec();
+            l.splice(16..16, third);
+        }),
+        (
+            FaultKind::LimitNotGrowing,
+            "line 28: iteration 5 starts here, but iteration 4 went no deeper than depth 2 (iteration 3 reached 2): the depth limit grows by one each iteration".into()
+        )
+    );
+    assert_eq!(
+        planted(&|l| l.insert(8, "941 3 0".into())),
+        (
+            FaultKind::LimitExceeded,
+            "line 9: depth 3 in iteration 3, whose limit allows at most depth 2 (one more than iteration 2 reached)".into()
+        )
+    );
+    // 67 moved up below 92: its parent 6 is not on the path.
+    assert_eq!(
+        planted(&|l| {
+            let moved = l.remove(10);
+            l.insert(9, moved);
+        }),
+        (
+            FaultKind::NotOnPath,
+            "line 10: its parent 6 is not on the current depth-first path (which ends at 92): ID-DFS expands a state only below the path it is on".into()
+        )
+    );
+    assert_eq!(
+        planted(&|l| l.insert(3, "94".into())).0,
+        FaultKind::LimitExceeded,
+        "94 right after 9 is on the path, but too deep for iteration 2"
+    );
+    assert_eq!(
+        planted(&|l| l.insert(4, "94".into())).1,
+        "line 5: its parent 9 is not on the current depth-first path (which ends at 6): ID-DFS expands a state only below the path it is on"
+    );
+    assert_eq!(
+        planted(&|l| l.insert(7, "94 3 0".into())),
+        (FaultKind::WrongG, "line 8: g is 3, but its moves cost 2".into())
+    );
+}
+
+#[test]
+fn astar_faults_are_named_at_their_line() {
+    let astar = a1_trace(Algorithm::Astar, Goal::All);
+    let planted = |edit: &dyn Fn(&mut Vec<String>)| {
+        let mut lines = astar.clone();
+        edit(&mut lines);
+        fault(&verdict(Algorithm::Astar, Goal::All, &lines))
+    };
+    assert_eq!(
+        planted(&|l| l.swap(6, 7)),
+        (
+            FaultKind::FDecrease,
+            "line 8: f = 7 (g 1 + h 6) after f = 8 at line 7: A* never expands a state with a smaller f after a larger one (with a consistent h)".into()
+        )
+    );
+    // The optimal plan is 8 moves: h at the start may be 8, not 9.
+    let mut lines = astar.clone();
+    lines[0] = "- 0 8".into();
+    lines.truncate(1);
+    assert!(verdict(Algorithm::Astar, Goal::All, &lines).valid);
+    assert_eq!(
+        planted(&|l| l[0] = "- 0 9".into()),
+        (
+            FaultKind::Inadmissible,
+            "line 1: h = 9, but the true cost to the goal from here is 8: an admissible h never overestimates it".into()
+        )
+    );
+    // 6742 is 4 moves into the optimal plan 67422932: 4 moves from the goal.
+    assert_eq!(
+        planted(&|l| l[11] = "6742 5".into()),
+        (
+            FaultKind::Inadmissible,
+            "line 12: h = 5, but the true cost to the goal from here is 4: an admissible h never overestimates it".into()
+        )
+    );
+    assert_eq!(
+        planted(&|l| l.insert(2, "9 1 6".into())),
+        (
+            FaultKind::Duplicate,
+            "line 3: the same state as line 2 (9), expanded there at g 1, here at g 1: A* expands a state again only when it reaches it more cheaply".into()
+        )
+    );
+    assert_eq!(
+        planted(&|l| l.push("2 1 6".into())),
+        (
+            FaultKind::AfterGoal,
+            "line 17: line 16 expanded a goal: A* stops there".into()
+        )
+    );
+    assert_eq!(
+        planted(&|l| l[2] = "94 3 5".into()),
+        (FaultKind::WrongG, "line 3: g is 3, but its moves cost 2".into())
+    );
+    // h alone is enough (g is the number of moves).
+    let bare: Vec<String> = astar
+        .iter()
+        .map(|l| {
+            let f: Vec<&str> = l.split(' ').collect();
+            format!("{} {}", f[0], f[2])
+        })
+        .collect();
+    assert!(verdict(Algorithm::Astar, Goal::All, &bare).valid);
+    // Without h, A* cannot be checked: bad input, at the column after the moves.
+    let e = check_trace(&level(A1), Goal::All, Algorithm::Astar, "- 0 7\n9\n").unwrap_err();
+    assert_eq!(
+        e,
+        TraceError::Syntax(gridlab::error::ParseError::new(2, 2, "A* needs h on every line (moves [g] h)"))
+    );
+}
+
+/// A BFS as a student writes it: a queue of move strings, a set of states seen when
+/// generated, the goal tested when a state is expanded; the states it expands.
+fn student_bfs(level: &Level, goal: Goal) -> Vec<String> {
+    let key = |g: &Game| (g.pos(), g.tiles().clone());
+    let mut seen = HashSet::from([key(&Game::new(level))]);
+    let mut queue = VecDeque::from([String::new()]);
+    let mut out = Vec::new();
+    while let Some(moves) = queue.pop_front() {
+        let game = replay(level, &moves).unwrap();
+        out.push(if moves.is_empty() { "-".to_string() } else { moves.clone() });
+        if goal.is_met(&game) {
+            break;
+        }
+        for child in children(level, &moves) {
+            if seen.insert(key(&replay(level, &child).unwrap())) {
+                queue.push_back(child);
+            }
+        }
+    }
+    out
+}
+
+/// An ID-DFS as a student writes it: a tree search (no closed set at all), the goal
+/// tested when a state is expanded, limits 0, 1, 2, ...; the states it expands.
+fn student_iddfs(level: &Level, goal: Goal) -> Vec<String> {
+    fn dls(level: &Level, goal: Goal, moves: String, limit: usize, out: &mut Vec<String>) -> bool {
+        let game = replay(level, &moves).unwrap();
+        out.push(if moves.is_empty() { "-".to_string() } else { moves.clone() });
+        if goal.is_met(&game) {
+            return true;
+        }
+        moves.len() < limit
+            && children(level, &moves)
+                .into_iter()
+                .any(|child| dls(level, goal, child, limit, out))
+    }
+    let mut out = Vec::new();
+    for limit in 0.. {
+        if dls(level, goal, String::new(), limit, &mut out) {
+            return out;
+        }
+    }
+    unreachable!()
+}
+
+#[test]
+fn a_students_searches_that_test_the_goal_when_expanding_are_valid() {
+    let level = level(A1);
+    let goal = Goal::AtLeast(3);
+    let bfs = student_bfs(&level, goal);
+    let report = verdict(Algorithm::Bfs, goal, &bfs);
+    assert_eq!(report.goal, GoalSeen::Expanded(bfs.len()), "{report}");
+    assert!(report.valid, "{report}");
+    let iddfs = student_iddfs(&level, goal);
+    let report = verdict(Algorithm::Iddfs, goal, &iddfs);
+    assert!(report.valid, "{report}");
+    assert_eq!(report.goal, GoalSeen::Expanded(iddfs.len()));
+    assert_eq!(report.iterations, 6);
+    // A tree search expands some states twice in one iteration: allowed.
+    let last = iddfs.iter().rposition(|l| l == "-").unwrap();
+    let mut states = HashSet::new();
+    let repeats = iddfs[last..]
+        .iter()
+        .filter(|m| {
+            let g = replay(&level, m.trim_start_matches('-')).unwrap();
+            !states.insert((g.pos(), g.tiles().clone()))
+        })
+        .count();
+    assert!(repeats > 0);
+    // The goal then is the last line: one more line is flagged.
+    let mut more = bfs.clone();
+    more.push(bfs[1].clone());
+    let (kind, words) = fault(&verdict(Algorithm::Bfs, goal, &more));
+    assert_eq!(kind, FaultKind::AfterGoal);
+    assert_eq!(words, format!("line {}: line {} expanded a goal: BFS stops there", bfs.len() + 1, bfs.len()));
+}
+
+#[test]
+fn syntax_errors_name_line_and_column() {
+    let a1 = level(A1);
+    let error = |text: &str| match check_trace(&a1, Goal::All, Algorithm::Bfs, text) {
+        Err(TraceError::Syntax(e)) => e.to_string(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        error("-\n9 1 x\n"),
+        "line 2, column 5: expected g or h, a whole number from 0 to 4294967295, not 'x'"
+    );
+    assert_eq!(
+        error("# solver v1\n-\n94 2 0 extra\n"),
+        "line 3, column 8: unexpected 'extra' after g and h (a line is: moves [g] h)"
+    );
+    assert_eq!(
+        error("-\nExpanding 94\n"),
+        "line 2, column 1: 'E' is not a move (moves are 1 2 3 4 6 7 8 9; the start state is -)"
+    );
+    assert_eq!(error("-\n9 -1 0\n"), "line 2, column 3: expected g or h, a whole number from 0 to 4294967295, not '-1'");
+    assert_eq!(error("\n# nothing\n"), "line 1, column 1: no expanded state in the trace (a line is: moves [g] h, the start is -)");
+    // Comments, blank lines, a comment after the numbers, CRLF and tabs are fine.
+    let report = check(&a1, Algorithm::Bfs, Goal::AtLeast(3), "# BFS\r\n\r\n-\t0 # start\r\n  9 1\r\n");
+    assert_eq!(report.to_string(), "valid BFS expansion order (2 lines, goal not reached)");
+}
+
+#[test]
+fn traces_past_the_limits_are_refused() {
+    let a1 = level(A1);
+    let long = format!("-\n{}\n", "6".repeat(MAX_TRACE_LINE_CHARS + 1));
+    let Err(TraceError::Syntax(e)) = check_trace(&a1, Goal::All, Algorithm::Bfs, &long) else {
+        panic!("a line of {} characters was read", MAX_TRACE_LINE_CHARS + 1);
+    };
+    assert_eq!(
+        (e.line, e.column, e.message.as_str()),
+        (2, MAX_TRACE_LINE_CHARS + 1, "line longer than 10000 characters: the most a trace line may have")
+    );
+    let mut many = "-\n".to_string();
+    many += &"#\n".repeat(MAX_TRACE_LINES - 1);
+    assert!(check_trace(&a1, Goal::All, Algorithm::Bfs, &many).unwrap().valid);
+    many += "#\n";
+    let Err(TraceError::Syntax(e)) = check_trace(&a1, Goal::All, Algorithm::Bfs, &many) else {
+        panic!("{} lines were read", MAX_TRACE_LINES + 1);
+    };
+    assert_eq!(
+        e.to_string(),
+        "line 1000001, column 1: more than 1000000 lines: the most a trace may have"
+    );
+}
