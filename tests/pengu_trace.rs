@@ -512,3 +512,64 @@ fn traces_past_the_limits_are_refused() {
         "line 1000001, column 1: more than 1000000 lines: the most a trace may have"
     );
 }
+
+#[test]
+fn the_command_line_exits_0_valid_1_invalid_2_bad_input() {
+    let dir = common::TempDir::new("pengu-trace");
+    let write = |name: &str, text: &str| dir.write(name, text);
+    let mut bfs = a1_trace(Algorithm::Bfs, Goal::AtLeast(3));
+    let good = write("good.txt", &(bfs.join("\n") + "\n"));
+    bfs.swap(3, 4);
+    let bad = write("bad.txt", &(bfs.join("\n") + "\n"));
+    let broken = write("broken.txt", "-\n9 1 x\n");
+    let args = |trace: &str, more: &[&str]| -> common::Run {
+        let mut a = vec!["pengu", "check-trace", "--algo", "bfs", "--goal", "3"];
+        a.extend(more);
+        a.extend([A1, trace]);
+        common::run(&a)
+    };
+    assert_eq!(
+        args(&good, &[]),
+        (Some(0), "valid BFS expansion order (30 lines, goal generated at line 30)\n".into(), String::new())
+    );
+    assert_eq!(
+        args(&bad, &[]),
+        (
+            Some(1),
+            "line 5: depth 1 after depth 2: BFS never expands a shallower state after a deeper one\n".into(),
+            String::new()
+        )
+    );
+    let (code, out, err) = args(&broken, &[]);
+    assert_eq!((code, out.as_str()), (Some(2), ""));
+    assert_eq!(
+        err,
+        format!("error: {broken}:2:5: expected g or h, a whole number from 0 to 4294967295, not 'x'\n")
+    );
+    let missing = dir.path("missing.txt");
+    let (code, _, err) = args(&missing, &[]);
+    assert_eq!(code, Some(2));
+    assert!(err.starts_with(&format!("error: cannot read {missing}:")), "{err}");
+    let (code, _, err) = common::run(&["pengu", "check-trace", "--algo", "greedy", A1, &good]);
+    assert_eq!(
+        (code, err.as_str()),
+        (Some(2), "error: --algo: greedy search has no order to check: use bfs, iddfs or astar\n")
+    );
+    // JSON, and the trace on standard input.
+    let (code, out, _) = args(&bad, &["--json"]);
+    assert_eq!(code, Some(1));
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["valid"], false);
+    assert_eq!(json["algorithm"], "bfs");
+    assert_eq!(json["fault"]["line"], 5);
+    assert_eq!(json["fault"]["kind"], "depth_decrease");
+    assert_eq!(json["fault"]["move"], serde_json::Value::Null);
+    let (code, out, _) = common::run_with_input(
+        &["pengu", "check-trace", "--algo", "astar", "--json", A1, "-"],
+        &(a1_trace(Algorithm::Astar, Goal::All).join("\n") + "\n"),
+    );
+    assert_eq!(code, Some(0));
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((json["valid"].clone(), json["lines"].clone()), (true.into(), 16.into()));
+    assert_eq!(json["goal"], serde_json::json!({ "expanded": 16 }));
+}
