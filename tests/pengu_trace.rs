@@ -88,7 +88,6 @@ fn gridlabs_own_orders_are_valid_on_the_course_fields() {
     assert!(checked.len() >= 40, "{}", checked.len());
 }
 
-
 const A1: &str = "levels/pengu/course/a1-7x6.txt";
 
 /// gridlab's own order on the course's first field, without its header line (so that
@@ -105,7 +104,10 @@ fn verdict(algo: Algorithm, goal: Goal, lines: &[String]) -> TraceReport {
 
 /// The fault of an invalid verdict: its kind and its words.
 fn fault(report: &TraceReport) -> (FaultKind, String) {
-    let f = report.fault.clone().unwrap_or_else(|| panic!("valid: {report}"));
+    let f = report
+        .fault
+        .clone()
+        .unwrap_or_else(|| panic!("valid: {report}"));
     assert!(!report.valid);
     (f.kind, report.to_string())
 }
@@ -128,9 +130,15 @@ fn the_first_fields_orders_as_gridlab_expands_them() {
     let optimal = solve(&level(A1), &SolveOptions::default(), None, None);
     assert_eq!(optimal.moves, "67422932");
     let report = verdict(Algorithm::Astar, Goal::All, &astar);
-    assert_eq!(report.to_string(), "valid A* expansion order (16 lines, goal reached at line 16)");
+    assert_eq!(
+        report.to_string(),
+        "valid A* expansion order (16 lines, goal reached at line 16)"
+    );
     let report = verdict(Algorithm::Bfs, Goal::AtLeast(3), &bfs);
-    assert_eq!(report.to_string(), "valid BFS expansion order (30 lines, goal generated at line 30)");
+    assert_eq!(
+        report.to_string(),
+        "valid BFS expansion order (30 lines, goal generated at line 30)"
+    );
     assert_eq!(report.goal, GoalSeen::Generated(30));
     let iddfs = a1_trace(Algorithm::Iddfs, Goal::AtLeast(3));
     let report = verdict(Algorithm::Iddfs, Goal::AtLeast(3), &iddfs);
@@ -153,7 +161,8 @@ fn bfs_faults_are_named_at_their_line() {
         planted(&|l| l.swap(3, 4)),
         (
             FaultKind::DepthDecrease,
-            "line 5: depth 1 after depth 2: BFS never expands a shallower state after a deeper one".into()
+            "line 5: depth 1 after depth 2: BFS never expands a shallower state after a deeper one"
+                .into()
         )
     );
     assert_eq!(
@@ -174,7 +183,10 @@ fn bfs_faults_are_named_at_their_line() {
     );
     assert_eq!(
         planted(&|l| l.insert(1, "4".into())),
-        (FaultKind::IllegalMove, "line 2, move 1: '4': a wall is in the way".into())
+        (
+            FaultKind::IllegalMove,
+            "line 2, move 1: '4': a wall is in the way".into()
+        )
     );
     assert_eq!(
         planted(&|l| l.insert(1, "8".into())).1,
@@ -182,7 +194,10 @@ fn bfs_faults_are_named_at_their_line() {
     );
     assert_eq!(
         planted(&|l| l[1] = "9 2 0".into()),
-        (FaultKind::WrongG, "line 2: g is 2, but its moves cost 1".into())
+        (
+            FaultKind::WrongG,
+            "line 2: g is 2, but its moves cost 1".into()
+        )
     );
     assert_eq!(
         planted(&|l| {
@@ -212,7 +227,10 @@ fn bfs_names_both_move_strings_of_one_state() {
         .unwrap()
         .0;
     assert_ne!(other, "942");
-    let (a, b) = (replay(&level(A1), "942").unwrap(), replay(&level(A1), other).unwrap());
+    let (a, b) = (
+        replay(&level(A1), "942").unwrap(),
+        replay(&level(A1), other).unwrap(),
+    );
     assert_eq!((a.pos(), a.tiles()), (b.pos(), b.tiles()), "{other}");
 }
 
@@ -265,7 +283,9 @@ fn bfs_stops_at_a_generated_goal() {
 fn iddfs_faults_are_named_at_their_line() {
     let goal = Goal::AtLeast(3);
     let iddfs = a1_trace(Algorithm::Iddfs, goal);
-    let starts: Vec<usize> = (0..iddfs.len()).filter(|&i| iddfs[i].starts_with('-')).collect();
+    let starts: Vec<usize> = (0..iddfs.len())
+        .filter(|&i| iddfs[i].starts_with('-'))
+        .collect();
     assert_eq!(starts, [0, 1, 5, 16, 42]);
     let planted = |edit: &dyn Fn(&mut Vec<String>)| {
         let mut lines = iddfs.clone();
@@ -312,7 +332,10 @@ fn iddfs_faults_are_named_at_their_line() {
     );
     assert_eq!(
         planted(&|l| l.insert(7, "94 3 0".into())),
-        (FaultKind::WrongG, "line 8: g is 3, but its moves cost 2".into())
+        (
+            FaultKind::WrongG,
+            "line 8: g is 3, but its moves cost 2".into()
+        )
     );
 }
 
@@ -367,7 +390,19 @@ fn astar_faults_are_named_at_their_line() {
     );
     assert_eq!(
         planted(&|l| l[2] = "94 3 5".into()),
-        (FaultKind::WrongG, "line 3: g is 3, but its moves cost 2".into())
+        (
+            FaultKind::WrongG,
+            "line 3: g is 3, but its moves cost 2".into()
+        )
+    );
+    // Line 15 generates the goal at cost 8: a state with f = 9 cannot come before it.
+    let child = children(&level(A1), "9412").remove(0);
+    assert_eq!(
+        planted(&|l| l[15] = format!("{child} 5 4")),
+        (
+            FaultKind::PastGoal,
+            "line 16: f = 9 (g 5 + h 4), but line 15 generated a goal at cost 8: A* expands that goal before any state with a larger f".into()
+        )
     );
     // h alone is enough (g is the number of moves).
     let bare: Vec<String> = astar
@@ -382,7 +417,11 @@ fn astar_faults_are_named_at_their_line() {
     let e = check_trace(&level(A1), Goal::All, Algorithm::Astar, "- 0 7\n9\n").unwrap_err();
     assert_eq!(
         e,
-        TraceError::Syntax(gridlab::error::ParseError::new(2, 2, "A* needs h on every line (moves [g] h)"))
+        TraceError::Syntax(gridlab::error::ParseError::new(
+            2,
+            2,
+            "A* needs h on every line (moves [g] h)"
+        ))
     );
 }
 
@@ -395,7 +434,11 @@ fn student_bfs(level: &Level, goal: Goal) -> Vec<String> {
     let mut out = Vec::new();
     while let Some(moves) = queue.pop_front() {
         let game = replay(level, &moves).unwrap();
-        out.push(if moves.is_empty() { "-".to_string() } else { moves.clone() });
+        out.push(if moves.is_empty() {
+            "-".to_string()
+        } else {
+            moves.clone()
+        });
         if goal.is_met(&game) {
             break;
         }
@@ -413,7 +456,11 @@ fn student_bfs(level: &Level, goal: Goal) -> Vec<String> {
 fn student_iddfs(level: &Level, goal: Goal) -> Vec<String> {
     fn dls(level: &Level, goal: Goal, moves: String, limit: usize, out: &mut Vec<String>) -> bool {
         let game = replay(level, &moves).unwrap();
-        out.push(if moves.is_empty() { "-".to_string() } else { moves.clone() });
+        out.push(if moves.is_empty() {
+            "-".to_string()
+        } else {
+            moves.clone()
+        });
         if goal.is_met(&game) {
             return true;
         }
@@ -460,7 +507,14 @@ fn a_students_searches_that_test_the_goal_when_expanding_are_valid() {
     more.push(bfs[1].clone());
     let (kind, words) = fault(&verdict(Algorithm::Bfs, goal, &more));
     assert_eq!(kind, FaultKind::AfterGoal);
-    assert_eq!(words, format!("line {}: line {} expanded a goal: BFS stops there", bfs.len() + 1, bfs.len()));
+    assert_eq!(
+        words,
+        format!(
+            "line {}: line {} expanded a goal: BFS stops there",
+            bfs.len() + 1,
+            bfs.len()
+        )
+    );
 }
 
 #[test]
@@ -482,11 +536,25 @@ fn syntax_errors_name_line_and_column() {
         error("-\nExpanding 94\n"),
         "line 2, column 1: 'E' is not a move (moves are 1 2 3 4 6 7 8 9; the start state is -)"
     );
-    assert_eq!(error("-\n9 -1 0\n"), "line 2, column 3: expected g or h, a whole number from 0 to 4294967295, not '-1'");
-    assert_eq!(error("\n# nothing\n"), "line 1, column 1: no expanded state in the trace (a line is: moves [g] h, the start is -)");
+    assert_eq!(
+        error("-\n9 -1 0\n"),
+        "line 2, column 3: expected g or h, a whole number from 0 to 4294967295, not '-1'"
+    );
+    assert_eq!(
+        error("\n# nothing\n"),
+        "line 1, column 1: no expanded state in the trace (a line is: moves [g] h, the start is -)"
+    );
     // Comments, blank lines, a comment after the numbers, CRLF and tabs are fine.
-    let report = check(&a1, Algorithm::Bfs, Goal::AtLeast(3), "# BFS\r\n\r\n-\t0 # start\r\n  9 1\r\n");
-    assert_eq!(report.to_string(), "valid BFS expansion order (2 lines, goal not reached)");
+    let report = check(
+        &a1,
+        Algorithm::Bfs,
+        Goal::AtLeast(3),
+        "# BFS\r\n\r\n-\t0 # start\r\n  9 1\r\n",
+    );
+    assert_eq!(
+        report.to_string(),
+        "valid BFS expansion order (2 lines, goal not reached)"
+    );
 }
 
 #[test]
@@ -498,11 +566,19 @@ fn traces_past_the_limits_are_refused() {
     };
     assert_eq!(
         (e.line, e.column, e.message.as_str()),
-        (2, MAX_TRACE_LINE_CHARS + 1, "line longer than 10000 characters: the most a trace line may have")
+        (
+            2,
+            MAX_TRACE_LINE_CHARS + 1,
+            "line longer than 10000 characters: the most a trace line may have"
+        )
     );
     let mut many = "-\n".to_string();
     many += &"#\n".repeat(MAX_TRACE_LINES - 1);
-    assert!(check_trace(&a1, Goal::All, Algorithm::Bfs, &many).unwrap().valid);
+    assert!(
+        check_trace(&a1, Goal::All, Algorithm::Bfs, &many)
+            .unwrap()
+            .valid
+    );
     many += "#\n";
     let Err(TraceError::Syntax(e)) = check_trace(&a1, Goal::All, Algorithm::Bfs, &many) else {
         panic!("{} lines were read", MAX_TRACE_LINES + 1);
@@ -530,7 +606,11 @@ fn the_command_line_exits_0_valid_1_invalid_2_bad_input() {
     };
     assert_eq!(
         args(&good, &[]),
-        (Some(0), "valid BFS expansion order (30 lines, goal generated at line 30)\n".into(), String::new())
+        (
+            Some(0),
+            "valid BFS expansion order (30 lines, goal generated at line 30)\n".into(),
+            String::new()
+        )
     );
     assert_eq!(
         args(&bad, &[]),
@@ -544,16 +624,24 @@ fn the_command_line_exits_0_valid_1_invalid_2_bad_input() {
     assert_eq!((code, out.as_str()), (Some(2), ""));
     assert_eq!(
         err,
-        format!("error: {broken}:2:5: expected g or h, a whole number from 0 to 4294967295, not 'x'\n")
+        format!(
+            "error: {broken}:2:5: expected g or h, a whole number from 0 to 4294967295, not 'x'\n"
+        )
     );
     let missing = dir.path("missing.txt");
     let (code, _, err) = args(&missing, &[]);
     assert_eq!(code, Some(2));
-    assert!(err.starts_with(&format!("error: cannot read {missing}:")), "{err}");
+    assert!(
+        err.starts_with(&format!("error: cannot read {missing}:")),
+        "{err}"
+    );
     let (code, _, err) = common::run(&["pengu", "check-trace", "--algo", "greedy", A1, &good]);
     assert_eq!(
         (code, err.as_str()),
-        (Some(2), "error: --algo: greedy search has no order to check: use bfs, iddfs or astar\n")
+        (
+            Some(2),
+            "error: --algo: greedy search has no order to check: use bfs, iddfs or astar\n"
+        )
     );
     // JSON, and the trace on standard input.
     let (code, out, _) = args(&bad, &["--json"]);
@@ -570,6 +658,9 @@ fn the_command_line_exits_0_valid_1_invalid_2_bad_input() {
     );
     assert_eq!(code, Some(0));
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!((json["valid"].clone(), json["lines"].clone()), (true.into(), 16.into()));
+    assert_eq!(
+        (json["valid"].clone(), json["lines"].clone()),
+        (true.into(), 16.into())
+    );
     assert_eq!(json["goal"], serde_json::json!({ "expanded": 16 }));
 }

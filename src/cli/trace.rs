@@ -45,7 +45,12 @@ pub fn run_check_trace(args: CheckTraceArgs) -> Result<u8, CliError> {
     let text = read_input(&args.trace)?;
     let report = check_trace(&level, args.goal, args.algo, &text).map_err(|e| match e {
         TraceError::Syntax(error) => CliError::Parse {
-            file: if args.trace == "-" { "<stdin>" } else { &args.trace }.into(),
+            file: if args.trace == "-" {
+                "<stdin>"
+            } else {
+                &args.trace
+            }
+            .into(),
             error,
         },
         other => CliError::Input(other.to_string()),

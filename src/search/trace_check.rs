@@ -192,7 +192,12 @@ impl std::fmt::Display for TraceReport {
             return fault.fmt(f);
         }
         let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
-        write!(f, "valid {} expansion order ({}", title(self.algorithm), plural(self.lines, "line"))?;
+        write!(
+            f,
+            "valid {} expansion order ({}",
+            title(self.algorithm),
+            plural(self.lines, "line")
+        )?;
         if self.algorithm == Algorithm::Iddfs {
             write!(f, ", {}", plural(self.iterations, "iteration"))?;
         }
@@ -203,7 +208,10 @@ impl std::fmt::Display for TraceReport {
         }
         if self.unchecked_h > 0 {
             let lines = plural(self.unchecked_h, "line");
-            write!(f, "; h not checked at {lines}: the search for the true cost reached its limit")?;
+            write!(
+                f,
+                "; h not checked at {lines}: the search for the true cost reached its limit"
+            )?;
         }
         f.write_str(")")
     }
@@ -396,7 +404,11 @@ impl<'a, G: TraceGame> Checker<'a, G> {
         let problem = self.game.problem();
         self.buf.clear();
         problem.successors(state, &mut self.buf);
-        match self.buf.iter().position(|(a, _, _)| problem.symbol(a) == symbol) {
+        match self
+            .buf
+            .iter()
+            .position(|(a, _, _)| problem.symbol(a) == symbol)
+        {
             Some(i) => {
                 let (_, next, cost) = self.buf.swap_remove(i);
                 Ok((next, cost))
@@ -500,7 +512,8 @@ impl<'a, G: TraceGame> Checker<'a, G> {
         for (index, l) in lines.iter().enumerate() {
             self.report.lines = index + 1;
             if index == 0 && !l.moves.is_empty() {
-                let why = format!("the first line must be the start state (-): {name} expands it first");
+                let why =
+                    format!("the first line must be the start state (-): {name} expands it first");
                 return Some(fault(l, FaultKind::NotStart, why));
             }
             if let Some(k) = goal_line {
@@ -528,7 +541,11 @@ impl<'a, G: TraceGame> Checker<'a, G> {
                     } else {
                         format!("{what} after depth {before}: BFS never expands a shallower state after a deeper one")
                     };
-                    let kind = if astar { FaultKind::FDecrease } else { FaultKind::DepthDecrease };
+                    let kind = if astar {
+                        FaultKind::FDecrease
+                    } else {
+                        FaultKind::DepthDecrease
+                    };
                     return Some(fault(l, kind, why));
                 }
             }
@@ -552,7 +569,11 @@ impl<'a, G: TraceGame> Checker<'a, G> {
                             first.line, first.shown(), seen.g
                         )
                     } else {
-                        format!("the same state as line {} ({}): BFS expands every state once", first.line, first.shown())
+                        format!(
+                            "the same state as line {} ({}): BFS expands every state once",
+                            first.line,
+                            first.shown()
+                        )
                     };
                     return Some(fault(l, FaultKind::Duplicate, why));
                 }
@@ -567,7 +588,11 @@ impl<'a, G: TraceGame> Checker<'a, G> {
                 goal_line = Some(l.line);
                 self.report.goal = GoalSeen::Expanded(l.line);
             } else if let Some(c) = self.goal_step(&state) {
-                let goal = if astar { cost + u64::from(c) } else { l.depth() as u64 + 1 };
+                let goal = if astar {
+                    cost + u64::from(c)
+                } else {
+                    l.depth() as u64 + 1
+                };
                 if goal_generated.is_none_or(|(best, _)| goal < best) {
                     goal_generated = Some((goal, l.line));
                     if self.report.goal == GoalSeen::NotReached {

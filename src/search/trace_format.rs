@@ -138,7 +138,10 @@ fn parse_line(number: usize, raw: &str, symbols: &str) -> Result<Option<TraceLin
         if let Some((k, c)) = first.char_indices().find(|&(_, c)| !symbols.contains(c)) {
             let listed: Vec<String> = symbols.chars().map(String::from).collect();
             let why = if c == '-' {
-                format!("'-' stands alone for the start state (moves are {})", listed.join(" "))
+                format!(
+                    "'-' stands alone for the start state (moves are {})",
+                    listed.join(" ")
+                )
             } else {
                 format!(
                     "'{}' is not a move (moves are {}; the start state is {START_MARK})",
@@ -155,13 +158,20 @@ fn parse_line(number: usize, raw: &str, symbols: &str) -> Result<Option<TraceLin
         if numbers.len() == 2 {
             return Err(err(
                 at,
-                format!("unexpected '{}' after g and h (a line is: moves [g] h)", excerpt(field)),
+                format!(
+                    "unexpected '{}' after g and h (a line is: moves [g] h)",
+                    excerpt(field)
+                ),
             ));
         }
         let value = field.parse::<u32>().map_err(|_| {
             err(
                 at,
-                format!("expected g or h, a whole number from 0 to {}, not '{}'", u32::MAX, excerpt(field)),
+                format!(
+                    "expected g or h, a whole number from 0 to {}, not '{}'",
+                    u32::MAX,
+                    excerpt(field)
+                ),
             )
         })?;
         numbers.push(value);

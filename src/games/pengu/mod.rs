@@ -46,7 +46,7 @@ pub use solver::{
     outcome_game, solve, tracked_fish, Goal, GoalError, NoPlan, Solution, SolveOptions,
     MAX_RANDOM_MOVES, MAX_TRACKED_FISH,
 };
-pub use trace::{check_trace, PenguTrace, PENGU_MOVES};
 pub use tools::{
     Analyze, Analyzed, Generate, GeneratedLevel, PenguVerdict, Solve, Solved, Verdict, TOOLS,
 };
+pub use trace::{check_trace, PenguTrace, PENGU_MOVES};

@@ -61,8 +61,7 @@ impl<'g, const W: usize> TraceGame for PenguTrace<'g, W> {
         match slide(&self.level.tiles, at, dir, |_| {}) {
             SlideEnd::Blocked => IllegalMove::Wall.to_string(),
             SlideEnd::Dies(_) => {
-                "Pengu slides into a hazard and dies: a search never expands that state"
-                    .to_string()
+                "Pengu slides into a hazard and dies: a search never expands that state".to_string()
             }
             SlideEnd::Stops(_) => "no such move from this state".to_string(),
         }
