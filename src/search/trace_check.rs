@@ -18,11 +18,12 @@
 //!   generated at cost c, no line has f > c; h is never above the true cost to the goal
 //!   (computed exactly, by A* from the state, within [`MAX_COST_TO_GO_STATES`]).
 
+use super::cost_to_go::{cost_to_go, CostToGo};
 use super::trace_format::TraceLine;
-use super::{astar, Algorithm, Limits, Outcome, Problem, DEAD_END};
+use super::trace_report::{title, Fault, FaultKind, GoalSeen, TraceError, TraceReport};
+use super::{Algorithm, Problem, DEAD_END};
 use crate::error::ParseError;
 use rustc_hash::FxHashMap;
-use serde::Serialize;
 
 /// Most states one exact cost-to-go search (checking a line's h) may store; past it
 /// that line's h is counted as not checked.
@@ -74,225 +75,6 @@ impl<P: Problem> TraceGame for ProblemGame<'_, P> {
     }
 }
 
-/// Why a trace cannot be checked at all (bad input, not an invalid order).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TraceError {
-    /// The trace does not read (or lacks what the algorithm needs), at a line and column.
-    #[error("{0}")]
-    Syntax(ParseError),
-    /// Greedy best-first search has no order that a trace could be checked against.
-    #[error("check-trace checks bfs, iddfs and astar, not {0}")]
-    Unsupported(Algorithm),
-    /// The level cannot be checked (e.g. too many fish to track).
-    #[error("{0}")]
-    Level(String),
-}
-
-/// Where the trace met a goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GoalSeen {
-    /// The line whose state is a goal (the goal was tested when expanded).
-    Expanded(usize),
-    /// The line whose expansion generated a goal (tested when generated).
-    Generated(usize),
-    /// No goal was expanded or generated.
-    NotReached,
-}
-
-/// What rule a line breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FaultKind {
-    /// A move that cannot be played.
-    IllegalMove,
-    /// The first line (or an ID-DFS iteration's) is not the start state.
-    NotStart,
-    /// A line after the goal was expanded.
-    AfterGoal,
-    /// The printed g is not the moves' cost.
-    WrongG,
-    /// A state whose parent was not expanded earlier.
-    UnknownParent,
-    /// BFS: a shallower state after a deeper one.
-    DepthDecrease,
-    /// A state that the goal already generated comes before (deeper, or a larger f).
-    PastGoal,
-    /// A state expanded a second time (A*: not more cheaply).
-    Duplicate,
-    /// ID-DFS: a line whose parent is not on the current path.
-    NotOnPath,
-    /// ID-DFS: a line deeper than the iteration's limit.
-    LimitExceeded,
-    /// ID-DFS: an iteration that did not go one deeper than the one before.
-    LimitNotGrowing,
-    /// A*: f smaller than the line before.
-    FDecrease,
-    /// A*: h above the true cost to the goal.
-    Inadmissible,
-}
-
-/// The first line that breaks the algorithm's order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Fault {
-    /// The 1-based line of the trace.
-    pub line: usize,
-    /// The 1-based move of the line at fault (for an illegal move).
-    #[serde(rename = "move")]
-    pub move_number: Option<usize>,
-    /// The rule broken.
-    pub kind: FaultKind,
-    /// What is wrong, in words.
-    pub message: String,
-}
-
-impl std::fmt::Display for Fault {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.move_number {
-            Some(m) => write!(f, "line {}, move {m}: {}", self.line, self.message),
-            None => write!(f, "line {}: {}", self.line, self.message),
-        }
-    }
-}
-
-/// The verdict on a trace: valid (no fault) or the first fault, with what was checked.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct TraceReport {
-    /// The algorithm checked against.
-    pub algorithm: Algorithm,
-    /// Whether the whole trace is a valid order.
-    pub valid: bool,
-    /// States (lines) read, up to and including the faulty one.
-    pub lines: usize,
-    /// Where the trace met a goal (up to the fault).
-    pub goal: GoalSeen,
-    /// ID-DFS iterations seen (0 for the others).
-    pub iterations: usize,
-    /// A*: lines whose h could not be checked within [`MAX_COST_TO_GO_STATES`] and
-    /// [`MAX_COST_TO_GO_SEARCHES`].
-    pub unchecked_h: usize,
-    /// The first line at fault.
-    pub fault: Option<Fault>,
-}
-
-/// The algorithm's name as the verdict writes it.
-fn title(algorithm: Algorithm) -> &'static str {
-    match algorithm {
-        Algorithm::Bfs => "BFS",
-        Algorithm::Iddfs => "ID-DFS",
-        Algorithm::Greedy => "greedy",
-        Algorithm::Astar => "A*",
-    }
-}
-
-impl std::fmt::Display for TraceReport {
-    /// `valid BFS expansion order (N lines, goal reached at line K)`, or the fault.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let Some(fault) = &self.fault {
-            return fault.fmt(f);
-        }
-        let plural = |n: usize, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
-        write!(
-            f,
-            "valid {} expansion order ({}",
-            title(self.algorithm),
-            plural(self.lines, "line")
-        )?;
-        if self.algorithm == Algorithm::Iddfs {
-            write!(f, ", {}", plural(self.iterations, "iteration"))?;
-        }
-        match self.goal {
-            GoalSeen::Expanded(line) => write!(f, ", goal reached at line {line}")?,
-            GoalSeen::Generated(line) => write!(f, ", goal generated at line {line}")?,
-            GoalSeen::NotReached => write!(f, ", goal not reached")?,
-        }
-        if self.unchecked_h > 0 {
-            let lines = plural(self.unchecked_h, "line");
-            write!(
-                f,
-                "; h not checked at {lines}: the search for the true cost reached its limit"
-            )?;
-        }
-        f.write_str(")")
-    }
-}
-
-/// The exact cost from a state to the nearest goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CostToGo {
-    /// The cheapest plan's cost.
-    Exact(u64),
-    /// No goal can be reached.
-    Unreachable,
-    /// The search reached its limit.
-    Unknown,
-}
-
-/// `problem` started from another state.
-struct FromState<'p, P: Problem> {
-    problem: &'p P,
-    start: P::State,
-}
-
-impl<P: Problem> Problem for FromState<'_, P> {
-    type State = P::State;
-    /// The move and its cost, so that the plan gives its cost.
-    type Action = (P::Action, u32);
-    fn start(&self) -> P::State {
-        self.start.clone()
-    }
-    fn is_goal(&self, s: &P::State) -> bool {
-        self.problem.is_goal(s)
-    }
-    fn successors(&self, s: &P::State, out: &mut Vec<(Self::Action, P::State, u32)>) {
-        let mut inner = Vec::new();
-        self.problem.successors(s, &mut inner);
-        out.extend(inner.into_iter().map(|(a, n, c)| ((a, c), n, c)));
-    }
-    fn heuristic(&self, s: &P::State) -> u32 {
-        self.problem.heuristic(s)
-    }
-    fn viable(&self, s: &P::State, g: u32) -> bool {
-        self.problem.viable(s, g)
-    }
-}
-
-/// The exact cost from `from` to the nearest goal of `problem` (A* with the problem's
-/// admissible heuristic), storing at most `max_states` states.
-///
-/// ```
-/// use gridlab::search::{cost_to_go, CostToGo, Problem};
-/// struct Line;
-/// impl Problem for Line {
-///     type State = i32;
-///     type Action = i32;
-///     fn start(&self) -> i32 { 0 }
-///     fn is_goal(&self, s: &i32) -> bool { *s == 5 }
-///     fn successors(&self, s: &i32, out: &mut Vec<(i32, i32, u32)>) {
-///         if *s < 5 { out.push((1, s + 1, 2)); }
-///     }
-/// }
-/// assert_eq!(cost_to_go(&Line, &2, 100), CostToGo::Exact(6));
-/// assert_eq!(cost_to_go(&Line, &7, 100), CostToGo::Unreachable);
-/// ```
-pub fn cost_to_go<P: Problem>(problem: &P, from: &P::State, max_states: usize) -> CostToGo {
-    let adapted = FromState {
-        problem,
-        start: from.clone(),
-    };
-    let mut limits = Limits {
-        max_states,
-        max_depth: u32::MAX,
-        ..Limits::default()
-    };
-    let result = astar(&adapted, &mut limits);
-    match result.outcome {
-        Outcome::Found => CostToGo::Exact(result.plan.iter().map(|&(_, c)| u64::from(c)).sum()),
-        Outcome::NoPlan => CostToGo::Unreachable,
-        Outcome::LimitReached | Outcome::Cancelled => CostToGo::Unknown,
-    }
-}
-
 type State<G> = <<G as TraceGame>::Problem as Problem>::State;
 
 /// Check `lines` (a parsed trace) as an expansion order of `algorithm` on `game`.
@@ -313,7 +95,7 @@ type State<G> = <<G as TraceGame>::Problem as Problem>::State;
 ///     fn symbol(&self, a: &char) -> char { *a }
 /// }
 /// let game = ProblemGame { problem: &Count, symbols: "ab".into() };
-/// let trace = parse_trace("-\na\nb\nab\n", "ab").unwrap();
+/// let trace = parse_trace("-\na\nb\naa\n", "ab").unwrap();
 /// let report = check_trace(&game, Algorithm::Bfs, &trace).unwrap();
 /// assert_eq!(report.to_string(), "line 4: the same state as line 3 (b): BFS expands every state once");
 /// let trace = parse_trace("-\na\nb\n", "ab").unwrap();
@@ -461,7 +243,7 @@ impl<'a, G: TraceGame> Checker<'a, G> {
 
     /// BFS and A*: the state of line `l`, from its parent's, which must have been
     /// expanded on an earlier line (by these moves, or by others reaching the same state).
-    fn from_expanded(&mut self, l: &TraceLine) -> Result<(State<G>, u64), Fault> {
+    fn reach_by_parent(&mut self, l: &TraceLine) -> Result<(State<G>, u64), Fault> {
         let Some(cut) = l.moves.len().checked_sub(1) else {
             return Ok((self.game.problem().start(), 0));
         };
@@ -520,7 +302,7 @@ impl<'a, G: TraceGame> Checker<'a, G> {
                 let why = format!("line {k} expanded a goal: {name} stops there");
                 return Some(fault(l, FaultKind::AfterGoal, why));
             }
-            let (state, cost) = match self.from_expanded(l) {
+            let (state, cost) = match self.reach_by_parent(l) {
                 Ok(found) => found,
                 Err(f) => return Some(f),
             };
