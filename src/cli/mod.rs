@@ -14,6 +14,7 @@ pub mod sandbox;
 pub mod serve;
 pub mod slots;
 pub mod tools;
+pub mod trace;
 
 use clap::{Parser, Subcommand};
 use gridlab::search::{Outcome, Stats};

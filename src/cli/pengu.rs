@@ -13,6 +13,9 @@ pub enum PenguCommand {
     Replay(ReplayArgs),
     /// Run a solver on levels and grade its outputs (see docs/grading.md).
     Grade(Box<super::grade::PenguGradeArgs>),
+    /// Check a solver's printed expansion order (docs/trace-format.md) as BFS, ID-DFS
+    /// or A* on a level; exit 0 valid, 1 the first line that breaks it, 2 bad input.
+    CheckTrace(super::trace::CheckTraceArgs),
 }
 
 /// `gridlab pengu replay`.
@@ -32,6 +35,7 @@ pub fn run(command: PenguCommand) -> Result<u8, CliError> {
     match command {
         PenguCommand::Replay(args) => run_replay(args),
         PenguCommand::Grade(args) => super::grade::run_pengu(*args),
+        PenguCommand::CheckTrace(args) => super::trace::run_check_trace(args),
     }
 }
 

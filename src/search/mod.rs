@@ -7,6 +7,9 @@
 //! reached), [`Stats`], and on request a bounded [`Trace`] of the expansion order for
 //! the visualiser.
 //!
+//! [`check_trace`] reads the other way: whether a trace a solver printed (one expanded
+//! state a line, [`parse_trace`]) is a valid BFS, ID-DFS or A* expansion order.
+//!
 //! ```
 //! use gridlab::search::{bfs, astar, Limits, Outcome, Problem};
 //!
@@ -34,14 +37,24 @@
 mod best_first;
 mod bfs;
 mod budget;
+mod cost_to_go;
 mod iddfs;
 mod record;
+mod trace_check;
+mod trace_format;
+mod trace_report;
 
 pub use best_first::{astar, greedy};
 pub use bfs::bfs;
 pub use budget::{grown_capacity, Table};
+pub use cost_to_go::{cost_to_go, CostToGo};
 pub use iddfs::iddfs;
 pub use record::{event_id, Last, Record, Taken, EXPANDED, LAST_SHIFT, TAKEN};
+pub use trace_check::{
+    check_trace, ProblemGame, TraceGame, MAX_COST_TO_GO_SEARCHES, MAX_COST_TO_GO_STATES,
+};
+pub use trace_format::{parse_trace, TraceLine, MAX_TRACE_LINES, MAX_TRACE_LINE_CHARS, START_MARK};
+pub use trace_report::{Fault, FaultKind, GoalSeen, TraceError, TraceReport};
 
 use crate::error::{FieldError, NameError};
 use serde::{Deserialize, Serialize};

@@ -7,7 +7,8 @@
 //! - [`solve`]: random play and the shared searches with a slide-distance heuristic;
 //! - [`analyze`], [`PlanCounter`]: optimal length, plan count, dead cells, features;
 //! - [`generate`]: levels with a proved optimal length (and uniqueness);
-//! - [`grade`]: a student solver's output checked against the rules and the optimum.
+//! - [`grade`]: a student solver's output checked against the rules and the optimum;
+//! - [`check_trace`]: whether a solver's printed expansion order is valid BFS, ID-DFS or A*.
 //!
 //! ```
 //! use gridlab::games::pengu::{replay, solve, Level, SolveOptions};
@@ -27,6 +28,7 @@ mod rules;
 mod session;
 mod solver;
 mod tools;
+mod trace;
 
 pub use crate::search::Solver;
 pub use analysis::{
@@ -52,3 +54,4 @@ pub use solver::{
 pub use tools::{
     Analyze, Analyzed, Generate, GeneratedLevel, Judge, PenguVerdict, Solve, Solved, Verdict, TOOLS,
 };
+pub use trace::{check_trace, PenguTrace, PENGU_MOVES};
