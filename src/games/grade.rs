@@ -6,10 +6,11 @@
 //! the verdict, named by its line or move ([`Problem`]).
 
 use crate::error::FieldError;
-use crate::games::tools::Report;
+use crate::games::tools::{Control, Host, Report, Tool, ToolError, ToolInput, ToolOptions};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
 
 /// Longest solver output read, in bytes (a course output is a line of moves, a score
 /// and the grid: a 2,500 × 2,500 field is 6.3 MB).
@@ -205,6 +206,106 @@ impl<G> JudgeOptions<G> {
     }
 }
 
+impl<O: ToolOptions> ToolOptions for JudgeOptions<O> {
+    fn check(&self, host: Host) -> Result<(), FieldError> {
+        self.grade.check(host)?;
+        self.check_solution()
+    }
+}
+
+/// A game whose solvers' outputs can be graded (Pengu, Act-Man): the one contract of
+/// the `judge` tool and of `gridlab <game> grade`.
+pub trait Grading: Send + Sync + 'static {
+    /// The game's id (`pengu`).
+    const GAME: &'static str;
+    /// A level, read in the course format.
+    type Level: ToolInput + Send + Sync + 'static;
+    /// What an output is graded against: the algorithm, the goal or turn limit, the
+    /// proof's budget.
+    type Options: ToolOptions + Clone + PartialEq + Send + Sync + 'static;
+    /// What is proved once per level (its optimum).
+    type Reference: Send + Sync + 'static;
+    /// Prove the reference of `level` (the slow part, once per level).
+    fn reference(
+        level: &Self::Level,
+        options: &Self::Options,
+        cancel: Option<&AtomicBool>,
+    ) -> Self::Reference;
+    /// Grade one output against `reference` (fast); `expect` says whether a plan alone
+    /// will do.
+    fn grade(
+        level: &Self::Level,
+        reference: &Self::Reference,
+        output: &str,
+        expect: Expect,
+    ) -> Graded;
+    /// A fresh proved level from the game's generator (its default options, `seed`):
+    /// a file name and the level's text.
+    fn generate(seed: u64) -> Result<(String, String), String>;
+}
+
+/// `judge`: a solver's output (or a plan) for a level, checked against the rules and
+/// the proved optimum; one tool for every [`Grading`] game.
+pub struct Judge<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G: Grading> Tool for Judge<G> {
+    const NAME: &'static str = "judge";
+    const SUMMARY: &'static str = "Judge a solver's output (or a plan) for a level: it parses, \
+                                   its moves are legal, its lines are exact, it meets the goal, \
+                                   and (BFS, ID-DFS, A*) it is optimal.";
+    type Input = G::Level;
+    type Options = JudgeOptions<G::Options>;
+    type Output = Graded;
+
+    fn run(
+        level: &G::Level,
+        options: &JudgeOptions<G::Options>,
+        control: &mut Control<'_>,
+    ) -> Result<Graded, ToolError> {
+        let reference = G::reference(level, &options.grade, control.cancel);
+        Ok(G::grade(
+            level,
+            &reference,
+            &options.solution,
+            Expect::OutputOrPlan,
+        ))
+    }
+}
+
+/// What a proof of the optimum found, once per level. `P` is the optimal plan (and
+/// what the game keeps of it).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Optimum<P> {
+    /// No goal to prove (random play).
+    NoGoal,
+    /// An optimal plan.
+    Plan(P),
+    /// No plan meets the goal (why).
+    NoPlan(String),
+    /// The search stopped at a limit (or was cancelled): unknown (why).
+    Unknown(String),
+}
+
+impl<P> Optimum<P> {
+    /// The optimum a search's `outcome` proves (`plan`: the plan it found).
+    pub fn of(
+        outcome: crate::search::Outcome,
+        note: Option<String>,
+        plan: impl FnOnce() -> P,
+    ) -> Optimum<P> {
+        use crate::search::Outcome;
+        let note = note.unwrap_or_default();
+        match outcome {
+            Outcome::Found => Optimum::Plan(plan()),
+            Outcome::NoPlan => Optimum::NoPlan(note),
+            Outcome::LimitReached | Outcome::Cancelled if note.is_empty() => {
+                Optimum::Unknown("the proof stopped at its limit".to_string())
+            }
+            Outcome::LimitReached | Outcome::Cancelled => Optimum::Unknown(note),
+        }
+    }
+}
+
 /// How much of the course output a check needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expect {
@@ -315,27 +416,31 @@ fn describe(c: char) -> String {
     }
 }
 
-/// A plan's moves replayed one at a time: the first illegal move, or the first move
-/// after the game ended, as a [`Problem`]. `play` plays one symbol (an error names
-/// why it is illegal); `ended` says how the game stands before a move (`Some`: over).
-pub fn replay_plan(
-    plan: &str,
-    mut ended: impl FnMut() -> Option<String>,
-    mut play: impl FnMut(char) -> Result<(), String>,
-) -> Result<(), Problem> {
+/// A game a plan is replayed on, one symbol at a time.
+pub trait Replay {
+    /// How the game ended (`None`: it goes on).
+    fn ended(&self) -> Option<String>;
+    /// Play one symbol; the error says why it is illegal.
+    fn play_symbol(&mut self, symbol: char) -> Result<(), String>;
+}
+
+/// Replay `plan` on `game`: the first illegal move, or the first move after the game
+/// ended, as a [`Problem`].
+pub fn replay_plan(plan: &str, game: &mut impl Replay) -> Result<(), Problem> {
     for (i, symbol) in plan.chars().enumerate() {
-        if let Some(ended) = ended() {
+        if let Some(ended) = game.ended() {
             return Err(Problem::MoveAfterEnd {
                 index: i + 1,
                 symbol,
                 ended,
             });
         }
-        play(symbol).map_err(|message| Problem::IllegalMove {
-            index: i + 1,
-            symbol,
-            message,
-        })?;
+        game.play_symbol(symbol)
+            .map_err(|message| Problem::IllegalMove {
+                index: i + 1,
+                symbol,
+                message,
+            })?;
     }
     Ok(())
 }
@@ -378,17 +483,20 @@ mod tests {
 
     #[test]
     fn a_move_after_the_end_is_named_as_such() {
-        let over = std::cell::Cell::new(false);
-        let e = replay_plan(
-            "66",
-            || over.get().then(|| "won".to_string()),
-            |_| {
-                over.set(true);
+        struct OneMove(bool);
+        impl Replay for OneMove {
+            fn ended(&self) -> Option<String> {
+                self.0.then(|| "won".to_string())
+            }
+            fn play_symbol(&mut self, _: char) -> Result<(), String> {
+                self.0 = true;
                 Ok(())
-            },
-        );
+            }
+        }
         assert_eq!(
-            e.unwrap_err().to_string(),
+            replay_plan("66", &mut OneMove(false))
+                .unwrap_err()
+                .to_string(),
             "move 2 ('6') comes after the game is over (won)"
         );
     }

@@ -4,7 +4,6 @@
 //! result file, `--merge DIR` checks the result files are one whole grading and builds
 //! its table, gradebook and JSON ([`crate::cli::batch`], as Arena's tournaments).
 
-use super::game::Subject;
 use super::levels::{load, Origin};
 use super::run::{grade_one, summary, Outcome, Settings};
 use super::table::{Book, SubmissionResult, FORMAT};
@@ -13,6 +12,8 @@ use crate::cli::batch::{self, ReadError};
 use crate::cli::sandbox::reaper;
 use crate::cli::{CliError, EXIT_OK};
 use clap::Parser;
+use gridlab::games::grade::Grading;
+use gridlab::games::tools::{Host, ToolOptions};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -202,10 +203,10 @@ impl JobLine {
     }
 
     /// The settings and options of the line (checked); an error naming the field.
-    fn settings<G: Subject>(&self) -> Result<(Settings, G::Options), CliError> {
+    fn settings<G: Grading>(&self) -> Result<(Settings, G::Options), CliError> {
         let options: G::Options = serde_json::from_str(&self.options)
             .map_err(|e| CliError::Input(format!("--job: --options: {e}")))?;
-        G::check(&options)?;
+        ToolOptions::check(&options, Host::Native)?;
         let settings = Settings {
             options: serde_json::to_value(&options).unwrap_or_default(),
             time_limit: self.time_limit,
@@ -217,7 +218,7 @@ impl JobLine {
 }
 
 /// A plan: a line per job, submission by submission, level by level.
-pub fn plan_lines<G: Subject>(
+pub fn plan_lines<G: Grading>(
     settings: &Settings,
     submissions: &[Submission],
     levels: &[super::levels::Source<G>],
@@ -273,7 +274,7 @@ struct JobRecord {
 }
 
 /// `--job LINE --out DIR`: run one job and write `DIR/job-NNNNNN.json`.
-pub fn run_job<G: Subject>(line: &str, out: &Path) -> Result<u8, CliError> {
+pub fn run_job<G: Grading>(line: &str, out: &Path) -> Result<u8, CliError> {
     let job = JobLine::parse(line)?;
     if job.game != G::GAME {
         return Err(CliError::Input(format!(
@@ -284,7 +285,7 @@ pub fn run_job<G: Subject>(line: &str, out: &Path) -> Result<u8, CliError> {
     }
     let (settings, options) = job.settings::<G>()?;
     let source = load::<G>(&job.origin())?;
-    let reference = G::reference(&source.level, &options);
+    let reference = G::reference(&source.level, &options, None);
     reaper::install();
     let submission = job.submission();
     let outcome = grade_one(&settings, &submission, &source, &reference);
@@ -315,7 +316,7 @@ impl From<ReadError> for CliError {
 /// `--merge DIR`: the book of the result files in `dir`, checked to be one whole
 /// grading (the same game, submissions, levels and settings; every job once). Errors
 /// name the file and the job.
-pub fn merge<G: Subject>(dir: &Path) -> Result<Book, CliError> {
+pub fn merge<G: Grading>(dir: &Path) -> Result<Book, CliError> {
     let mut first: Option<(usize, usize, Settings)> = None;
     let mut jobs: BTreeMap<usize, (JobLine, Outcome)> = BTreeMap::new();
     batch::read_each(dir, |path, text| {
@@ -379,7 +380,7 @@ pub fn merge<G: Subject>(dir: &Path) -> Result<Book, CliError> {
 
 /// The book of whole, ordered jobs; a job whose submission or level differs from the
 /// others' of the same index is refused.
-fn book<G: Subject>(
+fn book<G: Grading>(
     dir: &Path,
     levels: usize,
     settings: Settings,

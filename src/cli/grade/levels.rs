@@ -2,9 +2,10 @@
 //! from the game's generator, each read (a bad one is bad input, named by
 //! `FILE:LINE:COLUMN`).
 
-use super::game::Subject;
 use super::MAX_LEVELS;
 use crate::cli::{read_input, CliError};
+use gridlab::games::grade::Grading;
+use gridlab::games::tools::ToolInput;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -19,7 +20,7 @@ pub enum Origin {
 }
 
 /// A level to grade on.
-pub struct Source<G: Subject> {
+pub struct Source<G: Grading> {
     /// Its name in the table and gradebook: the path given, or the generated level's
     /// name (`pengu-8x8-f6-s1.txt`).
     pub name: String,
@@ -32,17 +33,17 @@ pub struct Source<G: Subject> {
 }
 
 /// Read the level of `origin`.
-pub fn load<G: Subject>(origin: &Origin) -> Result<Source<G>, CliError> {
+pub fn load<G: Grading>(origin: &Origin) -> Result<Source<G>, CliError> {
     let (name, text) = match origin {
         Origin::File(path) => (path.clone(), read_input(path)?),
         Origin::Generated(seed) => G::generate(*seed)
             .map_err(|why| CliError::Input(format!("--generate: seed {seed}: {why}")))?,
     };
-    let level = G::parse(&text).map_err(|error| CliError::Parse {
+    let level = <G::Level as ToolInput>::read(&text).map_err(|error| CliError::Parse {
         file: name.clone(),
         error,
     })?;
-    for warning in G::warnings(&level) {
+    for warning in ToolInput::warnings(&level) {
         eprintln!("{name}: {warning}");
     }
     Ok(Source {
@@ -114,7 +115,7 @@ pub fn origins(
 }
 
 /// Every level `paths` and `--generate` give, read.
-pub fn collect<G: Subject>(
+pub fn collect<G: Grading>(
     paths: &[String],
     generate: Option<u32>,
     seed: u64,

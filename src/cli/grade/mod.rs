@@ -7,15 +7,16 @@
 //! tournaments). See docs/grading.md.
 
 pub mod class;
-pub mod game;
 pub mod levels;
 pub mod run;
 pub mod table;
 
 use super::{CliError, EXIT_NOT_MET, EXIT_OK};
 use clap::Args;
-use game::{Actman, Pengu, Subject};
-use gridlab::games::{actman, pengu};
+use gridlab::games::actman::{self, ActmanGrading as Actman};
+use gridlab::games::grade::Grading;
+use gridlab::games::pengu::{self, PenguGrading as Pengu};
+use gridlab::games::tools::{Host, ToolOptions};
 use gridlab::search::Solver;
 use std::path::PathBuf;
 
@@ -154,7 +155,7 @@ pub fn run_actman(args: ActmanGradeArgs) -> Result<u8, CliError> {
 }
 
 /// Grade as `args` ask (run, plan, one job, or merge); the exit code.
-fn grade<G: Subject>(args: &CommonArgs, options: G::Options) -> Result<u8, CliError> {
+fn grade<G: Grading>(args: &CommonArgs, options: G::Options) -> Result<u8, CliError> {
     if let Some(line) = &args.job {
         let out = args.out.clone().unwrap_or_else(|| PathBuf::from("-"));
         return class::run_job::<G>(line, &out);
@@ -168,7 +169,7 @@ fn grade<G: Subject>(args: &CommonArgs, options: G::Options) -> Result<u8, CliEr
         let book = class::merge::<G>(dir)?;
         return finish(&book, args);
     }
-    G::check(&options)?;
+    ToolOptions::check(&options, Host::Native)?;
     let submissions = match (&args.class, &args.solver) {
         (Some(dir), _) => class::submissions(dir)?,
         (None, Some(command)) => vec![class::Submission::solver(command)],

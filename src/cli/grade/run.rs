@@ -4,13 +4,13 @@
 //! submission run on every level, `--parallel` at a time ([`crate::cli::batch`]).
 
 use super::class::Submission;
-use super::game::Subject;
 use super::levels::Source;
 use super::table::{Book, SubmissionResult, FORMAT};
 use crate::cli::batch;
 use crate::cli::sandbox::run::{run_once, signal_name, OneShot, RunRecord, MAX_OUTPUT_BYTES};
 use crate::cli::sandbox::{reaper, Limits};
 use crate::cli::CliError;
+use gridlab::games::grade::{Expect, Grading};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
@@ -116,7 +116,7 @@ pub fn run_problem(run: &RunRecord, settings: &Settings) -> Option<String> {
 }
 
 /// Run `submission` on `source` and grade it against `reference`.
-pub fn grade_one<G: Subject>(
+pub fn grade_one<G: Grading>(
     settings: &Settings,
     submission: &Submission,
     source: &Source<G>,
@@ -154,7 +154,7 @@ pub fn grade_one<G: Subject>(
             return outcome;
         }
     };
-    let graded = G::grade(&source.level, reference, &ran.output);
+    let graded = G::grade(&source.level, reference, &ran.output, Expect::Output);
     outcome.moves = graded.length;
     outcome.optimal = graded.optimal;
     outcome.measure = graded.measure.map(|m| {
@@ -188,7 +188,7 @@ pub fn summary(submission: &str, outcome: &Outcome, class: bool) -> String {
 
 /// Grade every submission on every level on this machine, `parallel` at a time: the
 /// references first (each level's once), then the runs.
-pub fn run_all<G: Subject>(
+pub fn run_all<G: Grading>(
     settings: &Settings,
     options: G::Options,
     submissions: Vec<Submission>,
@@ -209,9 +209,11 @@ pub fn run_all<G: Subject>(
                 let (levels, options) = (Arc::clone(&levels), Arc::clone(&options));
                 let name = levels[i].name.clone();
                 async move {
-                    tokio::task::spawn_blocking(move || G::reference(&levels[i].level, &options))
-                        .await
-                        .map_err(|e| format!("{name}: the proof failed: {e}"))
+                    tokio::task::spawn_blocking(move || {
+                        G::reference(&levels[i].level, &options, None)
+                    })
+                    .await
+                    .map_err(|e| format!("{name}: the proof failed: {e}"))
                 }
             },
         ))

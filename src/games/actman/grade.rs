@@ -6,12 +6,16 @@
 //! A*. [`reference`] proves the optimum once per dungeon; [`grade`] checks one output.
 
 use super::game::{Game, Status};
+use super::generate::{generate, GenerateOptions};
 use super::level::Dungeon;
 use super::rules::Action;
 use super::solver::{solve, Objective, SolveOptions, MAX_TURNS};
 use crate::error::FieldError;
-use crate::games::grade::{replay_plan, Expect, Graded, Measure, OutputLines, Problem};
-use crate::search::{Algorithm, Outcome, Solver, DEFAULT_MAX_MEMORY};
+use crate::games::grade::{
+    replay_plan, Expect, Graded, Grading, Measure, OutputLines, Problem, Replay,
+};
+use crate::games::tools::{Host, ToolOptions};
+use crate::search::{Algorithm, Solver, DEFAULT_MAX_MEMORY};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -105,23 +109,18 @@ pub struct Reference {
     pub optimum: Optimum,
 }
 
-/// The best victory within the turn limit, as far as A* could tell.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Optimum {
-    /// No limit, nothing to prove (random play).
-    NoGoal,
-    /// An optimal victory: its actions and final score.
-    Plan {
-        /// The actions.
-        actions: String,
-        /// Its final score.
-        score: i32,
-    },
-    /// No victory within the limit (why).
-    NoVictory(String),
-    /// The search stopped at a limit (or was cancelled): unknown (why).
-    Unknown(String),
+/// An optimal victory: its actions and final score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Victory {
+    /// The actions.
+    pub actions: String,
+    /// Its final score.
+    pub score: i32,
 }
+
+/// The best victory within the turn limit, as far as A* could tell (`NoPlan`: no
+/// victory within it).
+pub type Optimum = crate::games::grade::Optimum<Victory>;
 
 /// Prove the best victory of `dungeon` within `options`' turn limit (A*).
 pub fn reference(
@@ -133,23 +132,12 @@ pub fn reference(
         None => Optimum::NoGoal,
         Some(turns) => {
             let solution = solve(dungeon, &options.solve_options(turns), cancel, None);
-            let note = solution.note.unwrap_or_default();
-            match solution.outcome {
-                Outcome::Found => Optimum::Plan {
-                    score: Game::replay(dungeon, &solution.actions)
-                        .map(|g| g.score())
-                        .unwrap_or(0),
-                    actions: solution.actions,
-                },
-                Outcome::NoPlan => Optimum::NoVictory(note),
-                Outcome::LimitReached | Outcome::Cancelled => {
-                    Optimum::Unknown(if note.is_empty() {
-                        "the proof stopped at its limit".to_string()
-                    } else {
-                        note
-                    })
-                }
-            }
+            Optimum::of(solution.outcome, solution.note, || Victory {
+                score: Game::replay(dungeon, &solution.actions)
+                    .map(|g| g.score())
+                    .unwrap_or(0),
+                actions: solution.actions,
+            })
         }
     };
     Reference {
@@ -189,7 +177,7 @@ fn check(dungeon: &Dungeon, reference: &Reference, output: &str, expect: Expect)
         warnings: lines.warnings.clone(),
         ..Graded::default()
     };
-    if let Optimum::Plan { actions, score } = &reference.optimum {
+    if let Optimum::Plan(Victory { actions, score }) = &reference.optimum {
         graded.optimal = Some(match measure {
             Some(Measure::Score) => i64::from(*score),
             _ => actions.len() as i64,
@@ -210,26 +198,7 @@ fn check(dungeon: &Dungeon, reference: &Reference, output: &str, expect: Expect)
     graded.plan = Some(plan.to_string());
     graded.length = Some(turns);
     let mut game = Game::new(dungeon);
-    let replayed = {
-        let game = std::cell::RefCell::new(&mut game);
-        replay_plan(
-            plan,
-            || match game.borrow().status() {
-                Status::Playing => None,
-                Status::Victory => Some("every monster is dead".to_string()),
-                Status::Dead => Some("Act-Man is dead".to_string()),
-                Status::OutOfPoints => Some("the score dropped to zero".to_string()),
-            },
-            |c| {
-                let action = Action::from_symbol(c).ok_or_else(|| "not an action".to_string())?;
-                game.borrow_mut()
-                    .play(action)
-                    .map(|_| ())
-                    .map_err(str::to_string)
-            },
-        )
-    };
-    if let Err(problem) = replayed {
+    if let Err(problem) = replay_plan(plan, &mut game) {
         return graded.fail(problem);
     }
     let expected = game.output();
@@ -247,19 +216,19 @@ fn check(dungeon: &Dungeon, reference: &Reference, output: &str, expect: Expect)
     let limit = limit as usize;
     if game.status() != Status::Victory {
         return match &reference.optimum {
-            Optimum::NoVictory(_) if game.status() == Status::Playing && turns == limit => graded
+            Optimum::NoPlan(_) if game.status() == Status::Playing && turns == limit => graded
                 .pass(format!(
                     "no victory within {limit} turns exists, and the plan survives all {limit} \
                      (plan limit reached)"
                 )),
-            Optimum::NoVictory(_) => graded.fail(Problem::GoalNotMet {
+            Optimum::NoPlan(_) => graded.fail(Problem::GoalNotMet {
                 message: format!(
                     "{}; no victory within {limit} turns exists, so the course expects a plan \
                      that survives all {limit} turns",
                     how_it_ended(&game, turns)
                 ),
             }),
-            Optimum::Plan { actions, .. } => graded.fail(Problem::GoalNotMet {
+            Optimum::Plan(Victory { actions, .. }) => graded.fail(Problem::GoalNotMet {
                 message: format!(
                     "{}; a victory in {} turns exists",
                     how_it_ended(&game, turns),
@@ -278,7 +247,7 @@ fn check(dungeon: &Dungeon, reference: &Reference, output: &str, expect: Expect)
     }
     let value = graded.value.unwrap_or(0);
     match (&reference.optimum, measure, graded.optimal) {
-        (Optimum::Plan { .. }, Some(measure), Some(optimal)) => {
+        (Optimum::Plan(_), Some(measure), Some(optimal)) => {
             let worse = match measure {
                 Measure::Score => value < optimal,
                 _ => value > optimal,
@@ -298,5 +267,59 @@ fn check(dungeon: &Dungeon, reference: &Reference, output: &str, expect: Expect)
             graded.pass(format!("victory in {turns} turns; optimum unknown"))
         }
         _ => graded.pass(format!("victory in {turns} turns, score {}", game.score())),
+    }
+}
+
+impl Replay for Game {
+    fn ended(&self) -> Option<String> {
+        match self.status() {
+            Status::Playing => None,
+            Status::Victory => Some("every monster is dead".to_string()),
+            Status::Dead => Some("Act-Man is dead".to_string()),
+            Status::OutOfPoints => Some("the score dropped to zero".to_string()),
+        }
+    }
+    fn play_symbol(&mut self, symbol: char) -> Result<(), String> {
+        let action = Action::from_symbol(symbol).ok_or_else(|| "not an action".to_string())?;
+        self.play(action).map(|_| ()).map_err(str::to_string)
+    }
+}
+
+impl ToolOptions for GradeOptions {
+    fn check(&self, _: Host) -> Result<(), FieldError> {
+        GradeOptions::check(self)
+    }
+}
+
+/// Act-Man as a [`Grading`] game: the `judge` tool and `gridlab actman grade`.
+pub struct ActmanGrading;
+
+impl Grading for ActmanGrading {
+    const GAME: &'static str = "actman";
+    type Level = Dungeon;
+    type Options = GradeOptions;
+    type Reference = Reference;
+
+    fn reference(
+        dungeon: &Dungeon,
+        options: &GradeOptions,
+        cancel: Option<&AtomicBool>,
+    ) -> Reference {
+        reference(dungeon, options, cancel)
+    }
+    fn grade(dungeon: &Dungeon, reference: &Reference, output: &str, expect: Expect) -> Graded {
+        check(dungeon, reference, output, expect)
+    }
+    fn generate(seed: u64) -> Result<(String, String), String> {
+        let options = GenerateOptions {
+            seed,
+            ..GenerateOptions::default()
+        };
+        let generated = generate(&options, None, None).map_err(|e| e.to_string())?;
+        let name = format!(
+            "actman-{}x{}-m{}-s{seed}.txt",
+            options.rows, options.cols, options.monsters
+        );
+        Ok((name, generated.dungeon.to_text()))
     }
 }

@@ -44,7 +44,8 @@ pub use generate::{
     MAX_CANDIDATES, MAX_GENERATED_MONSTERS, MAX_MIN_TURNS, SIDES,
 };
 pub use grade::{
-    grade, grade_solution, reference, GradeOptions, Optimum, Reference, OPEN_TURN_LIMIT,
+    grade, grade_solution, reference, ActmanGrading, GradeOptions, Optimum, Reference, Victory,
+    OPEN_TURN_LIMIT,
 };
 pub use level::{Dungeon, Kind, PaintError, MAX_CELLS};
 pub use rules::{
@@ -57,6 +58,6 @@ pub use solver::{
     MAX_TURNS,
 };
 pub use tools::{
-    ActmanVerdict, Analyze, AnalyzeOptions, Generate, GeneratedDungeon, Judge, Solve, Solved,
-    Verdict, TOOLS,
+    ActmanVerdict, Analyze, AnalyzeOptions, Generate, GeneratedDungeon, Solve, Solved, Verdict,
+    TOOLS,
 };

@@ -4,11 +4,11 @@
 use super::analysis::{analyze, Analysis, Features, PlanCount};
 use super::game::{Game, Status};
 use super::generate::{generate, GenerateError, GenerateOptions};
-use super::grade::{grade_solution, reference, GradeOptions};
+use super::grade::ActmanGrading;
 use super::level::Dungeon;
 use super::solver::{solve, SolveOptions};
 use crate::error::{FieldError, ParseError};
-use crate::games::grade::{Graded, JudgeOptions};
+use crate::games::grade::Judge;
 use crate::games::tools::{
     Control, GameTools, Host, LevelFiles, NoLevel, Report, SolveReport, Tool, ToolError, ToolInput,
     ToolOptions, Typed,
@@ -27,7 +27,7 @@ pub const TOOLS: GameTools = GameTools {
         &Typed::<Analyze>::NEW,
         &Typed::<Verdict>::NEW,
         &Typed::<Generate>::NEW,
-        &Typed::<Judge>::NEW,
+        &Typed::<Judge<ActmanGrading>>::NEW,
     ],
 };
 
@@ -352,35 +352,5 @@ impl Tool for Generate {
             asked: options.min_turns,
             files,
         })
-    }
-}
-
-impl ToolOptions for JudgeOptions<GradeOptions> {
-    fn check(&self, _: Host) -> Result<(), FieldError> {
-        self.grade.check()?;
-        self.check_solution()
-    }
-}
-
-/// `judge`: a solver's output (or a plan) for a dungeon, checked against the rules and
-/// the proved optimum.
-pub struct Judge;
-
-impl Tool for Judge {
-    const NAME: &'static str = "judge";
-    const SUMMARY: &'static str = "Judge a solver's output (or a plan) for a dungeon: it parses, \
-                                   its moves are legal, its lines are exact, it meets the goal, \
-                                   and (BFS, ID-DFS, A*) it is optimal.";
-    type Input = Dungeon;
-    type Options = JudgeOptions<GradeOptions>;
-    type Output = Graded;
-
-    fn run(
-        dungeon: &Dungeon,
-        options: &JudgeOptions<GradeOptions>,
-        control: &mut Control<'_>,
-    ) -> Result<Graded, ToolError> {
-        let reference = reference(dungeon, &options.grade, control.cancel);
-        Ok(grade_solution(dungeon, &reference, &options.solution))
     }
 }

@@ -4,13 +4,17 @@
 //! proves. [`reference`] proves the optimum once per level; [`grade`] checks one
 //! output against it.
 
+use super::generate::{generate, GenerateOptions};
 use super::level::Level;
 use super::rules::{Game, Status};
 use super::solver::{solve, Goal, SolveOptions};
 use crate::error::FieldError;
-use crate::games::grade::{replay_plan, Expect, Graded, Measure, OutputLines, Problem};
+use crate::games::grade::{
+    replay_plan, Expect, Graded, Grading, Measure, OutputLines, Problem, Replay,
+};
+use crate::games::tools::{Host, ToolOptions};
 use crate::grid::Dir;
-use crate::search::{Algorithm, Outcome, Solver, DEFAULT_MAX_MEMORY};
+use crate::search::{Algorithm, Solver, DEFAULT_MAX_MEMORY};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
@@ -92,18 +96,8 @@ pub struct Reference {
     pub optimum: Optimum,
 }
 
-/// The fewest moves for the goal, as far as A* could tell.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Optimum {
-    /// No goal to prove (the random assignment).
-    NoGoal,
-    /// A plan of the fewest moves.
-    Plan(String),
-    /// No plan meets the goal (why).
-    NoPlan(String),
-    /// The search stopped at a limit (or was cancelled): unknown (why).
-    Unknown(String),
-}
+/// The fewest moves for the goal, as far as A* could tell: an optimal plan.
+pub type Optimum = crate::games::grade::Optimum<String>;
 
 /// Prove the optimum of `level` for `options`' goal (A*, within its budget).
 pub fn reference(level: &Level, options: &GradeOptions, cancel: Option<&AtomicBool>) -> Reference {
@@ -111,18 +105,7 @@ pub fn reference(level: &Level, options: &GradeOptions, cancel: Option<&AtomicBo
         None => Optimum::NoGoal,
         Some(goal) => {
             let solution = solve(level, &options.solve_options(goal), cancel, None);
-            let note = solution.note.unwrap_or_default();
-            match solution.outcome {
-                Outcome::Found => Optimum::Plan(solution.moves),
-                Outcome::NoPlan => Optimum::NoPlan(note),
-                Outcome::LimitReached | Outcome::Cancelled => {
-                    Optimum::Unknown(if note.is_empty() {
-                        "the proof stopped at its limit".to_string()
-                    } else {
-                        note
-                    })
-                }
-            }
+            Optimum::of(solution.outcome, solution.note, || solution.moves)
         }
     };
     Reference {
@@ -169,25 +152,7 @@ fn check(level: &Level, reference: &Reference, output: &str, expect: Expect) -> 
     graded.plan = Some(plan.to_string());
     graded.length = Some(plan.chars().count());
     let mut game = Game::new(level);
-    let replayed = {
-        let game = std::cell::RefCell::new(&mut game);
-        replay_plan(
-            plan,
-            || match game.borrow().status() {
-                Status::Playing => None,
-                Status::Dead => Some("Pengu is dead".to_string()),
-                Status::Victory => Some("every fish is eaten".to_string()),
-            },
-            |c| {
-                let dir = Dir::from_digit(c).ok_or_else(|| "not a move".to_string())?;
-                game.borrow_mut()
-                    .play(dir)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
-            },
-        )
-    };
-    if let Err(problem) = replayed {
+    if let Err(problem) = replay_plan(plan, &mut game) {
         return graded.fail(problem);
     }
     let expected = game.output();
@@ -255,5 +220,54 @@ fn check(level: &Level, reference: &Reference, output: &str, expect: Expect) -> 
             "valid: {}",
             Measure::Moves.amount(plan.len() as i64)
         )),
+    }
+}
+
+impl Replay for Game {
+    fn ended(&self) -> Option<String> {
+        match self.status() {
+            Status::Playing => None,
+            Status::Dead => Some("Pengu is dead".to_string()),
+            Status::Victory => Some("every fish is eaten".to_string()),
+        }
+    }
+    fn play_symbol(&mut self, symbol: char) -> Result<(), String> {
+        let dir = Dir::from_digit(symbol).ok_or_else(|| "not a move".to_string())?;
+        self.play(dir).map(|_| ()).map_err(|e| e.to_string())
+    }
+}
+
+impl ToolOptions for GradeOptions {
+    fn check(&self, _: Host) -> Result<(), FieldError> {
+        GradeOptions::check(self)
+    }
+}
+
+/// Pengu as a [`Grading`] game: the `judge` tool and `gridlab pengu grade`.
+pub struct PenguGrading;
+
+impl Grading for PenguGrading {
+    const GAME: &'static str = "pengu";
+    type Level = Level;
+    type Options = GradeOptions;
+    type Reference = Reference;
+
+    fn reference(level: &Level, options: &GradeOptions, cancel: Option<&AtomicBool>) -> Reference {
+        reference(level, options, cancel)
+    }
+    fn grade(level: &Level, reference: &Reference, output: &str, expect: Expect) -> Graded {
+        check(level, reference, output, expect)
+    }
+    fn generate(seed: u64) -> Result<(String, String), String> {
+        let options = GenerateOptions {
+            seed,
+            ..GenerateOptions::default()
+        };
+        let generated = generate(&options, None, None).map_err(|e| e.to_string())?;
+        let name = format!(
+            "pengu-{}x{}-f{}-s{seed}.txt",
+            options.rows, options.cols, options.fish
+        );
+        Ok((name, generated.level.to_text()))
     }
 }

@@ -40,7 +40,8 @@ pub use generate::{
     MAX_FISH, MAX_MIN_MOVES, SIDES,
 };
 pub use grade::{
-    grade, grade_solution, reference, GradeOptions, Optimum, Reference, RANDOM_ASSIGNMENT_MOVES,
+    grade, grade_solution, reference, GradeOptions, Optimum, PenguGrading, Reference,
+    RANDOM_ASSIGNMENT_MOVES,
 };
 pub use graph::{Edge, GraphLimit, SlideGraph, BLOCKED, DIES};
 pub use level::{Level, Tile, MAX_CELLS, MAX_RESIZED_SIDE};
@@ -52,6 +53,6 @@ pub use solver::{
     MAX_RANDOM_MOVES, MAX_TRACKED_FISH,
 };
 pub use tools::{
-    Analyze, Analyzed, Generate, GeneratedLevel, Judge, PenguVerdict, Solve, Solved, Verdict, TOOLS,
+    Analyze, Analyzed, Generate, GeneratedLevel, PenguVerdict, Solve, Solved, Verdict, TOOLS,
 };
 pub use trace::{check_trace, PenguTrace, PENGU_MOVES};

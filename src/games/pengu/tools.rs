@@ -3,12 +3,12 @@
 
 use super::analysis::{analyze, Features, PlanCount};
 use super::generate::{generate, GenerateError, GenerateOptions};
-use super::grade::{grade_solution, reference, GradeOptions};
+use super::grade::PenguGrading;
 use super::level::{Level, Tile};
 use super::rules::{replay, Status};
 use super::solver::{outcome_game, solve, SolveOptions};
 use crate::error::{FieldError, ParseError};
-use crate::games::grade::{Graded, JudgeOptions};
+use crate::games::grade::Judge;
 use crate::games::tools::{
     Control, GameTools, Host, LevelFiles, NoLevel, Report, SolveReport, Tool, ToolError, ToolInput,
     ToolOptions, Typed,
@@ -26,7 +26,7 @@ pub const TOOLS: GameTools = GameTools {
         &Typed::<Analyze>::NEW,
         &Typed::<Verdict>::NEW,
         &Typed::<Generate>::NEW,
-        &Typed::<Judge>::NEW,
+        &Typed::<Judge<PenguGrading>>::NEW,
     ],
 };
 
@@ -325,35 +325,5 @@ impl Tool for Generate {
             asked: options.min_moves,
             files,
         })
-    }
-}
-
-impl ToolOptions for JudgeOptions<GradeOptions> {
-    fn check(&self, _: Host) -> Result<(), FieldError> {
-        self.grade.check()?;
-        self.check_solution()
-    }
-}
-
-/// `judge`: a solver's output (or a plan) for a field, checked against the rules and
-/// the proved optimum.
-pub struct Judge;
-
-impl Tool for Judge {
-    const NAME: &'static str = "judge";
-    const SUMMARY: &'static str = "Judge a solver's output (or a plan) for a field: it parses, \
-                                   its moves are legal, its lines are exact, it meets the goal, \
-                                   and (BFS, ID-DFS, A*) it is optimal.";
-    type Input = Level;
-    type Options = JudgeOptions<GradeOptions>;
-    type Output = Graded;
-
-    fn run(
-        level: &Level,
-        options: &JudgeOptions<GradeOptions>,
-        control: &mut Control<'_>,
-    ) -> Result<Graded, ToolError> {
-        let reference = reference(level, &options.grade, control.cancel);
-        Ok(grade_solution(level, &reference, &options.solution))
     }
 }
