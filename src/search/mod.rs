@@ -40,9 +40,11 @@ mod budget;
 mod cost_to_go;
 mod iddfs;
 mod record;
+mod state_graph;
 mod trace_check;
 mod trace_format;
 mod trace_report;
+mod visitor;
 
 pub use best_first::{astar, greedy};
 pub use bfs::bfs;
@@ -50,11 +52,13 @@ pub use budget::{grown_capacity, Table};
 pub use cost_to_go::{cost_to_go, CostToGo};
 pub use iddfs::iddfs;
 pub use record::{event_id, Last, Record, Taken, EXPANDED, LAST_SHIFT, TAKEN};
+pub use state_graph::{GraphError, GraphLimits, Indexed, StateGraph, MAX_GRAPH_STATES, NO_GOAL};
 pub use trace_check::{
     check_trace, ProblemGame, TraceGame, MAX_COST_TO_GO_SEARCHES, MAX_COST_TO_GO_STATES,
 };
 pub use trace_format::{parse_trace, TraceLine, MAX_TRACE_LINES, MAX_TRACE_LINE_CHARS, START_MARK};
 pub use trace_report::{Fault, FaultKind, GoalSeen, TraceError, TraceReport};
+pub use visitor::ProblemVisitor;
 
 use crate::error::{FieldError, NameError};
 use serde::{Deserialize, Serialize};

@@ -8,8 +8,8 @@ use crate::error::FieldError;
 use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
 use crate::search::{
-    self, Algorithm, Limits, Outcome, Problem, ProgressFn, Record, Solver, SolverBudget, Stats,
-    Trace, DEFAULT_MAX_MEMORY,
+    self, Algorithm, Limits, Outcome, Problem, ProblemVisitor, ProgressFn, Record, Solver,
+    SolverBudget, Stats, Trace, DEFAULT_MAX_MEMORY,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -448,4 +448,38 @@ impl<const N: usize> Problem for ActProblem<N> {
     fn symbol(&self, action: &Action) -> char {
         action.symbol()
     }
+}
+
+/// Build the search problem of `dungeon` (the turn limit and cost model of `options`:
+/// score costs when its objective is the score and `cost_based`) and run `visitor` on
+/// it; an error when the dungeon has more than [`MAX_MONSTERS`] monsters.
+///
+/// ```
+/// use gridlab::games::actman::{visit_problem, Dungeon, SolveOptions};
+/// use gridlab::search::{Problem, ProblemVisitor};
+/// struct StartGoal;
+/// impl ProblemVisitor for StartGoal {
+///     type Output = bool;
+///     fn visit<P: Problem>(self, p: &P) -> bool { p.is_goal(&p.start()) }
+/// }
+/// let d = Dungeon::parse("5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########").unwrap();
+/// assert_eq!(visit_problem(&d, &SolveOptions::default(), false, StartGoal), Ok(false));
+/// ```
+pub fn visit_problem<V: ProblemVisitor>(
+    dungeon: &Dungeon,
+    options: &SolveOptions,
+    cost_based: bool,
+    visitor: V,
+) -> Result<V::Output, String> {
+    let cost_based = cost_based && options.objective == Objective::Score;
+    let n = dungeon.monsters.len();
+    macro_rules! visit_width {
+        ($($w:literal),*) => {
+            match n {
+                $(n if n <= $w => Ok(visitor.visit(&ActProblem::<$w>::new(dungeon, options.max_turns, cost_based))),)*
+                _ => Err(format!("{n} monsters: more than the {MAX_MONSTERS} a search supports")),
+            }
+        };
+    }
+    visit_width!(4, 8, 16, 32)
 }

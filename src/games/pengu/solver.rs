@@ -7,8 +7,8 @@ use super::problem::PenguProblem;
 use super::rules::{replay, Game, Status};
 use crate::error::FieldError;
 use crate::search::{
-    self, Algorithm, Limits, Outcome, ProgressFn, Record, Solver, SolverBudget, Stats, Trace,
-    DEFAULT_MAX_MEMORY,
+    self, Algorithm, Limits, Outcome, ProblemVisitor, ProgressFn, Record, Solver, SolverBudget,
+    Stats, Trace, DEFAULT_MAX_MEMORY,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -465,4 +465,71 @@ fn essential_fish(graph: &SlideGraph) -> Vec<usize> {
 /// ```
 pub fn outcome_game(level: &Level, solution: &Solution) -> Game {
     replay(level, &solution.moves).expect("solver plans are legal")
+}
+
+/// Why a level has no search problem to visit.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{note}")]
+pub struct NoProblem {
+    /// [`Outcome::NoPlan`] (proved before any search) or [`Outcome::LimitReached`].
+    pub outcome: Outcome,
+    /// Why.
+    pub note: String,
+}
+
+/// Build the search problem of `level` for `goal` (within the budget's states and
+/// memory for the slide graph) and run `visitor` on it.
+///
+/// ```
+/// use gridlab::games::pengu::{visit_problem, Goal, Level};
+/// use gridlab::search::{Problem, ProblemVisitor, SolverBudget};
+/// struct StartH;
+/// impl ProblemVisitor for StartH {
+///     type Output = u32;
+///     fn visit<P: Problem>(self, p: &P) -> u32 { p.heuristic(&p.start()) }
+/// }
+/// let level = Level::parse("4 6\n######\n#P * #\n#*   #\n######").unwrap();
+/// let budget = SolverBudget { max_states: 1000, max_memory: 1 << 20, max_depth: 10, trace_limit: 0, record_limit: 0 };
+/// assert!(visit_problem(&level, Goal::All, &budget, StartH).unwrap() >= 2);
+/// ```
+pub fn visit_problem<V: ProblemVisitor>(
+    level: &Level,
+    goal: Goal,
+    budget: &SolverBudget,
+    visitor: V,
+) -> Result<V::Output, NoProblem> {
+    let limit_reached = |note: String| NoProblem {
+        outcome: Outcome::LimitReached,
+        note,
+    };
+    let graph = match SlideGraph::bounded(level, budget.max_states, budget.max_memory) {
+        Ok(graph) => graph,
+        Err(GraphLimit::Positions(found)) => {
+            return Err(limit_reached(format!(
+                "more than {found} rest cells: the field alone exceeds the limit of {} states",
+                budget.max_states
+            )))
+        }
+        Err(memory) => return Err(limit_reached(memory.to_string())),
+    };
+    let tracked = tracked_fish(level, &graph, goal).map_err(|why| NoProblem {
+        outcome: Outcome::NoPlan,
+        note: why.to_string(),
+    })?;
+    if tracked.len() > MAX_TRACKED_FISH {
+        return Err(limit_reached(format!(
+            "{} fish to track: more than the {MAX_TRACKED_FISH} an exact search supports",
+            tracked.len()
+        )));
+    }
+    let words = tracked.len().div_ceil(64).max(1);
+    macro_rules! visit_width {
+        ($($w:literal),*) => {
+            match words {
+                $(n if n <= $w => Ok(visitor.visit(&PenguProblem::<$w>::new(&graph, &tracked, goal))),)*
+                _ => unreachable!("tracked fish are bounded by MAX_TRACKED_FISH"),
+            }
+        };
+    }
+    visit_width!(1, 2, 4, 16, 64)
 }
