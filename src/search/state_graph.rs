@@ -60,6 +60,10 @@ impl Default for GraphLimits<'_> {
     }
 }
 
+/// How a state was first reached while exploring: its cost, the discovery id of the
+/// state before it, and the move.
+type Reached<A> = (u32, u32, Option<A>);
+
 /// The reachable state graph of a [`Problem`], nodes numbered in the order of their
 /// cheapest cost from the start (the start is node 0).
 pub struct StateGraph<S, A> {
@@ -112,7 +116,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Copy> StateGraph<S, A> {
             |states: usize, bytes: Option<usize>| GraphError::TooLarge { states, bytes };
         // Dijkstra from the start over states found so far (ids in discovery order);
         // then renumbered so that node order is settle order.
-        let mut found: IndexMap<S, (u32, u32, Option<A>), FxBuildHasher> =
+        let mut found: IndexMap<S, Reached<A>, FxBuildHasher> =
             IndexMap::with_hasher(FxBuildHasher);
         found.insert(problem.start(), (0, 0, None));
         let mut open = BinaryHeap::new();
@@ -206,7 +210,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Copy> StateGraph<S, A> {
             Vec::with_capacity(n),
             Vec::with_capacity(n),
         );
-        let mut entries: Vec<Option<(S, (u32, u32, Option<A>))>> =
+        let mut entries: Vec<Option<(S, Reached<A>)>> =
             found.into_iter().map(Some).collect();
         for &id in &order {
             let (state, (cost, from, action)) = entries[id as usize].take().expect("settled once");
