@@ -101,6 +101,8 @@ export class RaceRun {
     this.error = null;
     /** Whether the result met the goal (the adapter's `success`). */
     this.success = false;
+    /** @type {Record<string, any> | null} the solve options it ran with */
+    this.options = null;
     this.model = null;
     this.clearReplay();
   }
