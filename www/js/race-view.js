@@ -28,6 +28,16 @@ const RACE_SECONDS = 8;
 /** The GIF of a race: its largest side (its boards are side by side). */
 const GIF_SIDE = 720;
 
+/**
+ * Set an element's text when it changed (the counters change every frame of a race:
+ * unchanged ones cost no layout).
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
+const setText = (el, text) => {
+  if (el.textContent !== text) el.textContent = text;
+};
+
 /** The speed that runs `n` steps in about RACE_SECONDS. */
 const speedFor = (n) => {
   let best = 0;
@@ -81,25 +91,25 @@ class Card {
    */
   render(adapter, places) {
     const r = this.run;
-    this.expanded.textContent = fmt(r.expanded);
-    this.frontier.textContent = fmt(r.frontier);
-    this.peak.textContent = fmt(r.peak);
+    setText(this.expanded, fmt(r.expanded));
+    setText(this.frontier, fmt(r.frontier));
+    setText(this.peak, fmt(r.peak));
     const done = places.get(this.n - 1);
     this.root.classList.toggle('finished', !!done);
     this.root.classList.toggle('failed', !!done && done.place == null);
-    this.place.textContent = !done ? '' : done.place != null ? ordinal(done.place) : '–';
-    this.plan.textContent = done && r.result ? planText(r.result, adapter) : '–';
+    setText(this.place, !done ? '' : done.place != null ? ordinal(done.place) : '–');
+    setText(this.plan, done && r.result ? planText(r.result, adapter) : '–');
     const states = { waiting: 'waiting to run', running: 'searching…', cancelled: 'cancelled' };
-    this.state.textContent = r.state in states ? states[r.state]
+    setText(this.state, r.state in states ? states[r.state]
       : r.state === 'error' ? 'failed'
       : done ? (done.place != null ? `found a plan after ${fmt(r.expansions)} expansions` : r.why)
-      : `expanding (${fmt(r.expansions)} in all)`;
+      : `expanding (${fmt(r.expansions)} in all)`);
     const notes = [];
     if (r.state === 'error') notes.push(`The run failed: ${r.error}`);
     if (r.truncated) notes.push(`The record ends after ${fmt(r.length)} expansions; the search made ${fmt(r.expansions)}.`);
     if (done && r.result && r.result.note) notes.push(r.result.note);
     this.note.hidden = !notes.length;
-    this.note.textContent = notes.join(' ');
+    setText(this.note, notes.join(' '));
     this.note.classList.toggle('bad', r.state === 'error');
     this.view.redraw();
   }
@@ -141,6 +151,8 @@ export class RacePanel {
     this.cards = [];
     /** the level the race ran on */
     this.raceText = null;
+    /** the finished runs the finish order lists now */
+    this.orderKey = '';
     /** @type {HTMLCanvasElement | null} the GIF's frame */
     this.frameCanvas = null;
     this.selects = [];
@@ -274,6 +286,7 @@ export class RacePanel {
     this.cards = [];
     this.cardsEl.replaceChildren();
     this.order.replaceChildren();
+    this.orderKey = '';
     this.race = null;
     this.raceText = null;
     this.stage.hidden = true;
@@ -328,10 +341,13 @@ export class RacePanel {
     const places = this.renderCards();
     const race = this.race;
     const rows = this.running ? [] : race.order().filter((o) => places.has(o.index));
+    this.order.classList.toggle('over', race.over);
+    const key = rows.map((o) => o.index).join(',');
+    if (key === this.orderKey) return;
+    this.orderKey = key;
     this.order.replaceChildren(...rows.map((o) => h('li', { dataset: { place: o.place == null ? '' : String(o.place) } },
       h('b', {}, o.place != null ? ordinal(o.place) : '–'), ` ${o.label}: `,
       o.place != null ? `${fmt(o.expanded)} expansions` : o.why)));
-    this.order.classList.toggle('over', race.over);
   }
 
   /**

@@ -120,6 +120,8 @@ export class RaceRun {
     this.peakAfter = new Uint32Array(0);
     this.open0 = 0;
     this.counts = new Uint32Array(this.cells);
+    /** The open states' cells (the heat-map's frontier), filled by `heat`. */
+    this.frontierCells = new Uint8Array(this.cells);
     this.heatPos = 0;
     this.max = 0;
     this.pos = 0;
@@ -253,7 +255,8 @@ export class RaceRun {
 
   /** The heat-map overlay at the position (after `sync`): `{counts, max, frontier, current}`. */
   heat() {
-    const frontier = new Uint8Array(this.cells);
+    const frontier = this.frontierCells;
+    frontier.fill(0);
     const m = this.model;
     if (m) {
       const cell = m.r.cell;
