@@ -147,6 +147,53 @@ test('Act-Man: a race of three; an entrant that fails says so in its card', asyn
   assert.deepEqual(errors, []);
 });
 
+// 18 × 24, 86 fish in an open room: BFS for all fish runs for many seconds.
+const SLOW = `18 24
+########################
+# *  * #   *  *     *  #
+#*# *     *  *     *  *#
+#  *        *  *     * #
+#       *  * #*  *  *  #
+#*  *  *  *  *  *# *# *#
+#  *   # *  *  *  *  # #
+# *  *  *  *        *  #
+#   *  *  *  *  *#     #
+#  *  *  *  P     *  * #
+# *  *  *  *  *   #    #
+#*  #  *     *  *  *   #
+#  *  *  *     *  *    #
+#       *  * #*  *  *# #
+#*     *     *     *  *#
+#  *     *  *        * #
+# *  *     * #*  *  *  #
+########################
+`;
+
+test('Cancel stops the solves: the cards say so, nothing races; a link’s bad entrants are named', async () => {
+  const { page, errors } = await ready(openPengu, SLOW, ['bfs', 'iddfs']);
+  await page.click('#race-start');
+  await page.waitForFunction(() => /Running BFS/.test(document.querySelector('#race-status').textContent));
+  await page.click('#race-cancel');
+  await page.waitForFunction(() => !window.gridlab.race().running);
+  const r = await info(page);
+  assert.deepEqual(r.entrants.map((e) => e.state), ['cancelled', 'cancelled']);
+  assert.equal(r.length, 0);
+  assert.equal(await page.textContent('#race-status'), 'Cancelled: the entrants that ran are shown.');
+  assert.equal(await page.textContent('#race-1-state'), 'cancelled');
+  assert.ok(await page.isDisabled('#race-step'));
+  assert.ok(await page.isEnabled('#race-start'));
+
+  const bad = await openPengu(`#game=pengu&tab=solve&r.algos=${encodeURIComponent('bfs,bfs,nope,random')}&r.run=1&r.pos=99999`);
+  await bad.page.waitForFunction(() => document.querySelector('#race-status').textContent !== '');
+  assert.equal(await bad.page.textContent('#race-status'),
+    'The link’s race: BFS is in the race once; “nope” is not an algorithm a race can run; “random” is not an algorithm a race can run.');
+  assert.deepEqual(await bad.page.$$eval('.race-algo', (els) => els.map((e) => e.value)), ['bfs', '', '', '']);
+  assert.equal((await info(bad.page)).length, 0, 'one entrant: no race');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(bad.errors, []);
+  await bad.context.close();
+});
+
 /** The frames of a GIF: its graphic control extensions. */
 const gifFrames = (bytes) => bytes.toString('latin1').split('\x21\xf9\x04').length - 1;
 

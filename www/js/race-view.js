@@ -73,8 +73,8 @@ class Card {
       this.host,
       h('dl.race-counters', {},
         h('dt', {}, 'Expanded'), this.expanded,
-        h('dt', {}, 'Frontier'), this.frontier,
-        h('dt', {}, 'Peak frontier'), this.peak,
+        h('dt', { title: 'States on the open list after this expansion’s pushes, as the search debugger counts them' }, 'Frontier'), this.frontier,
+        h('dt', { title: 'The longest the open list has been so far' }, 'Peak frontier'), this.peak,
         h('dt', {}, 'Plan'), this.plan),
       this.state, this.note);
     this.view = new SessionBoard(game, this.host, {
