@@ -27,6 +27,8 @@ const DEFAULT_ALGOS = ['bfs', 'astar', 'greedy'];
 const RACE_SECONDS = 8;
 /** The GIF of a race: its largest side (its boards are side by side). */
 const GIF_SIDE = 720;
+/** The long side of each board in a recorded frame, in CSS pixels. */
+const FRAME_BOARD = 240;
 
 /**
  * Set an element's text when it changed (the counters change every frame of a race:
@@ -155,6 +157,10 @@ export class RacePanel {
     this.orderKey = '';
     /** @type {HTMLCanvasElement | null} the GIF's frame */
     this.frameCanvas = null;
+    /** @type {SessionBoard[] | null} the recorded frame's boards (off screen, of a set size) */
+    this.frameBoards = null;
+    /** @type {HTMLElement | null} their hosts' parent */
+    this.frameHost = null;
     this.selects = [];
     for (let i = 1; i <= MAX_ENTRANTS; i++) {
       const sel = h(`select#race-algo-${i}.race-algo`, { 'aria-label': `Entrant ${i}`, onchange: () => this.game.viewChanged() },
@@ -267,7 +273,8 @@ export class RacePanel {
       this.status.textContent = 'The level changed during the race’s solves: press Start again.';
       return false;
     }
-    this.status.textContent = cancelled ? 'Cancelled: the entrants that ran are shown.' : `${runs.length} entrants on ${this.adapter.describe(base)}.`;
+    this.status.textContent = cancelled ? 'Cancelled: the entrants that ran are shown.' : `${runs.length} entrants, with the Solve form’s goal and limits (each card’s title says them).`;
+    for (const c of this.cards) if (c.run.options) c.root.title = `${c.run.label}: ${this.adapter.describe(c.run.options)}`;
     this.transport.setSpeed(speedFor(this.race.length));
     this.transport.seek(0);
     this.placeStage();
@@ -282,6 +289,7 @@ export class RacePanel {
   /** Drop the race (a new one, another level). */
   clear() {
     this.transport.cut();
+    this.dropFrameBoards();
     for (const c of this.cards) c.dispose();
     this.cards = [];
     this.cardsEl.replaceChildren();
@@ -372,15 +380,45 @@ export class RacePanel {
   }
 
   /**
+   * The recorded frame's boards: one per card, off screen, FRAME_BOARD pixels on the
+   * long side whatever the cards' size (made at the first frame, dropped with the race).
+   * @returns {SessionBoard[]}
+   */
+  boardsForFrames() {
+    if (this.frameBoards) return this.frameBoards;
+    const v = this.cards.length ? this.cards[0].view.session.view() : { rows: 1, cols: 1 };
+    const cell = Math.max(4, Math.floor(FRAME_BOARD / Math.max(v.rows, v.cols)));
+    // The Board leaves 24 px of its host around the board.
+    const size = `width:${v.cols * cell + 24}px;height:${v.rows * cell + 24}px`;
+    this.frameHost = h('div.race-frame-boards', { 'aria-hidden': 'true', style: 'position:fixed;left:-100000px;top:0' });
+    document.body.append(this.frameHost);
+    this.frameBoards = this.cards.map((c) => {
+      const host = h('div', { style: size });
+      this.frameHost.append(host);
+      const b = new SessionBoard(this.game, host, { id: `race-frame-${c.n}`, canvasId: `race-${c.n}-frame`, label: c.run.label, overlay: c.view.overlay });
+      b.load(this.raceText);
+      return b;
+    });
+    return this.frameBoards;
+  }
+
+  dropFrameBoards() {
+    for (const b of this.frameBoards || []) b.dispose();
+    if (this.frameHost) this.frameHost.remove();
+    this.frameBoards = null;
+    this.frameHost = null;
+  }
+
+  /**
    * The GIF's frame (slides.js): the entrants' boards drawn now, side by side (two
    * rows for three or four wide boards), each under its name, expansions and place.
    * @returns {HTMLCanvasElement}
    */
   recordFrame() {
-    const canvases = this.cards.map((c) => {
-      c.run.sync();
-      c.view.board.draw();
-      return c.view.canvas;
+    const canvases = this.boardsForFrames().map((b, i) => {
+      this.cards[i].run.sync();
+      b.board.draw();
+      return b.canvas;
     });
     const w = Math.max(1, ...canvases.map((c) => c.width));
     const hb = Math.max(1, ...canvases.map((c) => c.height));
@@ -409,7 +447,7 @@ export class RacePanel {
       const done = places.get(i);
       const place = done ? (done.place != null ? `${ordinal(done.place)} · ` : '– · ') : '';
       g.fillStyle = done && done.place == null ? '#a33' : '#111';
-      g.fillText(`${place}${run.label}: ${fmt(run.expanded)}`, x, y + head / 2);
+      g.fillText(`${place}${run.label}: ${fmt(run.expanded)} expanded`, x, y + head / 2);
       g.drawImage(c, x, y + head);
     });
     return out;
@@ -469,6 +507,7 @@ export class RacePanel {
   dispose() {
     this.transport.dispose();
     this.classes.disconnect();
+    this.dropFrameBoards();
     for (const c of this.cards) c.dispose();
     if (this.client) this.client.dispose();
   }
