@@ -69,6 +69,17 @@ const SHOTS = [
     },
   },
   {
+    file: 'screenshot-race.png',
+    hash: '#game=pengu&tab=solve&r.algos=bfs,astar,greedy,iddfs&r.run=1&r.pos=60',
+    ready: async (page) => {
+      await page.waitForFunction(() => {
+        const r = window.gridlab.race();
+        return r && !r.running && r.pos === 60;
+      }, null, { timeout: 120000 });
+      await page.locator('#race-stage').scrollIntoViewIfNeeded();
+    },
+  },
+  {
     file: 'screenshot-phone.png',
     viewport: { width: 390, height: 844 },
     phone: true,
@@ -85,7 +96,8 @@ const SHOTS = [
 const server = await startServer();
 const browser = await launch();
 try {
-  for (const shot of SHOTS) {
+  // SHOTS_ONLY=screenshot-race.png: that picture alone.
+  for (const shot of SHOTS.filter((x) => !process.env.SHOTS_ONLY || x.file === process.env.SHOTS_ONLY)) {
     const phone = shot.phone ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {};
     const context = await browser.newContext({ viewport: shot.viewport || { width: 1400, height: 900 }, ...phone });
     const page = await context.newPage();

@@ -1,17 +1,15 @@
 // "Check a solution"'s two boards: the student's plan and an optimal plan side by side,
-// each on its own small `Board` (the game's painter; the scene from the game spec's
-// `judge.scene(game, session)`) over its own wasm session, stepping together on the one
+// each on its own small `SessionBoard` (session-board.js: the game's painter, the scene
+// from the game spec's `judge.scene(game, session)`) over its own wasm session, stepping together on the one
 // `Transport` with its `TransportBar`. A side stops where its plan ends (the student's
 // at its first illegal move, or its first move after the end: the moves after the first
 // problem are not played).
 
 import { h } from './ui.js';
-import { Board } from './board.js';
+import { SessionBoard } from './session-board.js';
 import { Transport } from './transport.js';
 import { TransportBar } from './transport-bar.js';
 import { PLAN_SPEEDS } from './plan-player.js';
-
-/** @typedef {import('./contracts.js').Scene} Scene */
 
 /** Moves of a plan shown on each side of a marked move (a longer plan is cut with "…"). */
 export const PLAN_WINDOW = 60;
@@ -56,14 +54,11 @@ class Side {
   constructor(game, id, title) {
     this.game = game;
     this.id = id;
-    /** @type {any} the game's wasm session on this side */
-    this.session = null;
     this.plan = '';
     /** @type {number} the moves of the plan played (those before the first problem) */
     this.playable = 0;
     this.bad = -1;
     this.pos = 0;
-    this.key = 0;
     this.title = h('span.cs-side-title', {}, title);
     this.posEl = h(`span.plan-pos#sol-${id}-pos`, { 'aria-live': 'off' }, '0 / 0');
     this.state = h(`span.small.muted#sol-${id}-state`);
@@ -72,12 +67,12 @@ class Side {
     this.root = h(`figure.cs-side#sol-${id}`, {},
       h('figcaption.row-between', {}, this.title, this.posEl),
       this.host, this.state, this.planEl);
-    this.board = new Board(this.host);
-    this.board.canvas.id = `sol-${id}-canvas`;
-    this.board.canvas.setAttribute('aria-label', `${title}: the board`);
-    this.board.canvas.tabIndex = -1;
-    this.board.setPainter(game.spec.painter);
-    this.board.setScene(() => this.scene());
+    this.view = new SessionBoard(game, this.host, { id, canvasId: `sol-${id}-canvas`, label: `${title}: the board` });
+  }
+
+  /** @returns {any} the game's wasm session on this side */
+  get session() {
+    return this.view.session;
   }
 
   /**
@@ -88,16 +83,12 @@ class Side {
    * @param {number} bad the first bad move (0-based), or -1
    */
   load(levelText, plan, playable, bad) {
-    this.free();
-    this.session = new this.game.api[this.game.spec.Session](levelText);
+    this.view.load(levelText);
     this.plan = plan;
     this.pos = 0;
     this.playable = playable;
     this.bad = bad;
     this.root.hidden = false;
-    const v = this.session.view();
-    this.host.style.aspectRatio = `${v.cols} / ${v.rows}`;
-    this.board.setGrid(v.rows, v.cols);
     this.seek(0);
   }
 
@@ -124,30 +115,20 @@ class Side {
   }
 
   shown() {
-    this.key++;
     const v = this.session.view();
     this.posEl.textContent = `${this.pos} / ${this.playable}`;
     const status = { playing: '', victory: ' · victory', dead: ' · dead', out_of_points: ' · out of points' }[v.status] ?? ` · ${v.status}`;
     this.state.textContent = `Score ${v.score}${status}`;
     this.planEl.replaceChildren(...markedPlan(this.plan, { pos: this.pos, bad: this.bad, focus: this.pos }));
-    this.board.invalidate();
-  }
-
-  /** @returns {Scene | null} */
-  scene() {
-    if (!this.session) return null;
-    const scene = this.game.spec.judge.scene(this.game, this.session);
-    return { ...scene, tilesKey: `${this.id}:${this.key}` };
+    this.view.changed();
   }
 
   free() {
-    if (this.session) this.session.free();
-    this.session = null;
+    this.view.free();
   }
 
   dispose() {
-    this.free();
-    this.board.destroy();
+    this.view.dispose();
   }
 }
 

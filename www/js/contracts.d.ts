@@ -160,6 +160,10 @@ export interface TransportSource {
   maxRate?(): number;
   /** Play at the end starts again from 0. */
   rewinds?: boolean;
+  /** Its own picture for the GIF and WebM exports (drawn now), instead of the board. */
+  recordFrame?(): HTMLCanvasElement;
+  /** The largest side of its GIF, in pixels. */
+  gifSide?: number;
 }
 
 /** A speed of a Transport: its label and steps a second. */

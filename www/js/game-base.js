@@ -23,6 +23,7 @@ import { ToolsPanel } from './tools-panel.js';
 import { CheckSolution } from './check-solution.js';
 import { SolverPanel } from './solver-panel.js';
 import { ComparePanel } from './compare.js';
+import { mountRace } from './race-view.js';
 import { debouncedSaver, read, remove } from './storage.js';
 import { handTransport } from './history-source.js';
 
@@ -189,6 +190,7 @@ export class GameBase extends EventTarget {
     this.solver = spec.solve ? new SolverPanel(this, shell.panels.solve, spec.solve) : null;
     this.compare = spec.solve ? new ComparePanel(this, shell.panels.compare, spec.solve) : null;
     this.checker = spec.judge ? new CheckSolution(this, spec.judge) : null;
+    this.race = mountRace(this, shell.panels.solve);
     attachPointer(this.board, {
       mode: () => (shell.activeTab() === 'edit' ? 'edit' : 'play'),
       onTap: (cell, e) => this.tapCell(cell, e),
@@ -387,7 +389,7 @@ export class GameBase extends EventTarget {
 
   /** The shared panels that keep a part of the view, in the order `applyView` reads it. */
   viewParts() {
-    return [this.compare, this.solver, this.generator, this.moreTools, this.checker].filter(Boolean);
+    return [this.compare, this.solver, this.generator, this.moreTools, this.checker, this.race].filter(Boolean);
   }
 
   /**
@@ -712,8 +714,8 @@ export class GameBase extends EventTarget {
   }
 
   /**
-   * What a presenter's keys and the embed bar drive on this tab: the search debugger or
-   * replay on screen (Solve), else the plan; on the Play tab the game's own players
+   * What a presenter's keys and the embed bar drive on this tab: the race or the search
+   * debugger or replay on screen (Solve), else the plan; on the Play tab the game's own players
    * (`this.transport`) or the plan. Null when nothing steps here.
    * @returns {Transport | null}
    */
@@ -721,6 +723,7 @@ export class GameBase extends EventTarget {
     if (this.shell.activeTab() === 'play' && handTransport(this)) return handTransport(this); // moves played by hand
     const tab = this.shell.activeTab();
     const s = this.solver;
+    if (tab === 'solve' && this.race && this.race.onScreen()) return this.race.transport;
     if (tab === 'solve' && s && s.searchTransport()) return s.searchTransport();
     if ((tab === 'solve' || tab === 'play') && s && s.plan) return s.player.transport;
     if (tab === 'play' && this.transport) return this.transport;
@@ -746,6 +749,8 @@ export class GameBase extends EventTarget {
       registryTools: () => toolsOf(this.api, this.id).tools,
       moreTools: () => (this.moreTools ? this.moreTools.info() : null),
       checkSolution: () => (this.checker ? this.checker.info() : null),
+      race: () => (this.race ? this.race.info() : null),
+      raceView: () => this.race,
       animating: () => !!this.anim,
       overlay: () => !!this.overlay,
       loadLevel: (text, moves) => this.loadLevel(text, { moves }),
@@ -762,6 +767,7 @@ export class GameBase extends EventTarget {
     if (this.generator) this.generator.dispose();
     if (this.moreTools) this.moreTools.dispose();
     if (this.checker) this.checker.dispose();
+    if (this.race) this.race.dispose();
     if (this.session) this.session.free();
     this.session = null;
   }

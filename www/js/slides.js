@@ -6,6 +6,8 @@
 // WebM video (the browser's own MediaRecorder over `canvas.captureStream`, its duration
 // written in by webm-duration.js). What "steps" is the game's `presenterTransport()`:
 // the search replay, the plan, the game, the moves played by hand (to the one shown).
+// A transport source with its own picture (a race: its boards in one canvas,
+// `recordFrame()`) is recorded from that picture instead of the board.
 
 import { h, downloadBlob, toast } from './ui.js';
 import { HistorySource } from './history-source.js';
@@ -157,6 +159,19 @@ export class Slides {
   }
 
   /**
+   * What a recording of `t` shows: its source's own picture when it has one (a race's
+   * boards composed by `recordFrame()`, at most `gifSide` pixels in a GIF), else the board.
+   * @param {import('./transport.js').Transport} t
+   * @returns {{canvas: HTMLCanvasElement, draw: () => void, side: number}}
+   */
+  frameOf(t) {
+    const src = t.source;
+    if (src.recordFrame) return { canvas: src.recordFrame(), draw: () => src.recordFrame(), side: src.gifSide || GIF_SIDE };
+    const board = this.shell.board;
+    return { canvas: board.canvas, draw: () => board.draw(), side: GIF_SIDE };
+  }
+
+  /**
    * What the tab steps through, start to end, as an animated GIF: one frame a step (at
    * most GIF_FRAMES, evenly spaced), the board scaled to at most GIF_SIDE pixels.
    * The position shown before is restored.
@@ -165,8 +180,9 @@ export class Slides {
     const rec = this.recordable();
     if (!rec) return;
     const { t, end: n } = rec;
-    const canvas = this.shell.board.canvas;
-    const k = Math.min(1, GIF_SIDE / Math.max(canvas.width, canvas.height));
+    const frame = this.frameOf(t);
+    const canvas = frame.canvas;
+    const k = Math.min(1, frame.side / Math.max(canvas.width, canvas.height));
     const [w, hgt] = [Math.max(1, Math.round(canvas.width * k)), Math.max(1, Math.round(canvas.height * k))];
     const small = document.createElement('canvas');
     small.width = w;
@@ -183,7 +199,7 @@ export class Slides {
       gif = new this.shell.api.GifRecorder(w, hgt, Math.max(120, Math.round(2000 / positions.length)));
       for (const [i, p] of positions.entries()) {
         t.seek(p);
-        this.shell.board.draw();
+        frame.draw();
         g.drawImage(canvas, 0, 0, w, hgt);
         gif.add_frame(g.getImageData(0, 0, w, hgt).data);
         if (i % 10 === 9) await nextFrame();
@@ -208,7 +224,8 @@ export class Slides {
     const rec = this.recordable();
     if (!rec) return;
     const { t, end, hand } = rec;
-    const canvas = this.shell.board.canvas;
+    const frame = this.frameOf(t);
+    const canvas = frame.canvas;
     const type = ['video/webm;codecs=vp9', 'video/webm;codecs=vp8', 'video/webm'].find((x) => window.MediaRecorder && MediaRecorder.isTypeSupported(x));
     if (!type || !canvas.captureStream) {
       toast('This browser cannot record video (no MediaRecorder for WebM)', 'warn');
@@ -223,14 +240,15 @@ export class Slides {
       recorder.ondataavailable = (e) => e.data.size && chunks.push(e.data);
       const stopped = new Promise((resolve) => (recorder.onstop = resolve));
       t.seek(0);
-      this.shell.board.draw();
+      frame.draw();
       recorder.start(250);
       const since = performance.now();
       await sleep(300);
       t.play();
       const started = performance.now();
       while (t.playing && performance.now() - started < WEBM_MAX_MS) {
-        this.shell.board.invalidate();
+        if (canvas === this.shell.board.canvas) this.shell.board.invalidate();
+        else frame.draw();
         await sleep(50);
       }
       t.pause();

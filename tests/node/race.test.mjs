@@ -1,0 +1,129 @@
+// The race's model (www/js/race.js) on the native solver's results: a race position
+// is one expansion of every run still running; at the end each run has made exactly
+// the expansions the solve tool counted, its open list and heat-map are the record's;
+// the finish order ranks by expansions to the goal and says why a run did not finish;
+// a link's `r.algos` is read with its problems named.
+// Run: node --test tests/node/
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { g } from './helpers.mjs';
+import { Race, RaceRun, finishOrder, ordinal, parseAlgos, algoEntrant, raceAlgorithms } from '../../www/js/race.js';
+import { SearchRecord } from '../../www/js/search-record.js';
+
+const TC04 = readFileSync('levels/pengu/course/testcase-04-7x7.txt', 'utf8');
+const ALGOS = [
+  ['astar', 'A*', 'A*'],
+  ['ucs', 'UCS', 'Uniform-cost'],
+  ['bfs', 'BFS', 'Breadth-first (BFS)'],
+  ['iddfs', 'ID-DFS', 'Iterative deepening (ID-DFS)'],
+  ['greedy', 'Greedy', 'Greedy best-first'],
+  ['random', 'Random', 'Random moves'],
+];
+
+function run(text, id) {
+  const r = new RaceRun(algoEntrant(ALGOS, id), 7 * 7);
+  r.setResult(g.run_tool('pengu', 'solve', text, { solver: id, recordLimit: 200000 }), true);
+  return r;
+}
+
+test('a race steps one expansion of every running run; at the end the tool’s counts', () => {
+  const runs = ['bfs', 'astar', 'greedy'].map((id) => run(TC04, id));
+  const race = new Race(runs);
+  const [bfs, astar, greedy] = runs;
+  assert.deepEqual(runs.map((r) => r.expansions), [1230, 486, 12]);
+  assert.equal(race.length, 1230);
+  race.seek(0);
+  for (const r of runs) {
+    r.sync();
+    assert.equal(r.expanded, 0);
+    assert.equal(r.frontier, 1, 'the start is open');
+  }
+  for (let p = 1; p <= 20; p++) {
+    const before = race.running();
+    assert.ok(race.advance());
+    for (const r of before) assert.equal(r.expanded, p, `${r.label} at ${p}`);
+  }
+  assert.deepEqual(race.running().map((r) => r.label), ['BFS', 'A*'], 'greedy has finished after 12');
+  assert.equal(greedy.expanded, 12);
+  race.seek(race.length);
+  assert.ok(race.over);
+  assert.equal(race.advance(), false);
+  for (const r of runs) {
+    r.sync();
+    assert.equal(r.expanded, r.result.stats.expanded, `${r.label}: expanded`);
+    assert.equal(r.counts.reduce((a, b) => a + b, 0), r.expanded, `${r.label}: the heat-map counts every expansion`);
+    assert.ok(!r.truncated);
+  }
+  assert.equal(bfs.result.moves.length, astar.result.moves.length);
+  assert.deepEqual(race.order().map((o) => [o.place, o.label, o.expanded]), [[1, 'Greedy', 12], [2, 'A*', 486], [3, 'BFS', 1230]]);
+});
+
+test('a run’s open list and peak are the record’s, back and forth', () => {
+  const r = run(TC04, 'astar');
+  const m = new SearchRecord(r.result.record);
+  let peak = 1;
+  let e = 0;
+  for (let k = 1; k <= m.steps && e < r.expansions; k++) {
+    if (!m.expandsAt(k)) continue;
+    m.seek(k);
+    e++;
+    peak = Math.max(peak, m.open.size);
+    if (e % 50 !== 0) continue;
+    r.seek(e);
+    r.sync();
+    assert.equal(r.frontier, m.open.size, `frontier at ${e}`);
+    assert.equal(r.peak, peak, `peak at ${e}`);
+    assert.equal(r.heat().current, m.r.cell[m.takenAt(k)], `current at ${e}`);
+  }
+  r.seek(100);
+  r.sync();
+  const at100 = JSON.stringify([r.frontier, r.peak, [...r.counts], r.max]);
+  r.seek(r.length);
+  r.sync();
+  r.seek(3);
+  r.sync();
+  r.seek(100);
+  r.sync();
+  assert.equal(JSON.stringify([r.frontier, r.peak, [...r.counts], r.max]), at100);
+});
+
+test('the finish order: fewest expansions first, ties share a place, failures say why', () => {
+  const order = finishOrder([
+    { label: 'BFS', found: true, expanded: 90 },
+    { label: 'Beam', found: false, expanded: 40, why: 'no plan' },
+    { label: 'A*', found: true, expanded: 15 },
+    { label: 'UCS', found: true, expanded: 15 },
+    { label: 'ID-DFS', found: false, expanded: 900, why: 'hit its limit' },
+  ]);
+  assert.deepEqual(order.map((o) => [o.place, o.label, o.why]), [
+    [1, 'A*', null], [1, 'UCS', null], [3, 'BFS', null], [null, 'Beam', 'no plan'], [null, 'ID-DFS', 'hit its limit'],
+  ]);
+  assert.deepEqual([1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal), ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']);
+});
+
+test('a run that failed, and one cut by its limit, finish as such', () => {
+  const a = new RaceRun(algoEntrant(ALGOS, 'bfs'), 49);
+  a.setError('the level has no penguin');
+  const b = new RaceRun(algoEntrant(ALGOS, 'astar'), 49);
+  b.setResult(g.run_tool('pengu', 'solve', TC04, { solver: 'astar', maxStates: 50, recordLimit: 200000 }), false);
+  assert.equal(b.result.outcome, 'limit_reached');
+  const race = new Race([a, b]);
+  assert.equal(a.length, 0);
+  assert.ok(race.length > 0);
+  race.seek(race.length);
+  assert.deepEqual(race.order().map((o) => [o.place, o.why]), [[null, 'failed: the level has no penguin'], [null, 'hit its limit']]);
+});
+
+test('r.algos: the entrants, each once, at most four, searches only', () => {
+  assert.deepEqual(raceAlgorithms(ALGOS).map((a) => a[0]), ['astar', 'ucs', 'bfs', 'iddfs', 'greedy']);
+  const { entrants, problems } = parseAlgos('bfs, astar,bfs,random,nope,greedy,iddfs,ucs', ALGOS);
+  assert.deepEqual(entrants.map((e) => [e.key, e.label, e.options.solver]), [['bfs', 'BFS', 'bfs'], ['astar', 'A*', 'astar'], ['greedy', 'Greedy', 'greedy'], ['iddfs', 'ID-DFS', 'iddfs']]);
+  assert.deepEqual(problems, [
+    'BFS is in the race once',
+    '“random” is not an algorithm a race can run',
+    '“nope” is not an algorithm a race can run',
+    'at most 4 entrants: UCS is left out',
+  ]);
+});
