@@ -107,6 +107,13 @@ proptest! {
             prop_assume!(reference.outcome != Outcome::LimitReached);
             for algo in Algorithm::ALL {
                 let (outcome, moves) = run(&level, algo, goal);
+                // Bidirectional search needs the goal states of "all"; beam search may
+                // drop every plan (both say why in a note).
+                let unsupported = algo == Algorithm::Bibfs && goal != Goal::All;
+                if unsupported || (algo == Algorithm::Beam && outcome == Outcome::LimitReached) {
+                    prop_assert_eq!(outcome, Outcome::LimitReached, "{:?} {:?}", algo, goal);
+                    continue;
+                }
                 prop_assert_eq!(outcome, reference.outcome, "{:?} {:?}", algo, goal);
                 if algo.is_optimal() && outcome == Outcome::Found {
                     prop_assert_eq!(moves.len(), reference.plan.len(), "{:?} {:?}", algo, goal);

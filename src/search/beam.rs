@@ -81,6 +81,9 @@ pub fn beam<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Act
     let mut candidates: Vec<Candidate<P::State, P::Action>> = Vec::new();
     let mut in_layer: FxHashMap<P::State, usize> = FxHashMap::default();
     let mut depth = 0u32;
+    // The states left out of the last beam (record id, g), taken as cut in the record
+    // once the beam's states are expanded: they stay open behind them until then.
+    let mut left_out: Vec<(usize, u32)> = Vec::new();
     while !layer.is_empty() {
         if depth >= mon.max_depth() {
             return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
@@ -157,13 +160,16 @@ pub fn beam<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Act
             }
             mon.record_tally(duplicates, pruned, last);
         }
+        for (rec, g) in left_out.drain(..) {
+            mon.record_taken(rec, g, Taken::Cut);
+        }
         // The k best by f, then by the order generated (the record's id order).
         candidates.sort_by_key(|c| (c.f, c.rec));
         layer.clear();
         for (rank, c) in candidates.drain(..).enumerate() {
             if rank >= width {
                 cut += 1;
-                mon.record_taken(c.rec, c.g, Taken::Cut);
+                left_out.push((c.rec, c.g));
                 continue;
             }
             let progress = problem.progress(&c.state, c.g);

@@ -17,9 +17,12 @@
 //! - IDA* records like iterative deepening (stack keys, tree-node ids, an iteration per
 //!   f-limit), and the start's push of an iteration holds its f-limit in `key_lo`;
 //!   a successor whose f passes the limit is taken as [`Taken::CutOff`];
-//! - beam search pushes every successor of a layer with key `(layer, f)` (`f = g + h`),
-//!   then takes the ones left out of the beam as [`Taken::Cut`]; its ids are the
-//!   successors in the order generated (a state cut may come back later with a new id);
+//! - beam search pushes every new successor of a layer with key `(layer, f)`
+//!   (`f = g + h`, the layer of the successor); the beam is the first k of them in
+//!   that order, which it expands next; the ones left out stay open behind them and
+//!   are taken as [`Taken::Cut`] when the beam's expansions are done (so every event
+//!   takes the first open state). Its ids are the successors in the order generated
+//!   (a state cut may come back later with a new id);
 //! - bidirectional BFS pushes with key `(depth, 0)` from the start and `(depth,`
 //!   [`BACKWARD`]`)` back from the goal states; a backward state's parent is the state
 //!   one move nearer a goal and its action the move from it to that parent; the goal
