@@ -172,6 +172,9 @@ pub fn beam<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Act
                 left_out.push((c.rec, c.g));
                 continue;
             }
+            if !store.make_room(0, mon.max_memory()) {
+                return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
+            }
             let progress = problem.progress(&c.state, c.g);
             let id = store
                 .insert(c.state, c.parent, c.action, c.g)
