@@ -256,7 +256,10 @@ fn every_search_stops_at_its_memory_budget() {
         if algorithm == Algorithm::Bibfs {
             // The plane cannot be searched backwards: refused at once, with the reason.
             assert_eq!(r.stats.stored, 1);
-            assert!(r.note.unwrap().starts_with("bidirectional search needs moves that can be reversed"));
+            assert!(r
+                .note
+                .unwrap()
+                .starts_with("bidirectional search needs moves that can be reversed"));
             continue;
         }
         let stored = r.stats.stored as usize;

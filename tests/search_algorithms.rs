@@ -103,7 +103,10 @@ fn compare_pengu(name: &str, level: &Level, goal: Goal, cost: Cost, w: f64) -> b
     if s.outcome != Outcome::LimitReached {
         assert_meets(level, &s, goal, &format!("{what} w={w}"));
         let c = pengu_cost(level, &s.moves, cost);
-        assert!(c as f64 <= w * optimum as f64, "{what}: w={w} costs {c} > {w} × {optimum}");
+        assert!(
+            c as f64 <= w * optimum as f64,
+            "{what}: w={w} costs {c} > {w} × {optimum}"
+        );
     }
     let beam = pengu_solve(level, Algorithm::Beam, goal, cost, 1.0);
     match beam.outcome {
@@ -158,7 +161,13 @@ fn pengu_bidirectional_bfs_is_as_short_as_bfs() {
         assert_eq!(bi.outcome, bfs.outcome, "{name}");
         if bi.outcome == Outcome::Found {
             assert_meets(&level, &bi, Goal::All, &name);
-            assert_eq!(bi.moves.len(), bfs.moves.len(), "{name}: {} vs {}", bi.moves, bfs.moves);
+            assert_eq!(
+                bi.moves.len(),
+                bfs.moves.len(),
+                "{name}: {} vs {}",
+                bi.moves,
+                bfs.moves
+            );
             compared += 1;
         }
     }
@@ -174,10 +183,9 @@ fn bidirectional_search_says_where_it_cannot_run() {
         s.note.as_deref(),
         Some("bidirectional search needs the goal states, and \"at least 1 fish\" has too many to list (every rest cell with every set of 1 or more fish): use the goal \"all\"")
     );
-    let dungeon = Dungeon::parse(
-        "5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########",
-    )
-    .unwrap();
+    let dungeon =
+        Dungeon::parse("5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########")
+            .unwrap();
     let s = actman::solve(
         &dungeon,
         &actman::SolveOptions {
@@ -248,7 +256,10 @@ fn random_field(seed: u64) -> String {
             };
         }
     }
-    let (r, c) = (1 + next(rows as u64 - 2) as usize, 1 + next(cols as u64 - 2) as usize);
+    let (r, c) = (
+        1 + next(rows as u64 - 2) as usize,
+        1 + next(cols as u64 - 2) as usize,
+    );
     grid[r][c] = 'P';
     common::grid_text(&grid)
 }
@@ -266,11 +277,23 @@ fn cells_cost_is_the_fewest_cells_and_not_always_the_shortest_plan() {
         };
         for algo in [Algorithm::Ucs, Algorithm::Astar, Algorithm::Idastar] {
             let s = pengu_solve(&level, algo, Goal::All, Cost::Cells, 1.0);
-            assert_meets(&level, &s, Goal::All, &format!("seed {seed} {algo:?}\n{text}"));
-            assert_eq!(cells_slid(&level, &s.moves), Some(fewest), "seed {seed} {algo:?}\n{text}");
+            assert_meets(
+                &level,
+                &s,
+                Goal::All,
+                &format!("seed {seed} {algo:?}\n{text}"),
+            );
+            assert_eq!(
+                cells_slid(&level, &s.moves),
+                Some(fewest),
+                "seed {seed} {algo:?}\n{text}"
+            );
         }
         let w = pengu_solve(&level, Algorithm::Wastar, Goal::All, Cost::Cells, 2.0);
-        assert!(cells_slid(&level, &w.moves).unwrap() <= 2 * fewest, "seed {seed}");
+        assert!(
+            cells_slid(&level, &w.moves).unwrap() <= 2 * fewest,
+            "seed {seed}"
+        );
         let bfs = pengu_solve(&level, Algorithm::Bfs, Goal::All, Cost::Cells, 1.0);
         let bi = pengu_solve(&level, Algorithm::Bibfs, Goal::All, Cost::Cells, 1.0);
         assert_eq!(bi.moves.len(), bfs.moves.len(), "seed {seed}\n{text}");
@@ -280,7 +303,10 @@ fn cells_cost_is_the_fewest_cells_and_not_always_the_shortest_plan() {
         solved += 1;
     }
     assert!(solved >= 30, "only {solved} random fields solvable");
-    assert!(differs >= 1, "the shortest plan was always the cheapest in cells");
+    assert!(
+        differs >= 1,
+        "the shortest plan was always the cheapest in cells"
+    );
 }
 
 #[test]
@@ -302,7 +328,10 @@ fn on_a_course_field_the_cheapest_plan_in_cells_is_not_the_shortest() {
             found.push(name);
         }
     }
-    assert!(!found.is_empty(), "on every field the shortest plan was the cheapest");
+    assert!(
+        !found.is_empty(),
+        "on every field the shortest plan was the cheapest"
+    );
 }
 
 /// An Act-Man plan's cost under the objective: its turns, or the points it spends (1
@@ -333,7 +362,12 @@ fn actman_solve(d: &Dungeon, algo: Algorithm, objective: Objective, w: f64) -> a
 fn assert_wins(d: &Dungeon, s: &actman::Solution, what: &str) {
     assert_eq!(s.outcome, Outcome::Found, "{what}");
     let game = actman::Game::replay(d, &s.actions).unwrap_or_else(|e| panic!("{what}: {e}"));
-    assert_eq!(game.status(), actman::Status::Victory, "{what}: {}", s.actions);
+    assert_eq!(
+        game.status(),
+        actman::Status::Victory,
+        "{what}: {}",
+        s.actions
+    );
 }
 
 /// The comparisons of `compare_pengu` on one dungeon; whether A* finished.
@@ -355,7 +389,10 @@ fn compare_actman(name: &str, d: &Dungeon, objective: Objective) -> bool {
         if s.outcome != Outcome::LimitReached {
             assert_wins(d, &s, &format!("{what} w={w}"));
             let c = actman_cost(&s.actions, objective);
-            assert!(c as f64 <= w * optimum as f64, "{what}: w={w}: {c} > {w} × {optimum}");
+            assert!(
+                c as f64 <= w * optimum as f64,
+                "{what}: w={w}: {c} > {w} × {optimum}"
+            );
         }
     }
     let beam = actman_solve(d, Algorithm::Beam, objective, 1.0);
@@ -366,7 +403,11 @@ fn compare_actman(name: &str, d: &Dungeon, objective: Objective) -> bool {
         let ida = actman_solve(d, Algorithm::Idastar, objective, 1.0);
         if ida.outcome != Outcome::LimitReached {
             assert_wins(d, &ida, &format!("{what} IDA*"));
-            assert_eq!(actman_cost(&ida.actions, objective), optimum, "{what}: IDA*");
+            assert_eq!(
+                actman_cost(&ida.actions, objective),
+                optimum,
+                "{what}: IDA*"
+            );
         }
     }
     true

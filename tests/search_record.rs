@@ -10,8 +10,7 @@
 
 use gridlab::games::{actman, pengu};
 use gridlab::search::{
-    event_id, Algorithm, Last, Record, Solver, Stats, Taken, BACKWARD, EXPANDED, LAST_SHIFT,
-    TAKEN,
+    event_id, Algorithm, Last, Record, Solver, Stats, Taken, BACKWARD, EXPANDED, LAST_SHIFT, TAKEN,
 };
 use std::collections::BTreeSet;
 
@@ -97,17 +96,28 @@ fn two_sides(r: &Record, what: &str) -> usize {
         let id = event_id(e) as usize;
         if e & EXPANDED != 0 {
             expansions += 1;
-            assert_ne!(depth[id], u32::MAX, "{what}: event {i} expands a state not pushed");
+            assert_ne!(
+                depth[id],
+                u32::MAX,
+                "{what}: event {i} expands a state not pushed"
+            );
             continue;
         }
-        assert_eq!(e & TAKEN, 0, "{what}: bidirectional search takes nothing aside");
+        assert_eq!(
+            e & TAKEN,
+            0,
+            "{what}: bidirectional search takes nothing aside"
+        );
         let parent = r.parent[id] as usize;
         backward[id] = r.key_lo[i] == BACKWARD;
         if parent == id {
             assert!(id == 0 || backward[id], "{what}: the start is state 0");
             depth[id] = 0;
         } else {
-            assert_eq!(backward[id], backward[parent], "{what}: event {i} changes sides");
+            assert_eq!(
+                backward[id], backward[parent],
+                "{what}: event {i} changes sides"
+            );
             depth[id] = depth[parent] + 1;
         }
         assert_eq!(r.key_hi[i], depth[id], "{what}: event {i}'s depth");
@@ -138,9 +148,8 @@ fn joins(r: &Record, plan: &str) -> bool {
     (0..r.parent.len()).filter(|&f| !backward[f]).any(|f| {
         let head = path(r, f);
         plan.starts_with(&head)
-            && (0..r.parent.len()).any(|b| {
-                backward[b] && r.cell[b] == r.cell[f] && to_goal(b) == plan[head.len()..]
-            })
+            && (0..r.parent.len())
+                .any(|b| backward[b] && r.cell[b] == r.cell[f] && to_goal(b) == plan[head.len()..])
     })
 }
 

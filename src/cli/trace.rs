@@ -27,14 +27,19 @@ pub struct CheckTraceArgs {
 
 /// Check the trace; exit 0 when it is a valid order, 1 when a line breaks it.
 pub fn run_check_trace(args: CheckTraceArgs) -> Result<u8, CliError> {
-    if !matches!(args.algo, Algorithm::Bfs | Algorithm::Iddfs | Algorithm::Astar) {
+    if !matches!(
+        args.algo,
+        Algorithm::Bfs | Algorithm::Iddfs | Algorithm::Astar
+    ) {
         return Err(CliError::Option {
             flag: "algo".into(),
             message: match args.algo {
                 Algorithm::Greedy => {
                     "greedy search has no order to check: use bfs, iddfs or astar".into()
                 }
-                other => format!("check-trace knows the orders of bfs, iddfs and astar, not {other}"),
+                other => {
+                    format!("check-trace knows the orders of bfs, iddfs and astar, not {other}")
+                }
             },
         });
     }

@@ -95,7 +95,11 @@ pub fn beam<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Act
             let g = store.g(id);
             mon.record_expand(rec[id], g);
             let frontier = layer.len() - i + candidates.len();
-            if !mon.expand(problem.cell(&state), frontier, store.len() + candidates.len()) {
+            if !mon.expand(
+                problem.cell(&state),
+                frontier,
+                store.len() + candidates.len(),
+            ) {
                 return mon.finish(Outcome::Cancelled, store.plan(best.1), store.len());
             }
             mon.stats.depth = mon.stats.depth.max(g);

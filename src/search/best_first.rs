@@ -47,7 +47,6 @@ impl<S: Clone + Eq + std::hash::Hash, A: Copy> NodeStore<S, A> {
         self.map.get_index_of(state)
     }
 
-
     pub fn len(&self) -> usize {
         self.map.len()
     }

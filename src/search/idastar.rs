@@ -95,7 +95,17 @@ pub fn idastar<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::
         if !mon.expand(problem.cell(&start), 0, 1) {
             return mon.finish(Outcome::Cancelled, best.1, stored);
         }
-        let first_id = successors(problem, &mut mon, &start, &mut buf, &mut hs, root, 0, 0, &mut next_id);
+        let first_id = successors(
+            problem,
+            &mut mon,
+            &start,
+            &mut buf,
+            &mut hs,
+            root,
+            0,
+            0,
+            &mut next_id,
+        );
         stack.push(Frame {
             g: 0,
             depth: 0,
@@ -171,7 +181,17 @@ pub fn idastar<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::
             }
             mon.stats.depth = mon.stats.depth.max(g);
             let begin = buf.len();
-            let first_id = successors(problem, &mut mon, &next, &mut buf, &mut hs, id, g, depth, &mut next_id);
+            let first_id = successors(
+                problem,
+                &mut mon,
+                &next,
+                &mut buf,
+                &mut hs,
+                id,
+                g,
+                depth,
+                &mut next_id,
+            );
             stack.push(Frame {
                 g,
                 depth,

@@ -141,11 +141,7 @@ pub trait Problem {
     /// `action` that leads from a state `previous` to `state` (the exact inverse of
     /// [`Problem::successors`]: `(action, state, cost)` is among the successors of
     /// `previous`). Only called when [`Problem::goal_states`] succeeded.
-    fn predecessors(
-        &self,
-        _state: &Self::State,
-        _out: &mut Vec<(Self::Action, Self::State, u32)>,
-    ) {
+    fn predecessors(&self, _state: &Self::State, _out: &mut Vec<(Self::Action, Self::State, u32)>) {
     }
 }
 

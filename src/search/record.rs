@@ -91,8 +91,9 @@ pub struct Record {
     pub parent: Vec<u32>,
     /// The move from the parent, as the game writes it (`?` for the start).
     pub action: Vec<u32>,
-    /// The heuristic of the state (0 for breadth-first search; `DEAD_END` for a state
-    /// stored but never pushed, whose other fields are placeholders).
+    /// The heuristic of the state (0 for breadth-first, uniform-cost and bidirectional
+    /// search; `DEAD_END` for a state stored but never pushed, whose other fields are
+    /// placeholders, and for a dead end IDA* pushed).
     pub h: Vec<u32>,
     /// The board cell the state is drawn at.
     pub cell: Vec<u32>,

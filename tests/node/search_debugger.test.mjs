@@ -136,7 +136,7 @@ test("ID-DFS's counts are the iteration's; its totals run on", () => {
 
 test('UCS, weighted A*, IDA* and beam search step as the others; IDA*’s f-limits are chapters', () => {
   for (const solver of ['ucs', 'wastar', 'idastar', 'beam']) {
-    const level = solver === 'idastar' ? TC03 : TC07;
+    const level = solver === 'idastar' || solver === 'ucs' ? TC03 : TC07;
     const r = g.run_tool('pengu', 'solve', level, { solver, recordLimit: 200000, weight: 2, beamWidth: 3 });
     assert.equal(r.record.truncated, false, `${solver}: the whole run`);
     const m = stepsInOrder(r, `pengu ${solver}`);

@@ -225,7 +225,10 @@ impl SlideGraph {
     /// assert_eq!(graph.cells_slid(0, graph.edge(0, Dir::SE)), 1);
     /// ```
     pub fn cells_slid(&self, id: usize, edge: Edge) -> u32 {
-        let (a, b) = (self.cells[id] as usize, self.cells[edge.to as usize] as usize);
+        let (a, b) = (
+            self.cells[id] as usize,
+            self.cells[edge.to as usize] as usize,
+        );
         let (ra, ca, rb, cb) = (a / self.cols, a % self.cols, b / self.cols, b % self.cols);
         ra.abs_diff(rb).max(ca.abs_diff(cb)) as u32
     }

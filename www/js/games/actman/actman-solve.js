@@ -9,6 +9,9 @@ export const ALGORITHMS = algorithms('Random actions');
 
 export const DEFAULT_TURNS = 50;
 
+/** An algorithm's short name. */
+const labelOf = (list, id) => (list.find((a) => a[0] === id) || [id, id])[1];
+
 const PRESETS = [
   ['', 'Course assignment presets…'],
   ['bfs', 'BFS, fewest turns, at most 7 turns', { algo: 'bfs', objective: 'turns', turns: 7 }],
@@ -98,7 +101,7 @@ export const actmanSolve = {
     const won = rows.filter((r) => r.result && r.result.victory);
     const cheapest = won.find((r) => ['astar', 'ucs', 'idastar'].includes(r.id));
     let text = '';
-    if (o.objective === 'score' && cheapest) text += ` Best score (${cheapest.id}): ${cheapest.result.score} points in ${cheapest.result.actions.length} turns.`;
+    if (o.objective === 'score' && cheapest) text += ` ${labelOf(ALGORITHMS, cheapest.id)} (best score): ${cheapest.result.score} points in ${cheapest.result.actions.length} turns.`;
     const w = won.find((r) => r.id === 'wastar');
     if (w && cheapest) text += ` Weighted A*: ${weightBound(costOf(w.result.actions, o.objective), o.weight, costOf(cheapest.result.actions, o.objective))}.`;
     return text;
