@@ -31,23 +31,25 @@ struct Candidate<S, A> {
 ///
 /// ```
 /// use gridlab::search::{beam, Limits, Outcome, Problem};
-/// /// From 0, +1 or +2 (both cost 1) up to 10; the heuristic misleads at 6.
-/// struct Line;
-/// impl Problem for Line {
+/// /// 0 leads to 1 (which looks close: h 0, but ends at 3) and to 2 (h 5), which
+/// /// leads to the goal 4.
+/// struct Trap;
+/// impl Problem for Trap {
 ///     type State = u32;
 ///     type Action = u32;
 ///     fn start(&self) -> u32 { 0 }
-///     fn is_goal(&self, s: &u32) -> bool { *s == 10 }
+///     fn is_goal(&self, s: &u32) -> bool { *s == 4 }
 ///     fn successors(&self, s: &u32, out: &mut Vec<(u32, u32, u32)>) {
-///         for d in [1, 2] { if s + d <= 10 && s + d != 7 { out.push((d, s + d, 1)); } }
+///         let next: &[u32] = match s { 0 => &[1, 2], 1 => &[3], 2 => &[4], _ => &[] };
+///         out.extend(next.iter().map(|&n| (n, n, 1)));
 ///     }
-///     fn heuristic(&self, s: &u32) -> u32 { if *s == 6 { 0 } else { (10 - s) / 2 } }
+///     fn heuristic(&self, s: &u32) -> u32 { if *s == 2 { 5 } else { 0 } }
 /// }
-/// let wide = beam(&Line, &mut Limits { beam_width: 4, ..Limits::default() });
-/// assert_eq!(wide.outcome, Outcome::Found);
-/// let narrow = beam(&Line, &mut Limits { beam_width: 1, ..Limits::default() });
+/// let wide = beam(&Trap, &mut Limits { beam_width: 2, ..Limits::default() });
+/// assert_eq!((wide.outcome, wide.plan), (Outcome::Found, vec![2, 4]));
+/// let narrow = beam(&Trap, &mut Limits { beam_width: 1, ..Limits::default() });
 /// assert_eq!(narrow.outcome, Outcome::LimitReached);
-/// assert!(narrow.note.unwrap().starts_with("the beam (width 1) dropped every path to a goal"));
+/// assert_eq!(narrow.note.unwrap(), "the beam (width 1) dropped every path to a goal: 1 state cut");
 /// ```
 pub fn beam<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Action> {
     let mut mon = Monitor::new(limits);

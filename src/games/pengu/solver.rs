@@ -483,8 +483,8 @@ fn run_search<const W: usize>(
 ///
 /// ```
 /// use gridlab::games::pengu::{cells_slid, Level};
-/// let level = Level::parse("4 6\n######\n#P  *#\n#    #\n######").unwrap();
-/// assert_eq!(cells_slid(&level, "63"), Some(4)); // 3 east, 1 south-east
+/// let level = Level::parse("4 6\n######\n#P  *#\n#*   #\n######").unwrap();
+/// assert_eq!(cells_slid(&level, "61"), Some(4)); // 3 east, 1 south-west
 /// assert_eq!(cells_slid(&level, "8"), None);
 /// ```
 pub fn cells_slid(level: &Level, moves: &str) -> Option<u64> {
