@@ -2,7 +2,8 @@
 // deepening and IDA*: this iteration's; bidirectional BFS: the start's side), as SVG:
 // every state pushed so far under its parent, by depth; closed states filled, open ones
 // outlined, states set aside (duplicates, pruned, cut off, cut from a beam) grey, the
-// node taken now in orange, and at the end the plan's path in green. A click on a node calls back with its id.
+// node taken now in orange, and at the end the plan's path in green. A click on a node
+// calls back with its id.
 
 const NS = 'http://www.w3.org/2000/svg';
 /** The most states the tree draws (beyond, it says so instead). */
