@@ -125,7 +125,7 @@ fn bad_input_exits_2_naming_the_place() {
     let out = gridlab(&["pengu", "solve", A3, "--algo", "dfs"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr)
-        .contains("algorithm must be random, bfs, iddfs, greedy or astar, not 'dfs'"));
+        .contains("algorithm must be random, bfs, iddfs, greedy, astar, ucs, wastar, idastar, beam or bibfs, not 'dfs'"));
     let out = gridlab(&["pengu", "solve", A3, "--goal", "most"]);
     assert_eq!(out.status.code(), Some(2));
 }

@@ -107,6 +107,13 @@ proptest! {
             prop_assume!(reference.outcome != Outcome::LimitReached);
             for algo in Algorithm::ALL {
                 let (outcome, moves) = run(&level, algo, goal);
+                // Bidirectional search needs the goal states of "all"; beam search may
+                // drop every plan (both say why in a note).
+                // (A goal proved impossible before any search is NoPlan for them too.)
+                let may_refuse = algo == Algorithm::Beam || (algo == Algorithm::Bibfs && goal != Goal::All);
+                if may_refuse && outcome == Outcome::LimitReached {
+                    continue;
+                }
                 prop_assert_eq!(outcome, reference.outcome, "{:?} {:?}", algo, goal);
                 if algo.is_optimal() && outcome == Outcome::Found {
                     prop_assert_eq!(moves.len(), reference.plan.len(), "{:?} {:?}", algo, goal);

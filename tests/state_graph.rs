@@ -2,24 +2,25 @@
 //! breadth-first search from the start and with A* from sampled states, and the
 //! graph's node ids name the states of a search's record.
 
-use gridlab::games::pengu::{visit_problem, Goal, Level};
+use gridlab::games::pengu::{visit_problem, Goal, Level, SolveOptions};
 use gridlab::search::{
     astar, bfs, cost_to_go, CostToGo, GraphError, GraphLimits, Limits, Outcome, Problem,
-    ProblemVisitor, SolverBudget, StateGraph, NO_GOAL,
+    ProblemVisitor, StateGraph, NO_GOAL,
 };
 use std::fs;
 
 mod common;
 use common::files_ending as files;
 
-/// The budget of the slide graph (not of the state graph).
-const BUDGET: SolverBudget = SolverBudget {
-    max_states: 4_000_000,
-    max_memory: 1 << 30,
-    max_depth: 1000,
-    trace_limit: 0,
-    record_limit: 0,
-};
+/// The solver's options for `goal` (its budget bounds the slide graph, not the state
+/// graph).
+fn options(goal: Goal) -> SolveOptions {
+    SolveOptions {
+        goal,
+        max_states: 4_000_000,
+        ..SolveOptions::default()
+    }
+}
 
 /// What a field's state graph says, checked against the searches.
 #[derive(Debug)]
@@ -96,7 +97,7 @@ fn check(level: &Level, max_states: usize) -> Result<Checked, GraphError> {
                 Goal::AtLeast(n)
             }
         })
-        .find_map(|goal| visit_problem(level, goal, &BUDGET, visitor()).ok())
+        .find_map(|goal| visit_problem(level, &options(goal), visitor()).ok())
         .expect("a problem for at least 0 fish")
 }
 
@@ -160,7 +161,7 @@ fn course(name: &str) -> Level {
 
 #[test]
 fn a_search_record_names_graph_nodes() {
-    visit_problem(&course("testcase-03-6x7"), Goal::All, &BUDGET, RecordNodes).unwrap();
+    visit_problem(&course("testcase-03-6x7"), &options(Goal::All), RecordNodes).unwrap();
 }
 
 #[test]

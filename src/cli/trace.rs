@@ -27,10 +27,20 @@ pub struct CheckTraceArgs {
 
 /// Check the trace; exit 0 when it is a valid order, 1 when a line breaks it.
 pub fn run_check_trace(args: CheckTraceArgs) -> Result<u8, CliError> {
-    if args.algo == Algorithm::Greedy {
+    if !matches!(
+        args.algo,
+        Algorithm::Bfs | Algorithm::Iddfs | Algorithm::Astar
+    ) {
         return Err(CliError::Option {
             flag: "algo".into(),
-            message: "greedy search has no order to check: use bfs, iddfs or astar".into(),
+            message: match args.algo {
+                Algorithm::Greedy => {
+                    "greedy search has no order to check: use bfs, iddfs or astar".into()
+                }
+                other => {
+                    format!("check-trace knows the orders of bfs, iddfs and astar, not {other}")
+                }
+            },
         });
     }
     if args.level == "-" && args.trace == "-" {

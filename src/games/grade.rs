@@ -7,10 +7,34 @@
 
 use crate::error::FieldError;
 use crate::games::tools::{Control, Host, Report, Tool, ToolError, ToolInput, ToolOptions};
+use crate::search::{Algorithm, Solver};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
+
+/// Check that `algo` is one of the course assignments (random, or
+/// [`Algorithm::COURSE`]): only they have a goal, a turn limit and a measure to grade
+/// against. The error names the field `algo`.
+///
+/// ```
+/// use gridlab::games::grade::check_course_solver;
+/// use gridlab::search::{Algorithm, Solver};
+/// assert!(check_course_solver(Solver::Search(Algorithm::Iddfs)).is_ok());
+/// let e = check_course_solver(Solver::Search(Algorithm::Ucs)).unwrap_err();
+/// assert_eq!(e.to_string(), "algo: ucs is not a course assignment: grading knows random, bfs, iddfs, greedy and astar");
+/// ```
+pub fn check_course_solver(algo: Solver) -> Result<(), FieldError> {
+    match algo {
+        Solver::Search(a) if !Algorithm::COURSE.contains(&a) => Err(FieldError::new(
+            "algo",
+            format!(
+                "{a} is not a course assignment: grading knows random, bfs, iddfs, greedy and astar"
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
 
 /// Longest solver output read, in bytes (a course output is a line of moves, a score
 /// and the grid: a 2,500 × 2,500 field is 6.3 MB).

@@ -1,4 +1,5 @@
-//! Best-first searches (A* and greedy) and the packed node store they share with BFS.
+//! Best-first searches (A*, greedy, uniform-cost, weighted A*) and the packed node
+//! store they share with BFS, beam and bidirectional search.
 
 use super::record::{Last, Pushed};
 use super::{Limits, Monitor, Outcome, Problem, SearchResult, Table, DEAD_END};
@@ -24,16 +25,26 @@ pub(crate) struct NodeStore<S, A> {
 impl<S: Clone + Eq + std::hash::Hash, A: Copy> NodeStore<S, A> {
     /// A store holding only the start state (id 0).
     pub fn new(start: S) -> Self {
+        Self::with_roots([start])
+    }
+
+    /// A store holding the given roots (ids from 0; a repeated one is stored once),
+    /// each at cost 0 and without a parent.
+    pub fn with_roots(roots: impl IntoIterator<Item = S>) -> Self {
         let mut map = IndexMap::with_hasher(FxBuildHasher);
-        map.insert(
-            start,
-            Node {
+        for root in roots {
+            map.entry(root).or_insert(Node {
                 parent: u32::MAX,
                 action: None,
                 g: 0,
-            },
-        );
+            });
+        }
         Self { map }
+    }
+
+    /// The id of `state`, if stored.
+    pub fn id_of(&self, state: &S) -> Option<usize> {
+        self.map.get_index_of(state)
     }
 
     pub fn len(&self) -> usize {
@@ -117,6 +128,29 @@ impl<S: Clone + Eq + std::hash::Hash, A: Copy> NodeStore<S, A> {
         plan.reverse();
         plan
     }
+
+    /// The actions on the way from node `id` up to its root, in that order.
+    pub fn path_to_root(&self, mut id: usize) -> Vec<A> {
+        let mut path = Vec::new();
+        while let Some(a) = self.map[id].action {
+            path.push(a);
+            id = self.map[id].parent as usize;
+        }
+        path
+    }
+}
+
+/// How a best-first search orders its open list.
+#[derive(Clone, Copy, PartialEq)]
+enum Order {
+    /// A*: f = g + h, ties to the smaller h.
+    Astar,
+    /// Greedy: the problem's greedy key.
+    Greedy,
+    /// Uniform-cost: g alone (no heuristic).
+    Uniform,
+    /// Weighted A*: g + ⌊w·h⌋, ties to the smaller ⌊w·h⌋.
+    Weighted(f64),
 }
 
 /// A*: a cheapest plan when the heuristic is admissible (states reached again more
@@ -143,7 +177,65 @@ impl<S: Clone + Eq + std::hash::Hash, A: Copy> NodeStore<S, A> {
 /// assert_eq!(r.plan.len(), 7); // cost 7: single steps only
 /// ```
 pub fn astar<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Action> {
-    best_first(problem, limits, true)
+    best_first(problem, limits, Order::Astar)
+}
+
+/// Uniform-cost search (Dijkstra's algorithm): a cheapest plan under the problem's step
+/// costs, in order of g alone (the heuristic is never called). States reached again
+/// more cheaply are reopened, as in A*.
+///
+/// ```
+/// use gridlab::search::{ucs, Limits, Outcome, Problem};
+/// /// From 0 to 6: +1 costs 1, +3 costs 5.
+/// struct Steps;
+/// impl Problem for Steps {
+///     type State = u32;
+///     type Action = u32;
+///     fn start(&self) -> u32 { 0 }
+///     fn is_goal(&self, s: &u32) -> bool { *s == 6 }
+///     fn successors(&self, s: &u32, out: &mut Vec<(u32, u32, u32)>) {
+///         out.push((1, s + 1, 1));
+///         out.push((3, s + 3, 5));
+///     }
+/// }
+/// let r = ucs(&Steps, &mut Limits::default());
+/// assert_eq!(r.outcome, Outcome::Found);
+/// assert_eq!(r.plan, vec![1; 6]); // cost 6, not 10 for two long steps
+/// ```
+pub fn ucs<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Action> {
+    best_first(problem, limits, Order::Uniform)
+}
+
+/// Weighted A*: states in order of g + ⌊w·h⌋ with w = [`Limits::weight`] (at least 1,
+/// else 1). With an admissible heuristic (0 at goals) its plan costs at most w times
+/// the cheapest: when the goal is taken at cost C, a state of a cheapest plan was open
+/// at g* + ⌊w·h⌋ ≤ w·(g* + h) ≤ w·C*, and C is no larger. States reached again more
+/// cheaply are reopened.
+///
+/// ```
+/// use gridlab::search::{wastar, Limits, Outcome, Problem};
+/// struct Up;
+/// impl Problem for Up {
+///     type State = u32;
+///     type Action = u32;
+///     fn start(&self) -> u32 { 0 }
+///     fn is_goal(&self, s: &u32) -> bool { *s == 9 }
+///     fn successors(&self, s: &u32, out: &mut Vec<(u32, u32, u32)>) {
+///         for d in [1, 4] { if s + d <= 9 { out.push((d, s + d, 1)); } }
+///     }
+///     fn heuristic(&self, s: &u32) -> u32 { (9 - s).div_ceil(4) }
+/// }
+/// let r = wastar(&Up, &mut Limits { weight: 3.0, ..Limits::default() });
+/// assert_eq!(r.outcome, Outcome::Found);
+/// assert!(r.plan.len() <= 3 * 3);
+/// ```
+pub fn wastar<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Action> {
+    let w = if limits.weight.is_finite() {
+        limits.weight.max(1.0)
+    } else {
+        1.0
+    };
+    best_first(problem, limits, Order::Weighted(w))
 }
 
 /// Greedy best-first search ordered by [`Problem::greedy_key`]: some plan, usually fast,
@@ -167,28 +259,47 @@ pub fn astar<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Ac
 /// assert_eq!(r.plan, vec![4, 4, 1]);
 /// ```
 pub fn greedy<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Action> {
-    best_first(problem, limits, false)
+    best_first(problem, limits, Order::Greedy)
+}
+
+/// The open-list key of a state at cost `g` with heuristic part `part` (h, or ⌊w·h⌋):
+/// `g + part` in the high half (at most `u32::MAX`), `part` in the low half, so that
+/// high − low is g.
+fn f_key(g: u32, part: u64) -> u64 {
+    let part = part.min(u64::from(u32::MAX >> 1));
+    let hi = (u64::from(g) + part).min(u64::from(u32::MAX));
+    hi << 32 | part
 }
 
 fn best_first<P: Problem>(
     problem: &P,
     limits: &mut Limits,
-    optimal: bool,
+    order: Order,
 ) -> SearchResult<P::Action> {
+    let optimal = order != Order::Greedy;
     let mut mon = Monitor::new(limits);
     let start = problem.start();
     // Open-list key, smaller first. A*: f in the high half, h in the low half (ties
     // go to the state closer to the goal); greedy: the problem's key. Equal keys pop
     // in id order, which is insertion order.
     let key = |s: &P::State, g: u32| -> Option<u64> {
-        if optimal {
-            match problem.heuristic(s) {
+        match order {
+            Order::Greedy => Some(problem.greedy_key(s)).filter(|&k| k != u64::MAX),
+            Order::Uniform => Some(f_key(g, 0)),
+            Order::Astar => match problem.heuristic(s) {
                 DEAD_END => None,
-                h => Some((u64::from(g) + u64::from(h)) << 32 | u64::from(h)),
-            }
-        } else {
-            Some(problem.greedy_key(s)).filter(|&k| k != u64::MAX)
+                h => Some(f_key(g, u64::from(h))),
+            },
+            Order::Weighted(w) => match problem.heuristic(s) {
+                DEAD_END => None,
+                h => Some(f_key(g, (w * f64::from(h)).floor() as u64)),
+            },
         }
+    };
+    // The heuristic the record shows (none for uniform-cost search).
+    let shown_h = |s: &P::State| match order {
+        Order::Uniform => 0,
+        _ => problem.heuristic(s),
     };
     let mut open: BinaryHeap<Reverse<(u64, u32)>> = BinaryHeap::new();
     mon.generate(problem.cell(&start));
@@ -197,7 +308,7 @@ fn best_first<P: Problem>(
         return mon.finish(Outcome::NoPlan, Vec::new(), 1);
     };
     if mon.recording() {
-        let (h, cell) = (problem.heuristic(&start), problem.cell(&start));
+        let (h, cell) = (shown_h(&start), problem.cell(&start));
         mon.record_push(Pushed {
             id: 0,
             parent: 0,
@@ -265,7 +376,7 @@ fn best_first<P: Problem>(
                 open.push(Reverse((k2, nid as u32)));
                 if mon.recording() {
                     let s = store.state(nid);
-                    let (h, cell) = (problem.heuristic(s), problem.cell(s));
+                    let (h, cell) = (shown_h(s), problem.cell(s));
                     mon.record_push(Pushed {
                         id: nid,
                         parent: id,

@@ -1,5 +1,6 @@
 //! One search module for every game: breadth-first, iterative-deepening depth-first,
-//! greedy best-first and A*, over the small [`Problem`] trait.
+//! greedy best-first, A*, uniform-cost, weighted A*, IDA*, beam search and
+//! bidirectional breadth-first search, over the small [`Problem`] trait.
 //!
 //! Every run takes [`Limits`] (states stored, memory, depth, a cancel flag, a progress
 //! callback)
@@ -34,10 +35,13 @@
 //! assert_eq!(astar(&Count(10), &mut Limits::default()).plan.len(), 4);
 //! ```
 
+mod beam;
 mod best_first;
 mod bfs;
+mod bibfs;
 mod budget;
 mod cost_to_go;
+mod idastar;
 mod iddfs;
 mod record;
 mod state_graph;
@@ -46,12 +50,15 @@ mod trace_format;
 mod trace_report;
 mod visitor;
 
-pub use best_first::{astar, greedy};
+pub use beam::beam;
+pub use best_first::{astar, greedy, ucs, wastar};
 pub use bfs::bfs;
+pub use bibfs::bibfs;
 pub use budget::{grown_capacity, Table};
 pub use cost_to_go::{cost_to_go, CostToGo};
+pub use idastar::idastar;
 pub use iddfs::iddfs;
-pub use record::{event_id, Last, Record, Taken, EXPANDED, LAST_SHIFT, TAKEN};
+pub use record::{event_id, Last, Record, Taken, BACKWARD, EXPANDED, LAST_SHIFT, TAKEN};
 pub use state_graph::{GraphError, GraphLimits, Indexed, StateGraph, MAX_GRAPH_STATES, NO_GOAL};
 pub use trace_check::{
     check_trace, ProblemGame, TraceGame, MAX_COST_TO_GO_SEARCHES, MAX_COST_TO_GO_STATES,
@@ -125,6 +132,21 @@ pub trait Problem {
     fn symbol(&self, _action: &Self::Action) -> char {
         '?'
     }
+
+    /// For bidirectional search ([`bibfs`]): append every goal state to `out`, or say
+    /// why the moves cannot be searched backwards (the default: a problem that does
+    /// not implement [`Problem::predecessors`]). The error is a sentence that the
+    /// solver shows as its note.
+    fn goal_states(&self, _out: &mut Vec<Self::State>) -> Result<(), String> {
+        Err("bidirectional search needs moves that can be reversed, and this problem does not say how".into())
+    }
+
+    /// For bidirectional search: append `(action, previous, cost)` for every move
+    /// `action` that leads from a state `previous` to `state` (the exact inverse of
+    /// [`Problem::successors`]: `(action, state, cost)` is among the successors of
+    /// `previous`). Only called when [`Problem::goal_states`] succeeded.
+    fn predecessors(&self, _state: &Self::State, _out: &mut Vec<(Self::Action, Self::State, u32)>) {
+    }
 }
 
 /// The heuristic value of a state from which the goal cannot be reached.
@@ -142,20 +164,57 @@ pub enum Algorithm {
     Greedy,
     /// A*: cheapest plan, guided by an admissible heuristic.
     Astar,
+    /// Uniform-cost search: cheapest plan under the problem's step costs, no heuristic.
+    Ucs,
+    /// Weighted A* (f = g + w·h, [`Limits::weight`]): a plan costing at most w times
+    /// the cheapest, usually after fewer expansions.
+    Wastar,
+    /// IDA*: cheapest plan by depth-first searches with growing f-limits, little memory.
+    Idastar,
+    /// Beam search: breadth-first, keeping only the [`Limits::beam_width`] best states
+    /// (by f = g + h) of each layer; may miss every plan.
+    Beam,
+    /// Bidirectional breadth-first search: fewest moves, searching from the start and
+    /// back from the goal states; only for problems whose moves can be reversed.
+    Bibfs,
 }
 
 impl Algorithm {
     /// Every algorithm, in teaching order.
-    pub const ALL: [Algorithm; 4] = [
+    pub const ALL: [Algorithm; 9] = [
+        Algorithm::Bfs,
+        Algorithm::Iddfs,
+        Algorithm::Greedy,
+        Algorithm::Astar,
+        Algorithm::Ucs,
+        Algorithm::Wastar,
+        Algorithm::Idastar,
+        Algorithm::Beam,
+        Algorithm::Bibfs,
+    ];
+
+    /// The algorithms of the course assignments (the only ones graded, see
+    /// `games::grade`).
+    pub const COURSE: [Algorithm; 4] = [
         Algorithm::Bfs,
         Algorithm::Iddfs,
         Algorithm::Greedy,
         Algorithm::Astar,
     ];
 
-    /// Whether the algorithm always returns a cheapest plan.
+    /// Whether the algorithm always returns a cheapest plan when it finds one (BFS,
+    /// ID-DFS and bidirectional BFS: the fewest moves; A*, UCS and IDA*: the cheapest
+    /// under the step costs, A* and IDA* with an admissible heuristic).
     pub fn is_optimal(self) -> bool {
-        !matches!(self, Algorithm::Greedy)
+        !matches!(
+            self,
+            Algorithm::Greedy | Algorithm::Wastar | Algorithm::Beam
+        )
+    }
+
+    /// Whether the algorithm counts moves rather than the problem's step costs.
+    pub fn counts_moves(self) -> bool {
+        matches!(self, Algorithm::Bfs | Algorithm::Iddfs | Algorithm::Bibfs)
     }
 }
 
@@ -164,16 +223,22 @@ crate::names!(Algorithm, "algorithm", {
     Algorithm::Iddfs => "iddfs",
     Algorithm::Greedy => "greedy",
     Algorithm::Astar => "astar",
+    Algorithm::Ucs => "ucs",
+    Algorithm::Wastar => "wastar",
+    Algorithm::Idastar => "idastar",
+    Algorithm::Beam => "beam",
+    Algorithm::Bibfs => "bibfs",
 });
 
 /// A solver: seeded random play, or one of the searches (the course assignments'
-/// variants). Read by its name, as on the command line, in any case (`random`,
-/// `bfs`, `iddfs`, `greedy`, `astar`).
+/// variants, and the others of the search module). Read by its name, as on the command
+/// line, in any case (`random`, `bfs`, `iddfs`, `greedy`, `astar`, `ucs`, `wastar`,
+/// `idastar`, `beam`, `bibfs`).
 ///
 /// ```
 /// use gridlab::search::{Algorithm, Solver};
 /// assert_eq!("A*".parse::<Solver>().unwrap_err().to_string(),
-///            "algorithm must be random, bfs, iddfs, greedy or astar, not 'A*'");
+///            "algorithm must be random, bfs, iddfs, greedy, astar, ucs, wastar, idastar, beam or bibfs, not 'A*'");
 /// assert_eq!("AStar".parse::<Solver>(), Ok(Solver::Search(Algorithm::Astar)));
 /// assert_eq!(Solver::Random.to_string(), "random");
 /// ```
@@ -189,7 +254,9 @@ pub enum Solver {
 
 impl Solver {
     /// The names of the solvers: `random`, then the algorithms.
-    pub const NAMES: &'static [&'static str] = &["random", "bfs", "iddfs", "greedy", "astar"];
+    pub const NAMES: &'static [&'static str] = &[
+        "random", "bfs", "iddfs", "greedy", "astar", "ucs", "wastar", "idastar", "beam", "bibfs",
+    ];
 }
 
 impl TryFrom<String> for Solver {
@@ -249,7 +316,8 @@ impl schemars::JsonSchema for Solver {
 ///         out.push((-1, s - 1, 1));
 ///     }
 /// }
-/// for algo in Algorithm::ALL {
+/// // (Bidirectional search needs the goal states and the moves into a state: see `bibfs`.)
+/// for algo in Algorithm::ALL.into_iter().filter(|&a| a != Algorithm::Bibfs) {
 ///     let r = run(&Line, algo, &mut Limits { max_depth: 20, ..Limits::default() });
 ///     assert_eq!(r.outcome, Outcome::Found);
 ///     assert_eq!(r.plan, vec![1; 5]);
@@ -265,7 +333,39 @@ pub fn run<P: Problem>(
         Algorithm::Iddfs => iddfs(problem, limits),
         Algorithm::Greedy => greedy(problem, limits),
         Algorithm::Astar => astar(problem, limits),
+        Algorithm::Ucs => ucs(problem, limits),
+        Algorithm::Wastar => wastar(problem, limits),
+        Algorithm::Idastar => idastar(problem, limits),
+        Algorithm::Beam => beam(problem, limits),
+        Algorithm::Bibfs => bibfs(problem, limits),
     }
+}
+
+/// The default of [`Limits::weight`] (weighted A*).
+pub const DEFAULT_WEIGHT: f64 = 2.0;
+
+/// The largest weight of weighted A*.
+pub const MAX_WEIGHT: f64 = 1000.0;
+
+/// The default of [`Limits::beam_width`].
+pub const DEFAULT_BEAM_WIDTH: usize = 100;
+
+/// The widest beam (states kept a layer).
+pub const MAX_BEAM_WIDTH: usize = 1 << 20;
+
+/// Check the settings of weighted A* and beam search that come from a user: a finite
+/// weight from 1 to [`MAX_WEIGHT`], a beam width from 1 to [`MAX_BEAM_WIDTH`]. The
+/// error names the field.
+///
+/// ```
+/// use gridlab::search::check_settings;
+/// assert!(check_settings(1.5, 3).is_ok());
+/// assert_eq!(check_settings(0.5, 3).unwrap_err().field, "weight");
+/// assert_eq!(check_settings(2.0, 0).unwrap_err().field, "beam_width");
+/// ```
+pub fn check_settings(weight: f64, beam_width: usize) -> Result<(), FieldError> {
+    FieldError::check_number("weight", weight, 1.0, MAX_WEIGHT)?;
+    FieldError::check_count("beam_width", beam_width, 1, MAX_BEAM_WIDTH)
 }
 
 /// The default of [`Limits::max_memory`]: 1 GiB, which fits a laptop.
@@ -376,6 +476,10 @@ pub struct Limits<'a> {
     pub progress: Option<&'a mut ProgressFn<'a>>,
     /// Expansions between two checks of the cancel flag and progress calls.
     pub check_every: u64,
+    /// Weighted A*'s w (at least 1): states are ordered by g + ⌊w·h⌋.
+    pub weight: f64,
+    /// Beam search's width: the states kept from each layer.
+    pub beam_width: usize,
 }
 
 impl Default for Limits<'_> {
@@ -389,6 +493,8 @@ impl Default for Limits<'_> {
             cancel: None,
             progress: None,
             check_every: 16_384,
+            weight: DEFAULT_WEIGHT,
+            beam_width: DEFAULT_BEAM_WIDTH,
         }
     }
 }
@@ -401,7 +507,10 @@ pub enum Outcome {
     Found,
     /// The whole reachable space (within the depth limit) holds no goal.
     NoPlan,
-    /// A state or depth limit stopped the search; the plan is the best partial one.
+    /// A state or depth limit stopped the search, or the algorithm could not finish
+    /// (beam search dropped every path to a goal; bidirectional search on moves that
+    /// cannot be reversed: [`SearchResult::note`] says why); the plan is the best
+    /// partial one.
     LimitReached,
     /// The cancel flag stopped the search; the plan is the best partial one.
     Cancelled,
@@ -459,6 +568,9 @@ pub struct SearchResult<A> {
     pub trace: Trace,
     /// The debugger's record (empty unless [`Limits::record_limit`] > 0).
     pub record: Record,
+    /// Why an algorithm could not finish (beam search, bidirectional search), as a
+    /// sentence for the user.
+    pub note: Option<String>,
 }
 
 /// Book-keeping shared by the algorithms: statistics, trace, limits, clock.
@@ -494,6 +606,10 @@ impl<'l, 'a> Monitor<'l, 'a> {
 
     pub fn max_memory(&self) -> usize {
         self.limits.max_memory
+    }
+
+    pub fn beam_width(&self) -> usize {
+        self.limits.beam_width
     }
 
     /// Record an expansion (with the frontier size and the states stored now);
@@ -584,6 +700,21 @@ impl<'l, 'a> Monitor<'l, 'a> {
             stats: self.stats,
             trace: self.trace,
             record: self.record,
+            note: None,
+        }
+    }
+
+    /// [`Monitor::finish`] with a note saying why the search ended so.
+    pub fn finish_noted<A>(
+        self,
+        outcome: Outcome,
+        plan: Vec<A>,
+        stored: usize,
+        note: String,
+    ) -> SearchResult<A> {
+        SearchResult {
+            note: Some(note),
+            ..self.finish(outcome, plan, stored)
         }
     }
 }

@@ -10,6 +10,26 @@
 //! its open list is a stack (deepest first, siblings in move order), and its ids are
 //! tree nodes, new in every iteration (an iteration starts with a push of the start
 //! whose parent is itself).
+//!
+//! The other searches use the same events:
+//! - uniform-cost search pushes with key `g` (high half; low half 0), weighted A* with
+//!   `g + ⌊w·h⌋` (high) and `⌊w·h⌋` (low), so that high − low is g as in A*;
+//! - IDA* records like iterative deepening (stack keys, tree-node ids, an iteration per
+//!   f-limit), and the start's push of an iteration holds its f-limit in `key_lo`;
+//!   a successor whose f passes the limit is taken as [`Taken::CutOff`];
+//! - beam search pushes every new successor of a layer with key `(layer, f)`
+//!   (`f = g + h`, the layer of the successor); the beam is the first k of them in
+//!   that order, which it expands next; the ones left out stay open behind them and
+//!   are taken as [`Taken::Cut`] when the beam's expansions are done (so every event
+//!   takes the first open state). Its ids are the successors in the order generated
+//!   (a state cut may come back later with a new id);
+//! - bidirectional BFS pushes with key `(depth, 0)` from the start and `(depth,`
+//!   [`BACKWARD`]`)` back from the goal states; a backward state's parent is the state
+//!   one move nearer a goal and its action the move from it to that parent; the goal
+//!   states are their own parents (not a new iteration, as their `key_lo` is
+//!   [`BACKWARD`]). Its open list holds both frontiers: the search takes a whole layer
+//!   of the side with the smaller frontier, so the next step need not be the first
+//!   entry.
 
 use serde::Serialize;
 
@@ -19,6 +39,9 @@ pub const EXPANDED: u32 = 1 << 31;
 /// Flag of a state taken off the frontier and not expanded (iterative deepening); the
 /// event's `key_lo` holds the [`Taken`] reason.
 pub const TAKEN: u32 = 1 << 30;
+
+/// The `key_lo` of a push of bidirectional search's backward side.
+pub const BACKWARD: u32 = 1 << 31;
 
 /// The state id of an event (without its flags).
 pub const fn event_id(event: u32) -> u32 {
@@ -35,8 +58,10 @@ pub enum Taken {
     Duplicate = 2,
     /// It cannot lead anywhere (the problem's `viable`): skipped.
     Pruned = 3,
-    /// At the depth limit: tested, not expanded.
+    /// At the depth limit (IDA*: its f past the f-limit): tested, not expanded.
     CutOff = 4,
+    /// Left out of the beam (beam search): not among the best of its layer.
+    Cut = 5,
 }
 
 /// What happened to the last successor an expansion generated (kept in the top bits of
@@ -66,8 +91,9 @@ pub struct Record {
     pub parent: Vec<u32>,
     /// The move from the parent, as the game writes it (`?` for the start).
     pub action: Vec<u32>,
-    /// The heuristic of the state (0 for breadth-first search; `DEAD_END` for a state
-    /// stored but never pushed, whose other fields are placeholders).
+    /// The heuristic of the state (0 for breadth-first, uniform-cost and bidirectional
+    /// search; `DEAD_END` for a state stored but never pushed, whose other fields are
+    /// placeholders, and for a dead end IDA* pushed).
     pub h: Vec<u32>,
     /// The board cell the state is drawn at.
     pub cell: Vec<u32>,

@@ -107,7 +107,10 @@ pub fn check_trace<G: TraceGame>(
     algorithm: Algorithm,
     lines: &[TraceLine],
 ) -> Result<TraceReport, TraceError> {
-    if algorithm == Algorithm::Greedy {
+    if !matches!(
+        algorithm,
+        Algorithm::Bfs | Algorithm::Iddfs | Algorithm::Astar
+    ) {
         return Err(TraceError::Unsupported(algorithm));
     }
     if algorithm == Algorithm::Astar {

@@ -11,7 +11,8 @@ pub enum TraceError {
     /// The trace does not read (or lacks what the algorithm needs), at a line and column.
     #[error("{0}")]
     Syntax(ParseError),
-    /// Greedy best-first search has no order that a trace could be checked against.
+    /// An algorithm whose order the checker does not know (greedy, and the searches
+    /// beyond the course: UCS, weighted A*, IDA*, beam, bidirectional BFS).
     #[error("check-trace checks bfs, iddfs and astar, not {0}")]
     Unsupported(Algorithm),
     /// The level cannot be checked (e.g. too many fish to track).
@@ -113,6 +114,11 @@ pub(crate) fn title(algorithm: Algorithm) -> &'static str {
         Algorithm::Iddfs => "ID-DFS",
         Algorithm::Greedy => "greedy",
         Algorithm::Astar => "A*",
+        Algorithm::Ucs => "UCS",
+        Algorithm::Wastar => "weighted A*",
+        Algorithm::Idastar => "IDA*",
+        Algorithm::Beam => "beam",
+        Algorithm::Bibfs => "bidirectional BFS",
     }
 }
 

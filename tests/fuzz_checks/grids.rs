@@ -7,7 +7,9 @@ use super::*;
 
 pub(super) mod pengu_checks {
     use super::*;
-    use gridlab::games::pengu::{self, replay, Game, Goal, Level, SolveOptions, Status, Tile};
+    use gridlab::games::pengu::{
+        self, replay, Cost, Game, Goal, Level, SolveOptions, Status, Tile,
+    };
 
     /// What every level must satisfy, and the writer must read back.
     pub fn level_invariants(level: &Level) {
@@ -62,9 +64,13 @@ pub(super) mod pengu_checks {
         } else {
             Goal::AtLeast(usize::from(b & 7))
         };
+        let (solver, weight, beam_width, cells) = any_solver(b);
         let options = SolveOptions {
-            solver: solver(b),
+            solver,
             goal,
+            cost: if cells { Cost::Cells } else { Cost::Moves },
+            weight,
+            beam_width,
             max_states: 10_000,
             max_memory: 4 << 20,
             max_depth: 12,
@@ -160,8 +166,11 @@ pub(super) mod actman_checks {
     }
 
     pub fn solve_small(d: &Dungeon, b: u8) {
+        let (solver, weight, beam_width, _) = any_solver(b);
         let options = SolveOptions {
-            solver: solver(b),
+            solver,
+            weight,
+            beam_width,
             objective: if b & 0x80 == 0 {
                 Objective::Turns
             } else {

@@ -133,6 +133,26 @@ fn solver(b: u8) -> Solver {
     }
 }
 
+/// [`solver`], or (A* with bit 0x40 set) one of the searches beyond the course, with a
+/// weight from 1 to 4, a beam width from 1 to 4 and (Pengu) the cost in cells on bit
+/// 0x20: `(solver, weight, beam width, cells)`.
+fn any_solver(b: u8) -> (Solver, f64, usize, bool) {
+    const MORE: [Algorithm; 5] = [
+        Algorithm::Ucs,
+        Algorithm::Wastar,
+        Algorithm::Idastar,
+        Algorithm::Beam,
+        Algorithm::Bibfs,
+    ];
+    let solver = if b % 5 == 4 && b & 0x40 != 0 {
+        Solver::Search(MORE[usize::from(b >> 3) % MORE.len()])
+    } else {
+        solver(b)
+    };
+    let small = usize::from((b >> 2) & 3);
+    (solver, 1.0 + small as f64, 1 + small, b & 0x20 != 0)
+}
+
 /// A replay target's check: the text of a `TEXT\0MOVES` input, read by `parse`, is
 /// replayed with its moves by `replay` when `small` finds it small enough.
 fn replay_small<T, E>(

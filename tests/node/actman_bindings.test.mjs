@@ -27,7 +27,7 @@ test('the exports the playground uses exist, and the registry lists the tools', 
   const solve = actman.tools[0];
   assert.equal(solve.readsLevel, true);
   assert.deepEqual(solve.defaults, {
-    solver: 'astar', objective: 'score', maxTurns: 50, maxStates: 20000000, maxMemory: 1 << 30, seed: 0, traceLimit: 0, recordLimit: 0,
+    solver: 'astar', objective: 'score', weight: 2, beamWidth: 100, maxTurns: 50, maxStates: 20000000, maxMemory: 1 << 30, seed: 0, traceLimit: 0, recordLimit: 0,
   });
   assert.equal(actman.tools[3].readsLevel, false);
 });

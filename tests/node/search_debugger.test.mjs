@@ -133,3 +133,84 @@ test("ID-DFS's counts are the iteration's; its totals run on", () => {
   assert.equal(m.current, -1, 'before the first step nothing is taken');
   assert.equal(m.currentAs, null);
 });
+
+test('UCS, weighted A*, IDA* and beam search step as the others; IDA*’s f-limits are chapters', () => {
+  for (const solver of ['ucs', 'wastar', 'idastar', 'beam']) {
+    const level = solver === 'idastar' || solver === 'ucs' ? TC03 : TC07;
+    const r = g.run_tool('pengu', 'solve', level, { solver, recordLimit: 200000, weight: 2, beamWidth: 3 });
+    assert.equal(r.record.truncated, false, `${solver}: the whole run`);
+    const m = stepsInOrder(r, `pengu ${solver}`);
+    // A best-first search's goal, taken, is an expansion event its statistics do not count.
+    const goalTaken = ['ucs', 'wastar'].includes(solver) && r.outcome === 'found' ? 1 : 0;
+    assert.equal(m.totals.expanded, r.stats.expanded + goalTaken, `${solver}: the expansions are the search's`);
+    if (solver === 'ucs') {
+      m.seek(3);
+      for (const row of m.frontier(5)) assert.deepEqual([row.keyHi, row.keyLo, row.h], [row.g, 0, 0], 'UCS: by g alone');
+    }
+    if (solver === 'wastar') {
+      m.seek(3);
+      for (const row of m.frontier(5)) {
+        assert.equal(row.keyHi - row.keyLo, row.g, 'weighted A*: g + w·h, then w·h');
+        assert.equal(row.keyLo, 2 * row.h);
+      }
+    }
+    if (solver === 'idastar') {
+      assert.equal(r.outcome, 'found');
+      assert.equal(m.takenAs(m.steps), 'goal');
+      assert.equal(m.path(m.takenAt(m.steps)), r.moves, 'IDA*: the last state taken is the goal');
+      assert.ok(m.iterationSteps.length >= 2, 'more than one f-limit');
+      const limits = m.iterationKeys;
+      for (let i = 1; i < limits.length; i++) assert.ok(limits[i] > limits[i - 1], `f-limits grow: ${limits}`);
+      assert.equal(limits[limits.length - 1], r.moves.length, 'the last f-limit is the plan’s cost');
+      m.seek(m.iterationSteps[1]);
+      assert.equal(m.currentAs, 'iteration');
+      assert.equal(m.fLimit, limits[1]);
+      m.seek(m.iterationSteps[1] - 1);
+      assert.ok(m.cutOff > 0, 'the f-limit cuts off');
+    }
+    if (solver === 'beam') {
+      m.seek(m.steps);
+      assert.ok(m.totals.cut > 0, 'a beam of 3 cuts states');
+      let cuts = 0;
+      for (let k = 1; k <= m.steps; k++) cuts += m.takenAs(k) === 'cut' ? 1 : 0;
+      assert.equal(cuts, m.totals.cut);
+      if (r.outcome !== 'found') assert.equal(r.note, `the beam (width 3) dropped every path to a goal: ${cuts} states cut`);
+    }
+  }
+});
+
+test('bidirectional BFS: two sides in one record, the goal states backward, and where it cannot run', () => {
+  const r = g.run_tool('pengu', 'solve', TC07, { solver: 'bibfs', recordLimit: 200000 });
+  const bfs = g.run_tool('pengu', 'solve', TC07, { solver: 'bfs' });
+  assert.equal(r.outcome, 'found');
+  assert.equal(r.moves.length, bfs.moves.length);
+  const m = new SearchRecord(r.record);
+  assert.equal(m.iterationSteps.length, 1, 'the goal states are no new iteration');
+  m.seek(0);
+  const open = m.frontier();
+  assert.equal(open[0].id, 0, 'the start first');
+  assert.ok(open.length > 1 && open.slice(1).every((x) => m.isBackward(x.id)), 'then every goal state');
+  m.seek(m.steps);
+  assert.equal(m.totals.expanded, r.stats.expanded);
+  let back = -1;
+  for (let id = 0; id < m.states; id++) if (m.isBackward(id) && m.node(id).depth > 0) back = id;
+  assert.ok(back > 0, 'the backward side expanded');
+  const n = m.node(back);
+  assert.equal(n.moves, '');
+  assert.equal(n.toGoal.length, n.depth);
+  const none = g.run_tool('pengu', 'solve', TC07, { solver: 'bibfs', goal: 3, recordLimit: 1000 });
+  assert.equal(none.outcome, 'limit_reached');
+  assert.match(none.note, /^bidirectional search needs the goal states, and "at least 3 fish"/);
+  const act = g.run_tool('actman', 'solve', DUNGEON, { solver: 'bibfs', recordLimit: 1000 });
+  assert.match(act.note, /monsters' chase moves are not invertible/);
+});
+
+test('Act-Man: UCS, weighted A*, IDA* and beam records step in order too', () => {
+  for (const solver of ['ucs', 'wastar', 'idastar', 'beam']) {
+    const r = g.run_tool('actman', 'solve', DUNGEON, { solver, recordLimit: 200000, beamWidth: 5 });
+    const m = stepsInOrder(r, `actman ${solver}`);
+    m.seek(m.steps);
+    const goalTaken = ['ucs', 'wastar'].includes(solver) && r.outcome === 'found' ? 1 : 0;
+    if (!m.truncated) assert.equal(m.totals.expanded, r.stats.expanded + goalTaken, `actman ${solver}`);
+  }
+});

@@ -33,7 +33,10 @@ test('every option of every registry tool has a control, and Pengu’s read as t
   }
   const pengu = games.find((x) => x.id === 'pengu');
   const solve = pengu.tools.find((t) => t.name === 'solve').schema;
-  assert.deepEqual(read(solve, 'solver'), { kind: 'enum', nullable: false, values: ['random', 'bfs', 'iddfs', 'greedy', 'astar'] });
+  assert.deepEqual(read(solve, 'solver'), { kind: 'enum', nullable: false, values: ['random', 'bfs', 'iddfs', 'greedy', 'astar', 'ucs', 'wastar', 'idastar', 'beam', 'bibfs'] });
+  assert.deepEqual(read(solve, 'cost'), { kind: 'enum', nullable: false, values: ['moves', 'cells'] });
+  assert.equal(read(solve, 'weight').kind, 'number');
+  assert.equal(read(solve, 'beamWidth').kind, 'integer');
   // The goal is "all", a number or {at_least}: a text field read as JSON when it parses.
   assert.equal(read(solve, 'goal').kind, 'json');
   assert.equal(read(solve, 'maxMemory').kind, 'integer');

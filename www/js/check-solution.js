@@ -17,6 +17,7 @@ import { toolsOf } from './tools.js';
 import { toBase64Url, decodeText } from './url.js';
 import { PairPlayer } from './check-boards.js';
 import { verdictNodes } from './check-verdict.js';
+import { COURSE_ALGORITHMS } from './solve-common.js';
 
 const MIB = 1 << 20;
 /** The most bytes a solution may have: the `judge` tool's limit (`MAX_OUTPUT_BYTES`). */
@@ -56,7 +57,8 @@ export class CheckSolution {
     /** @type {{text: string, name: string} | null} a file too long for the text box */
     this.loaded = null;
     this.algo = h('select#sol-algo', { 'aria-label': 'The assignment’s algorithm' },
-      ...game.spec.solve.algorithms.map(([id, , long]) => h('option', { value: id, selected: id === defaults.algo }, long)));
+      ...game.spec.solve.algorithms.filter(([id]) => COURSE_ALGORITHMS.includes(id))
+        .map(([id, , long]) => h('option', { value: id, selected: id === defaults.algo }, long)));
     const lim = spec.limit;
     this.limitKind = h('select#sol-limit', { 'aria-label': lim.label },
       h('option', { value: '' }, 'The assignment’s'),

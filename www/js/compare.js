@@ -6,6 +6,7 @@
 import { h, button, fmt, fmtMs } from './ui.js';
 import { SolverClient } from './solver-client.js';
 import { formState, applyFormState, markDefaults } from './view-state.js';
+import { COURSE_ALGORITHMS } from './solve-common.js';
 
 export class ComparePanel {
   /**
@@ -29,7 +30,8 @@ export class ComparePanel {
     this.checks = {};
     const boxes = h('div.algo-checks');
     for (const [id, short, long] of this.algorithms) {
-      const cb = h(`input#cmp-${id}.cmp-algo`, { type: 'checkbox', value: id, checked: id !== 'random' });
+      // The course's searches are ticked at first; the others (IDA* can take long) on request.
+      const cb = h(`input#cmp-${id}.cmp-algo`, { type: 'checkbox', value: id, checked: id !== 'random' && COURSE_ALGORITHMS.includes(id) });
       this.checks[id] = cb;
       boxes.append(h('label.check', { title: long }, cb, ` ${short}`));
     }

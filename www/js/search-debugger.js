@@ -2,7 +2,9 @@
 // a run, stepped one state taken off the open list at a time on the one Transport
 // (forward and back, ±10, ±100, to the next goal test, depth or iteration, to either
 // end, auto-play at a chosen rate). A step is an expansion, or in iterative deepening
-// a state set aside (a duplicate, pruned, cut off at the depth limit) or the goal. It
+// and IDA* a state set aside (a duplicate, pruned, cut off at the depth or f-limit) or
+// the goal, or in beam search a state cut from the beam. IDA*'s f-limits are
+// iterations (chapters on the slider) as ID-DFS's depth limits are. It
 // shows the node taken (its moves, g, h, f, depth), the open list in the order the
 // search takes from it (the next N, with their numbers; breadth-first's is a queue,
 // iterative deepening's a stack), the closed set, and the pushes, duplicates and
@@ -32,9 +34,15 @@ const NARROW = '(max-width: 960px)';
 const PRESS_MS = 2000;
 const tail = (moves) => (moves.length > 14 ? `…${moves.slice(-13)}` : moves || '(start)');
 /** The pseudocode line a step ran last, by what it did last (SearchRecord.lastAction). */
-const ROLE_OF = { iteration: 'iter', push: 'push', expand: 'expand', goal: 'test', duplicate: 'skip', pruned: 'skip', 'cut off': 'cut' };
+const ROLE_OF = { iteration: 'iter', push: 'push', expand: 'expand', goal: 'test', duplicate: 'skip', pruned: 'skip', 'cut off': 'cut', cut: 'drop' };
 /** What a step did, in words. */
-const DID = { iteration: 'a new iteration: the start on the stack again, the depth limit one deeper', expanded: 'expanded', goal: 'the goal', duplicate: 'a duplicate (seen no deeper this iteration): skipped', pruned: 'pruned (it cannot lead anywhere): skipped', 'cut off': 'at the depth limit: tested, not expanded' };
+const DID = { iteration: 'a new iteration: the start on the stack again, the depth limit one deeper', expanded: 'expanded', goal: 'the goal', duplicate: 'a duplicate (seen no deeper this iteration): skipped', pruned: 'pruned (it cannot lead anywhere): skipped', 'cut off': 'at the depth limit: tested, not expanded', cut: 'left out of the beam (not among the k best of its layer by f): dropped' };
+/** IDA*'s wording where it differs from ID-DFS's. */
+const DID_IDA = { ...DID, iteration: 'a new iteration: the start on the stack again, the f-limit raised to the smallest f that passed the last one', duplicate: 'a duplicate (seen as cheaply this iteration): skipped', 'cut off': 'its f = g + h is past the f-limit: cut off (the smallest such f is the next limit)' };
+/** The searches whose records have iterations (chapters): a stack of tree nodes each. */
+const ITERATING = ['iddfs', 'idastar'];
+/** The searches that test the goal when they generate a state (their pushes end on the test). */
+const TEST_ON_PUSH = ['bfs', 'beam', 'bibfs'];
 
 /**
  * Each algorithm's loop in the order it runs, each line marked by its role (breadth-
@@ -46,6 +54,11 @@ const PSEUDOCODE = {
   greedy: [['init', 'open ← [start] by h'], ['loop', 'while open is not empty:'], ['pop', '  node ← open.popMin(h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['skip', '    if seen, or not viable: skip it'], ['push', '    open.add(it)']],
   astar: [['init', 'open ← [start] by f = g + h'], ['loop', 'while open is not empty:'], ['pop', '  node ← open.popMin(f, then h)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node:'], ['skip', '    if seen as cheaply, or not viable: skip'], ['push', '    open.add(it, g, h)']],
   iddfs: [['iter', 'for limit ← 1, 2, 3, …:'], ['iter', '  open ← stack [start]; seen ← {start: 0}'], ['loop', '  while open is not empty:'], ['pop', '    node ← open.pop()'], ['skip', '    if seen no deeper, or not viable: skip'], ['test', '    if node is the goal: return its plan'], ['cut', '    if depth = limit: cut off, continue'], ['expand', '    seen[node] ← depth'], ['push', '    push each move from node (first on top)']],
+  ucs: [['init', 'open ← [start] by g'], ['loop', 'while open is not empty:'], ['pop', '  node ← open.popMin(g)'], ['test', '  if node is the goal: return its plan'], ['expand', '  for each move from node (cost c):'], ['skip', '    if seen as cheaply, or not viable: skip'], ['push', '    open.add(it, g + c)']],
+  wastar: [['init', 'open ← [start] by f = g + w·h'], ['loop', 'while open is not empty:'], ['pop', '  node ← open.popMin(g + w·h, then h)'], ['test', '  if node is the goal: return its plan  (cost ≤ w × optimal)'], ['expand', '  for each move from node:'], ['skip', '    if seen as cheaply, or not viable: skip'], ['push', '    open.add(it, g, w·h)']],
+  idastar: [['iter', 'limit ← h(start); repeat:'], ['iter', '  open ← stack [start]; seen ← {start: 0}; next ← ∞'], ['loop', '  while open is not empty:'], ['pop', '    node ← open.pop()'], ['skip', '    if seen as cheaply, dead end or not viable: skip'], ['cut', '    if g + h > limit: next ← min(next, g + h); cut off'], ['test', '    if node is the goal: return its plan'], ['expand', '    seen[node] ← g'], ['push', '    push each move from node (first on top)'], ['iter', '  limit ← next  (none: no plan)']],
+  beam: [['init', 'beam ← [start]'], ['loop', 'while beam is not empty:'], ['pop', '  for node in beam (by f = g + h):'], ['expand', '    for each move from node:'], ['skip', '      if seen, dead end or not viable: skip'], ['push', '      candidates.add(it)'], ['test', '      if it is the goal: return its plan'], ['drop', '  beam ← the k best candidates by f; drop the rest'], ['loop', 'fail: the beam dropped every path to a goal']],
+  bibfs: [['init', 'front ← [start]; back ← every goal state'], ['loop', 'while both are not empty:'], ['pop', '  side ← the smaller of front and back'], ['expand', '  for node in its layer: moves from it (back: moves into it)'], ['skip', '    if seen on this side, or not viable: skip'], ['push', '    add it to the side\'s next layer'], ['test', '    if the other side has it: the plan joins there'], ['loop', '  after the layer: return the shortest joined plan']],
 };
 
 export class SearchDebugger {
@@ -159,10 +172,11 @@ export class SearchDebugger {
     this.algorithm = algorithm;
     this.found = found;
     this.root.hidden = !this.model;
-    this.iterationButton.hidden = algorithm !== 'iddfs';
-    // ID-DFS's iterations are chapters: ticks on the scrub slider.
-    this.bar.setChapters(this.model && algorithm === 'iddfs' ? this.model.iterationSteps : []);
-    this.depthButton.hidden = algorithm === 'iddfs';
+    const iterating = ITERATING.includes(algorithm);
+    this.iterationButton.hidden = !iterating;
+    // ID-DFS's and IDA*'s iterations are chapters: ticks on the scrub slider.
+    this.bar.setChapters(this.model && iterating ? this.model.iterationSteps : []);
+    this.depthButton.hidden = iterating;
     // The step a solve opens at: the heat-map keeps the whole search until a step.
     this.shownAt = this.model ? '0' : null;
     if (this.model) this.transport.seek(0);
@@ -237,7 +251,7 @@ export class SearchDebugger {
     const m = this.model;
     if (!m) return;
     let k = m.k + 1;
-    if (this.algorithm === 'bfs') {
+    if (TEST_ON_PUSH.includes(this.algorithm)) {
       while (k < m.steps && this.roleAt(k) !== 'test') k++;
       this.transport.seek(Math.min(k, m.steps));
       return;
@@ -252,12 +266,12 @@ export class SearchDebugger {
   /** The pseudocode role of the line step `k` ran last (`tested`: only taken and tested). */
   roleAt(k, tested = false) {
     const m = this.model;
-    if (k === 0) return this.algorithm === 'iddfs' ? 'iter' : 'init';
+    if (k === 0) return ITERATING.includes(this.algorithm) ? 'iter' : 'init';
     if (tested) return 'test';
     const last = m.lastAction(k);
-    if (last === 'push' && this.algorithm === 'bfs') return 'test';
+    if (last === 'push' && TEST_ON_PUSH.includes(this.algorithm)) return 'test';
     // A best-first search's goal: taken, tested, and the search ends.
-    if (last === 'expand' && this.found && k === m.steps && this.algorithm !== 'iddfs') return 'test';
+    if (last === 'expand' && this.found && k === m.steps && !ITERATING.includes(this.algorithm)) return 'test';
     return ROLE_OF[last] || '';
   }
 
@@ -281,7 +295,11 @@ export class SearchDebugger {
       const n = m.node(r.id);
       if (this.algorithm === 'bfs') return `it has waited longest in the queue (state #${r.id})`;
       if (this.algorithm === 'greedy') return `its h is ${n.h}, the smallest, ties to the oldest`;
-      if (this.algorithm === 'iddfs') return `it is the next untried move of the deepest node on the stack (depth ${n.depth})`;
+      if (this.algorithm === 'iddfs' || this.algorithm === 'idastar') return `it is the next untried move of the deepest node on the stack (depth ${n.depth})`;
+      if (this.algorithm === 'ucs') return `its g = ${r.g} is the smallest, then the oldest`;
+      if (this.algorithm === 'wastar') return `its g + w·h = ${r.keyHi} is the smallest, then its w·h, then the oldest`;
+      if (this.algorithm === 'beam') return `it is in the beam: the layer's next state by f = ${r.keyLo}, then the oldest`;
+      if (this.algorithm === 'bibfs') return 'the search takes a whole layer of the side with the smaller frontier';
       return `its f = ${r.g} + ${n.h} = ${r.g + n.h} is the smallest, then its h, then the oldest`;
     };
     const right = id === next.id;
@@ -318,30 +336,39 @@ export class SearchDebugger {
 
   numbers(n) {
     const f = (v) => (v == null ? '–' : fmt(v));
+    if (this.algorithm === 'bibfs') return n.toGoal != null ? `${n.depth} moves to a goal (back)` : `depth ${n.depth}`;
     if (this.algorithm === 'bfs' || this.algorithm === 'iddfs') return `depth ${n.depth}`;
     if (this.algorithm === 'greedy') return `h ${f(n.h)}, g ${n.g}`;
+    if (this.algorithm === 'ucs') return `g ${n.g}`;
     return `g ${n.g} + h ${f(n.h)} = f ${f(n.f)}`;
+  }
+
+  /** What the current iteration's limit is, in words (ID-DFS: depth; IDA*: f). */
+  limitText() {
+    const m = this.model;
+    return this.algorithm === 'idastar' ? `f-limit ${fmt(m.fLimit)}` : `depth limit ${m.iteration}`;
   }
 
   render() {
     const m = this.model;
     if (!m) return;
     if (this.verdictAt !== null && this.verdictAt !== this.key()) this.clearVerdict();
-    const iddfs = this.algorithm === 'iddfs';
+    const iddfs = ITERATING.includes(this.algorithm);
+    const words = this.algorithm === 'idastar' ? DID_IDA : DID;
     const cur = m.current >= 0 ? m.node(m.current) : null;
     const role = this.roleAt(m.k, m.tested);
     const goal = m.takenAs(m.k) === 'goal' || (role === 'test' && this.found && m.k === m.steps);
     const did = m.tested ? `: taken, goal test: ${goal ? 'the goal' : 'not the goal'}`
-      : cur && m.currentAs !== 'expanded' ? `: ${DID[m.currentAs] || m.currentAs}`
+      : cur && m.currentAs !== 'expanded' ? `: ${words[m.currentAs] || m.currentAs}`
       : goal ? ': the goal' : '';
     this.nodeBox.replaceChildren(cur
-      ? h('span', {}, h('b', {}, `${iddfs ? `Iteration ${m.iteration}, step` : 'Step'} ${fmt(m.k)}: `), `state #${cur.id}, moves ${tail(cur.moves)}, ${this.numbers(cur)}${did}`)
-      : h('span', {}, h('b', {}, 'Before the first step: '), `the start is on the open list${iddfs ? ' (iteration 1, depth limit 1)' : ''}.`));
+      ? h('span', {}, h('b', {}, `${iddfs ? `Iteration ${m.iteration}, step` : 'Step'} ${fmt(m.k)}: `), `state #${cur.id}, ${cur.toGoal != null ? `backward, moves to a goal ${tail(cur.toGoal)}` : `moves ${tail(cur.moves)}`}, ${this.numbers(cur)}${did}`)
+      : h('span', {}, h('b', {}, 'Before the first step: '), `the start is on the open list${iddfs ? ` (iteration 1, ${this.limitText()})` : ''}${this.algorithm === 'bibfs' ? ', with every goal state (the backward side)' : ''}.`));
     const lastClosed = m.lastClosed();
     // ID-DFS: every count is the iteration's (the record's nodes are all iterations').
-    this.counts.textContent = (iddfs ? `Iteration ${m.iteration} (depth limit ${m.iteration}), this iteration: open` : 'Open') +
+    this.counts.textContent = (iddfs ? `Iteration ${m.iteration} (${this.limitText()}), this iteration: open` : 'Open') +
       ` ${fmt(m.open.size)} · closed ${fmt(m.closed)} · generated ${fmt(m.generated)} · pushed ${fmt(m.pushes)}${m.reopened ? ` (${fmt(m.reopened)} reached again more cheaply)` : ''}` +
-      ` · duplicates ${fmt(m.duplicates)} · pruned ${fmt(m.pruned)}${iddfs ? ` · cut off ${fmt(m.cutOff)}` : ''}` +
+      ` · duplicates ${fmt(m.duplicates)} · pruned ${fmt(m.pruned)}${iddfs ? ` · cut off ${fmt(m.cutOff)}` : ''}${this.algorithm === 'beam' ? ` · cut from the beam ${fmt(m.cut)}` : ''}` +
       (lastClosed.length ? ` · last closed: ${lastClosed.map((id) => tail(m.path(id))).join(', ')}` : '') +
       (iddfs ? ` · in all iterations: ${fmt(m.totals.expanded)} expanded, ${fmt(m.states)} nodes recorded` : ` · states ${fmt(m.states)}`) +
       (m.truncated ? ` · the record holds the first ${fmt(m.r.events.length)} events of the search` : '');
@@ -350,7 +377,10 @@ export class SearchDebugger {
     // In predict mode the candidates come in state order, so the list gives nothing away.
     const shown = document.body.classList.contains('presenting') ? PRESENTING_ROWS : ROWS;
     const rows = this.predictBox.checked ? m.frontier(shown).sort((a, b) => a.id - b.id) : m.frontier(shown);
-    const kind = { bfs: 'queue (first in, first out)', iddfs: 'stack (last in, first out)', greedy: 'by h' }[this.algorithm] || 'by f, then h';
+    const kind = {
+      bfs: 'queue (first in, first out)', iddfs: 'stack (last in, first out)', idastar: 'stack (last in, first out)', greedy: 'by h', ucs: 'by g',
+      wastar: 'by g + w·h, then w·h', beam: 'by layer, then f: the beam first, then the candidates', bibfs: 'both sides by depth (the search takes a whole layer of the smaller side)',
+    }[this.algorithm] || 'by f, then h';
     this.table.replaceChildren(h('table.compare.dbg-open', {},
       h('caption.small.muted', {}, `The open list, ${kind}: the next ${Math.min(shown, m.open.size)} of ${fmt(m.open.size)}`),
       h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Moves'), h('th', {}, 'Numbers'))),
@@ -358,7 +388,7 @@ export class SearchDebugger {
         const n = m.node(row.id);
         const mark = i === 0 && !this.predictBox.checked ? '.next' : '';
         return h(`tr${mark}`, { dataset: { id: String(row.id) }, title: this.predictBox.checked ? 'Predict: the search takes this one next' : 'Show this state on the board', onclick: () => this.rowClicked(row.id) },
-          h('td', {}, String(i + 1)), h('td.moves', {}, tail(n.moves)), h('td', {}, this.numbers({ ...n, g: row.g, f: n.h == null ? null : row.g + n.h })));
+          h('td', {}, String(i + 1)), h('td.moves', {}, n.toGoal != null ? `← ${tail(n.toGoal)}` : tail(n.moves)), h('td', {}, this.numbers({ ...n, g: row.g, f: n.h == null ? null : row.g + n.h })));
       }))));
     this.renderTree();
   }

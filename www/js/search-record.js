@@ -12,6 +12,8 @@
 const EXPANDED = 0x80000000;
 const TAKEN = 0x40000000;
 const ID = 0x3fffffff;
+/** The keyLo of a backward push (bidirectional BFS; src/search/record.rs BACKWARD). */
+export const BACKWARD = 0x80000000;
 const DEAD_END = 0xffffffff;
 /** An expansion's `keyLo`: its pruned count below, its last successor's fate above. */
 const LAST_SHIFT = 30;
@@ -19,7 +21,10 @@ const PRUNED = (1 << LAST_SHIFT) - 1;
 const LAST = ['push', 'duplicate', 'pruned'];
 
 /** Why a state was taken without an expansion (the `keyLo` of a TAKEN event). */
-export const TAKEN_AS = { 1: 'goal', 2: 'duplicate', 3: 'pruned', 4: 'cut off' };
+export const TAKEN_AS = { 1: 'goal', 2: 'duplicate', 3: 'pruned', 4: 'cut off', 5: 'cut' };
+
+/** The counter of each reason a state is taken without an expansion. */
+const COUNTER = { duplicate: 'duplicates', pruned: 'pruned', 'cut off': 'cutOff', cut: 'cut' };
 
 export class SearchRecord {
   /** `record`: the `record` of a solve's result (typed arrays, see src/search/record.rs). */
@@ -27,18 +32,25 @@ export class SearchRecord {
     this.r = record;
     const at = [];
     const iterations = [];
+    const keys = [];
+    /** Per state: 1 when it is on bidirectional BFS's backward side. */
+    this.backward = new Uint8Array(record.parent.length);
     for (let i = 0; i < record.events.length; i++) {
       const e = record.events[i];
       if (e & (EXPANDED | TAKEN)) at.push(i);
+      else if (record.keyLo[i] === BACKWARD) this.backward[e & ID] = 1;
       else if (record.parent[e & ID] === (e & ID)) {
         if (i > 0) at.push(i);
         iterations.push(at.length);
+        keys.push(record.keyLo[i]);
       }
     }
     /** Event index of each step. */
     this.stepAt = Uint32Array.from(at);
-    /** Per iteration (one for all but iterative deepening): the step that starts it. */
+    /** Per iteration (one for all but iterative deepening and IDA*): the step that starts it. */
     this.iterationSteps = iterations;
+    /** Per iteration: its start push's keyLo (IDA*: the f-limit; else 0). */
+    this.iterationKeys = keys;
     this.k = -1;
     this.seek(0);
   }
@@ -71,8 +83,9 @@ export class SearchRecord {
     this.duplicates = 0;
     this.pruned = 0;
     this.cutOff = 0;
-    /** Over all iterations: expansions, duplicates, pruned and cut off states. */
-    this.totals = { expanded: 0, duplicates: 0, pruned: 0, cutOff: 0 };
+    this.cut = 0; // beam search: left out of a beam
+    /** Over all iterations: expansions, duplicates, pruned, cut off and cut states. */
+    this.totals = { expanded: 0, duplicates: 0, pruned: 0, cutOff: 0, cut: 0 };
     this.iteration = 0;
     this.root = 0;
     this.setAside = new Set(); // ids taken without an expansion, this iteration
@@ -125,14 +138,14 @@ export class SearchRecord {
         } else {
           this.currentAs = TAKEN_AS[r.keyLo[i]] || 'taken';
           this.setAside.add(id);
-          const count = { duplicate: 'duplicates', pruned: 'pruned', 'cut off': 'cutOff' }[this.currentAs];
+          const count = COUNTER[this.currentAs];
           if (count) {
             this[count]++;
             this.totals[count]++;
           }
         }
       } else {
-        if (r.parent[id] === id) {
+        if (r.parent[id] === id && !this.backward[id]) {
           // An iteration starts (the first: before the first step, nothing taken yet).
           this.iteration++;
           this.current = i > 0 ? id : -1;
@@ -140,7 +153,7 @@ export class SearchRecord {
           this.root = id;
           this.costs = new Map();
           this.setAside = new Set();
-          this.closed = this.pushes = this.reopened = this.duplicates = this.pruned = this.cutOff = 0;
+          this.closed = this.pushes = this.reopened = this.duplicates = this.pruned = this.cutOff = this.cut = 0;
         } else if (this.costs.has(id)) this.reopened++;
         this.open.set(id, { keyHi: r.keyHi[i], keyLo: r.keyLo[i], g: r.g[i] });
         this.costs.set(id, r.g[i]);
@@ -231,9 +244,31 @@ export class SearchRecord {
     return e & TAKEN ? TAKEN_AS[this.r.keyLo[i]] || 'taken' : 'iteration';
   }
 
-  /** The moves from the start to state `id` (the game's symbols). */
+  /** The f-limit of the iteration replayed now (IDA*), or null before the first. */
+  get fLimit() {
+    return this.iteration > 0 ? this.iterationKeys[this.iteration - 1] : null;
+  }
+
+  /** Whether state `id` is on bidirectional BFS's backward side (it leads to a goal). */
+  isBackward(id) {
+    return !!this.backward[id];
+  }
+
+  /** A backward state's moves to its goal state (the game's symbols), in order. */
+  toGoal(id) {
+    const r = this.r;
+    let out = '';
+    for (let guard = 0; r.parent[id] !== id && guard < r.parent.length; guard++) {
+      out += String.fromCharCode(r.action[id]);
+      id = r.parent[id];
+    }
+    return out;
+  }
+
+  /** The moves from the start to state `id` (the game's symbols; '' for a backward state). */
   path(id) {
     const r = this.r;
+    if (this.backward[id]) return '';
     const out = [];
     for (let guard = 0; r.parent[id] !== id && guard < r.parent.length; guard++) {
       out.push(String.fromCharCode(r.action[id]));
@@ -242,11 +277,19 @@ export class SearchRecord {
     return out.reverse().join('');
   }
 
-  /** A state's numbers: `{id, g, h, f, depth, cell, moves}` (h null for a dead end). */
+  /**
+   * A state's numbers: `{id, g, h, f, depth, cell, moves}` (h null for a dead end); a
+   * backward state's also `toGoal`, its moves to a goal (its depth their number).
+   */
   node(id) {
     const r = this.r;
     const moves = this.path(id);
     const h = r.h[id] === DEAD_END ? null : r.h[id];
+    if (this.backward[id]) {
+      const toGoal = this.toGoal(id);
+      const g = this.costs.has(id) ? this.costs.get(id) : toGoal.length;
+      return { id, g, h, f: h == null ? null : g + h, depth: toGoal.length, cell: r.cell[id], moves, toGoal };
+    }
     const g = this.costs.has(id) ? this.costs.get(id) : moves.length;
     return { id, g, h, f: h == null ? null : g + h, depth: moves.length, cell: r.cell[id], moves };
   }

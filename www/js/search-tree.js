@@ -1,8 +1,9 @@
 // The search tree of a small recorded run (at most MAX_NODES states; iterative
-// deepening: this iteration's), as SVG: every state pushed so far under its parent, by
-// depth; closed states filled, open ones outlined, states set aside (duplicates,
-// pruned, cut off) grey, the node taken now in orange, and at the end the plan's path
-// in green. A click on a node calls back with its id.
+// deepening and IDA*: this iteration's; bidirectional BFS: the start's side), as SVG:
+// every state pushed so far under its parent, by depth; closed states filled, open ones
+// outlined, states set aside (duplicates, pruned, cut off, cut from a beam) grey, the
+// node taken now in orange, and at the end the plan's path in green. A click on a node
+// calls back with its id.
 
 const NS = 'http://www.w3.org/2000/svg';
 /** The most states the tree draws (beyond, it says so instead). */
@@ -68,6 +69,8 @@ export function searchTree(model, { onPick = () => {}, goalPath = new Set() } = 
     }
   }
   for (const id of known) {
+    // Only the start's tree (bidirectional BFS's backward side has other roots).
+    if (!x.has(id)) continue;
     const state = id === model.current ? 'current' : model.open.has(id) ? 'open' : model.setAside.has(id) ? 'aside' : 'closed';
     const c = el('circle', { cx: px(id), cy: py(id), r: R, class: `node ${state}${goalPath.has(id) ? ' path' : ''}`, 'data-id': id });
     const title = el('title');

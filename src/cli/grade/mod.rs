@@ -45,7 +45,7 @@ pub struct CommonArgs {
           conflicts_with_all = ["class", "job", "merge"])]
     pub solver: Option<String>,
     /// The assignment's algorithm: random, bfs, iddfs, greedy or astar (BFS, ID-DFS and
-    /// A* must be optimal).
+    /// A* must be optimal; the other searches are no assignment and are refused).
     #[arg(long, default_value = "astar")]
     pub algo: Solver,
     /// Wall-clock seconds a run may take (0.1 to 3,600); its CPU limit is one second

@@ -76,6 +76,7 @@ impl GradeOptions {
 
     /// Check the proof's budget and the turn limit; the error names the field.
     pub fn check(&self) -> Result<(), FieldError> {
+        crate::games::grade::check_course_solver(self.algo)?;
         self.solve_options(MAX_TURNS).check()?;
         FieldError::check_count(
             "turns",

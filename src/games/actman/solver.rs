@@ -9,7 +9,7 @@ use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
 use crate::search::{
     self, Algorithm, Limits, Outcome, Problem, ProblemVisitor, ProgressFn, Record, Solver,
-    SolverBudget, Stats, Trace, DEFAULT_MAX_MEMORY,
+    SolverBudget, Stats, Trace, DEFAULT_BEAM_WIDTH, DEFAULT_MAX_MEMORY, DEFAULT_WEIGHT,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -53,12 +53,18 @@ impl JsonSchema for Objective {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SolveOptions {
-    /// Solver: random, bfs, iddfs, greedy or astar.
+    /// Solver: random, bfs, iddfs, greedy, astar, ucs, wastar, idastar or beam (bibfs
+    /// cannot search Act-Man backwards and says why).
     #[schemars(extend("x-flag" = "algo"))]
     pub solver: Solver,
-    /// What greedy and A* optimise: turns (fewest) or score (best victory score).
-    /// BFS and ID-DFS always find the fewest turns.
+    /// What greedy, A*, UCS, weighted A*, IDA* and beam optimise: turns (fewest) or
+    /// score (best victory score: a move costs 1 point, the shot 20). BFS and ID-DFS
+    /// always find the fewest turns.
     pub objective: Objective,
+    /// Weighted A*'s w, from 1 to 1000: its plan costs at most w times the cheapest.
+    pub weight: f64,
+    /// Beam search's width: the states kept from each layer (1 to 1,048,576).
+    pub beam_width: usize,
     /// Most turns a plan may take (0 to 10,000; the course used 7 for BFS and A*, 10
     /// for ID-DFS).
     #[schemars(extend("x-flag" = "turns"))]
@@ -84,6 +90,8 @@ impl Default for SolveOptions {
         Self {
             solver: Solver::Search(Algorithm::Astar),
             objective: Objective::Score,
+            weight: DEFAULT_WEIGHT,
+            beam_width: DEFAULT_BEAM_WIDTH,
             max_turns: 50,
             max_states: 20_000_000,
             max_memory: DEFAULT_MAX_MEMORY,
@@ -98,10 +106,12 @@ impl Default for SolveOptions {
 pub const MAX_TURNS: u32 = 10_000;
 
 impl SolveOptions {
-    /// Check the search's budget (see [`SolverBudget::check`]) and at most
-    /// [`MAX_TURNS`] turns; the error names the field.
+    /// Check the search's budget (see [`SolverBudget::check`]), the weight and beam
+    /// width ([`search::check_settings`]) and at most [`MAX_TURNS`] turns; the error
+    /// names the field.
     pub fn check(&self) -> Result<(), FieldError> {
         self.budget().check()?;
+        search::check_settings(self.weight, self.beam_width)?;
         FieldError::check_count("max_turns", self.max_turns as usize, 0, MAX_TURNS as usize)
     }
 
@@ -158,6 +168,8 @@ pub fn solve<'a>(
         Solver::Random => random_play(dungeon, options),
         Solver::Search(algorithm) => {
             let mut limits = options.budget().limits(cancel, progress);
+            limits.weight = options.weight;
+            limits.beam_width = options.beam_width;
             let n = dungeon.monsters.len();
             macro_rules! run_width {
                 ($($w:literal),*) => {
@@ -213,13 +225,13 @@ fn run_search<const N: usize>(
     algorithm: Algorithm,
     limits: &mut Limits,
 ) -> Solution {
-    let cost_based = matches!(algorithm, Algorithm::Astar | Algorithm::Greedy)
-        && options.objective == Objective::Score;
+    let cost_based = !algorithm.counts_moves() && options.objective == Objective::Score;
     let problem = ActProblem::<N>::new(dungeon, options.max_turns, cost_based);
     let result = search::run(&problem, algorithm, limits);
     let actions: String = result.plan.iter().map(|a| a.symbol()).collect();
     let note = match result.outcome {
         Outcome::Found => None,
+        _ if result.note.is_some() => result.note,
         Outcome::NoPlan => Some(format!(
             "no victory within {} turns: the best-scoring surviving plan is shown",
             options.max_turns
@@ -447,6 +459,15 @@ impl<const N: usize> Problem for ActProblem<N> {
 
     fn symbol(&self, action: &Action) -> char {
         action.symbol()
+    }
+
+    /// Act-Man cannot be searched backwards: the goal states are every layout of
+    /// corpses the monsters could have left, with Act-Man anywhere; and a turn cannot be
+    /// undone, as the monsters' chase moves are not invertible (several monster layouts
+    /// lead to the same one, and a monster that died in a collision leaves one corpse
+    /// where two monsters were).
+    fn goal_states(&self, _out: &mut Vec<ActState<N>>) -> Result<(), String> {
+        Err("bidirectional search cannot run on Act-Man: a turn cannot be undone, as the monsters' chase moves are not invertible (several monster layouts lead to the same one, and a collision leaves one corpse where two monsters were), and the goal states are every layout of corpses with Act-Man anywhere".into())
     }
 }
 

@@ -60,6 +60,8 @@ impl GradeOptions {
             Solver::Search(Algorithm::Bfs) => Some(Goal::AtLeast(8)),
             Solver::Search(Algorithm::Iddfs | Algorithm::Greedy) => Some(Goal::AtLeast(20)),
             Solver::Search(Algorithm::Astar) => Some(Goal::All),
+            // Not a course assignment: `check` refuses it.
+            Solver::Search(_) => None,
         })
     }
 
@@ -73,6 +75,7 @@ impl GradeOptions {
 
     /// Check the proof's budget; the error names the field.
     pub fn check(&self) -> Result<(), FieldError> {
+        crate::games::grade::check_course_solver(self.algo)?;
         self.solve_options(Goal::All).check()
     }
 

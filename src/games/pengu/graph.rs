@@ -66,6 +66,8 @@ pub struct SlideGraph {
     pub covers: Vec<u32>,
     /// Grid cell index of each fish id (fish are numbered in row-major order).
     pub fish_cells: Vec<u32>,
+    /// The field's width: cell index `i` is row `i / cols`, column `i % cols`.
+    pub cols: usize,
 }
 
 impl SlideGraph {
@@ -186,6 +188,7 @@ impl SlideGraph {
             edges,
             covers,
             fish_cells,
+            cols: tiles.cols(),
         })
     }
 
@@ -207,6 +210,27 @@ impl SlideGraph {
     /// The fish ids passed by `edge`.
     pub fn cover(&self, edge: Edge) -> &[u32] {
         &self.covers[edge.cover_start as usize..edge.cover_end as usize]
+    }
+
+    /// The cells a surviving slide from position `id` covers (every cell Pengu enters,
+    /// the last included; a diagonal step is one cell): at least 1, as a move into an
+    /// adjacent wall is not a move.
+    ///
+    /// ```
+    /// use gridlab::games::pengu::{Level, SlideGraph};
+    /// use gridlab::grid::Dir;
+    /// let level = Level::parse("4 6\n######\n#P   #\n#    #\n######").unwrap();
+    /// let graph = SlideGraph::new(&level);
+    /// assert_eq!(graph.cells_slid(0, graph.edge(0, Dir::E)), 3);
+    /// assert_eq!(graph.cells_slid(0, graph.edge(0, Dir::SE)), 1);
+    /// ```
+    pub fn cells_slid(&self, id: usize, edge: Edge) -> u32 {
+        let (a, b) = (
+            self.cells[id] as usize,
+            self.cells[edge.to as usize] as usize,
+        );
+        let (ra, ca, rb, cb) = (a / self.cols, a % self.cols, b / self.cols, b % self.cols);
+        ra.abs_diff(rb).max(ca.abs_diff(cb)) as u32
     }
 
     /// Whether `edge` ends with Pengu alive.

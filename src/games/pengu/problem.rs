@@ -4,7 +4,7 @@
 //! fish that no single move can eat together.
 
 use super::graph::{SlideGraph, BLOCKED};
-use super::solver::Goal;
+use super::solver::{Cost, Goal};
 use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
 use crate::search::{Problem, DEAD_END};
@@ -68,6 +68,11 @@ const MAX_PAIR_ENTRIES: usize = 1 << 25;
 /// Most tracked fish for which the pair table is built.
 const MAX_PAIR_FISH: usize = 128;
 
+/// Most tracked fish one slide may pass for bidirectional search: a slide ending at a
+/// state that passed `k` of them has up to 2^k predecessors (each of them eaten before,
+/// or on this slide).
+pub const MAX_REVERSE_COVER: usize = 12;
+
 /// Pengu as a [`Problem`] over the slide graph, for at most `64 × W` tracked fish.
 ///
 /// ```
@@ -99,9 +104,50 @@ pub struct PenguProblem<'g, const W: usize> {
     /// both fish `a` and `b` (saturated at 255; 0 on the diagonal); empty when too
     /// large to build.
     pairs: Vec<u8>,
+    /// What a move costs.
+    cost: Cost,
+    /// The surviving edges into each position: `into[into_start[p]..into_start[p + 1]]`.
+    into_start: Vec<u32>,
+    into: Vec<u32>,
 }
 
 impl<'g, const W: usize> PenguProblem<'g, W> {
+    /// The same problem with moves that cost `cost` (default [`Cost::Moves`]).
+    pub fn with_cost(mut self, cost: Cost) -> Self {
+        self.cost = cost;
+        self
+    }
+
+    /// What the move along `edge` (from position `edge / 8`) costs.
+    fn edge_cost(&self, edge: usize) -> u32 {
+        match self.cost {
+            Cost::Moves => 1,
+            Cost::Cells => self.graph.cells_slid(edge / 8, self.graph.edges[edge]),
+        }
+    }
+
+    /// The surviving edges into every position (compressed rows of edge indices).
+    fn edges_into(graph: &SlideGraph) -> (Vec<u32>, Vec<u32>) {
+        let n = graph.positions();
+        let mut start = vec![0u32; n + 1];
+        for e in graph.edges.iter().filter(|&&e| SlideGraph::is_alive(e)) {
+            start[e.to as usize + 1] += 1;
+        }
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut into = vec![0u32; start[n] as usize];
+        for (i, e) in graph.edges.iter().enumerate() {
+            if SlideGraph::is_alive(*e) {
+                let slot = &mut fill[e.to as usize];
+                into[*slot as usize] = i as u32;
+                *slot += 1;
+            }
+        }
+        (start, into)
+    }
+
     /// The problem of eating the `tracked` fish (ids from [`super::tracked_fish`]) for
     /// `goal`; builds the distance and pair tables once.
     pub fn new(graph: &'g SlideGraph, tracked: &[usize], goal: Goal) -> Self {
@@ -141,7 +187,11 @@ impl<'g, const W: usize> PenguProblem<'g, W> {
             together: vec![FishSet::EMPTY; tracked.len()],
             order: Vec::new(),
             pairs: Vec::new(),
+            cost: Cost::Moves,
+            into_start: Vec::new(),
+            into: Vec::new(),
         };
+        (problem.into_start, problem.into) = Self::edges_into(graph);
         problem.dist = problem.distance_table();
         let mut together = std::mem::take(&mut problem.together);
         for edge in 0..graph.edges.len() {
@@ -338,10 +388,14 @@ impl<const W: usize> Problem for PenguProblem<'_, W> {
             for &b in self.bits(edge) {
                 next.eaten.insert(b as usize);
             }
-            out.push((dir, next, 1));
+            out.push((dir, next, self.edge_cost(edge)));
         }
     }
 
+    /// The least number of moves still needed (a lower bound on the moves, or
+    /// [`DEAD_END`]). It stays admissible when a move costs the cells it slides
+    /// ([`Cost::Cells`]): every move covers at least one cell
+    /// ([`SlideGraph::cells_slid`]), so a plan's cells are at least its moves.
     fn heuristic(&self, s: &PenguState<W>) -> u32 {
         let n = self.graph.positions();
         let pos = s.pos as usize;
@@ -393,5 +447,66 @@ impl<const W: usize> Problem for PenguProblem<'_, W> {
 
     fn symbol(&self, dir: &Dir) -> char {
         dir.digit()
+    }
+
+    /// For "all": Pengu resting anywhere with every tracked fish eaten. "At least N"
+    /// cannot list its goal states (every rest cell with every set of N or more fish),
+    /// and a slide that passes more than [`MAX_REVERSE_COVER`] tracked fish has too
+    /// many predecessors: both say so.
+    fn goal_states(&self, out: &mut Vec<PenguState<W>>) -> Result<(), String> {
+        if let Goal::AtLeast(n) = self.goal {
+            return Err(format!(
+                "bidirectional search needs the goal states, and \"at least {n} fish\" has too many to list (every rest cell with every set of {n} or more fish): use the goal \"all\""
+            ));
+        }
+        let widest = (0..self.graph.edges.len())
+            .map(|e| self.bits(e).len())
+            .max()
+            .unwrap_or(0);
+        if widest > MAX_REVERSE_COVER {
+            return Err(format!(
+                "bidirectional search: a slide passes {widest} fish that must be tracked, so a state has up to 2^{widest} predecessors; at most {MAX_REVERSE_COVER} are supported"
+            ));
+        }
+        out.extend((0..self.graph.positions() as u32).map(|pos| PenguState {
+            pos,
+            eaten: self.full,
+        }));
+        Ok(())
+    }
+
+    /// Every surviving slide into `s.pos` whose tracked fish `C` are all eaten in `s`
+    /// (dead slides are not moves): from its source, with the fish eaten before being
+    /// `s.eaten \ C` and any subset of `C`.
+    fn predecessors(&self, s: &PenguState<W>, out: &mut Vec<(Dir, PenguState<W>, u32)>) {
+        let p = s.pos as usize;
+        for &edge in &self.into[self.into_start[p] as usize..self.into_start[p + 1] as usize] {
+            let edge = edge as usize;
+            let bits = self.bits(edge);
+            if !bits.iter().all(|&b| s.eaten.contains(b as usize)) {
+                continue;
+            }
+            let mut base = s.eaten;
+            for &b in bits {
+                base.0[b as usize / 64] &= !(1 << (b % 64));
+            }
+            let (dir, cost) = (Dir::ALL[edge % 8], self.edge_cost(edge));
+            for subset in 0..1u32 << bits.len() {
+                let mut eaten = base;
+                for (i, &b) in bits.iter().enumerate() {
+                    if subset & (1 << i) != 0 {
+                        eaten.insert(b as usize);
+                    }
+                }
+                out.push((
+                    dir,
+                    PenguState {
+                        pos: (edge / 8) as u32,
+                        eaten,
+                    },
+                    cost,
+                ));
+            }
+        }
     }
 }

@@ -7,8 +7,8 @@ use super::problem::PenguProblem;
 use super::rules::{replay, Game, Status};
 use crate::error::FieldError;
 use crate::search::{
-    self, Algorithm, Limits, Outcome, ProblemVisitor, ProgressFn, Record, Solver, SolverBudget,
-    Stats, Trace, DEFAULT_MAX_MEMORY,
+    self, Algorithm, Limits, Outcome, Problem, ProblemVisitor, ProgressFn, Record, Solver,
+    SolverBudget, Stats, Trace, DEFAULT_BEAM_WIDTH, DEFAULT_MAX_MEMORY, DEFAULT_WEIGHT,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -123,15 +123,59 @@ impl Goal {
     }
 }
 
+/// What a move costs the searches that weigh costs (A*, UCS, weighted A*, IDA*; beam
+/// ranks by it). BFS, ID-DFS and bidirectional BFS always count moves. Read from its
+/// name in any case.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", try_from = "String")]
+pub enum Cost {
+    /// Every move costs 1: the cheapest plan is the shortest.
+    #[default]
+    Moves,
+    /// A move costs the cells Pengu slides (at least 1): the cheapest plan may take
+    /// more moves than the shortest.
+    Cells,
+}
+
+crate::names!(Cost, "cost", {
+    Cost::Moves => "moves",
+    Cost::Cells => "cells",
+});
+
+impl TryFrom<String> for Cost {
+    type Error = crate::error::NameError;
+    fn try_from(name: String) -> Result<Cost, Self::Error> {
+        name.parse()
+    }
+}
+
+impl JsonSchema for Cost {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Cost".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({ "type": "string", "enum": ["moves", "cells"] })
+    }
+}
+
 /// Options of [`solve`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct SolveOptions {
-    /// Solver: random, bfs, iddfs, greedy or astar.
+    /// Solver: random, bfs, iddfs, greedy, astar, ucs, wastar, idastar, beam or bibfs
+    /// (bibfs: goal all only).
     #[schemars(extend("x-flag" = "algo"))]
     pub solver: Solver,
     /// Goal: all, or the least number of fish to eat (Pengu must survive).
     pub goal: Goal,
+    /// What a move costs A*, UCS, weighted A*, IDA* and beam: moves (1 each) or cells
+    /// (the cells slid; the depth limit then counts cells too).
+    pub cost: Cost,
+    /// Weighted A*'s w, from 1 to 1000: its plan costs at most w times the cheapest.
+    pub weight: f64,
+    /// Beam search's width: the states kept from each layer (1 to 1,048,576).
+    pub beam_width: usize,
     /// Most states a search may store before giving up (at least 1).
     pub max_states: usize,
     /// Most memory a search's tables may take; the search then stops with "limit
@@ -157,6 +201,9 @@ impl Default for SolveOptions {
         Self {
             solver: Solver::Search(Algorithm::Astar),
             goal: Goal::All,
+            cost: Cost::Moves,
+            weight: DEFAULT_WEIGHT,
+            beam_width: DEFAULT_BEAM_WIDTH,
             max_states: 20_000_000,
             max_memory: DEFAULT_MAX_MEMORY,
             max_depth: 1_000,
@@ -172,10 +219,12 @@ impl Default for SolveOptions {
 pub const MAX_RANDOM_MOVES: usize = 1_000_000;
 
 impl SolveOptions {
-    /// Check the search's budget (see [`SolverBudget::check`]) and at most
-    /// [`MAX_RANDOM_MOVES`] random moves; the error names the field.
+    /// Check the search's budget (see [`SolverBudget::check`]), the weight and beam
+    /// width ([`search::check_settings`]) and at most [`MAX_RANDOM_MOVES`] random
+    /// moves; the error names the field.
     pub fn check(&self) -> Result<(), FieldError> {
         self.budget().check()?;
+        search::check_settings(self.weight, self.beam_width)?;
         FieldError::check_count("random_moves", self.random_moves, 0, MAX_RANDOM_MOVES)
     }
 
@@ -231,7 +280,9 @@ pub fn solve<'a>(
         Solver::Random => random_play(level, options),
         Solver::Search(algorithm) => {
             let mut limits = options.budget().limits(cancel, progress);
-            search_level(level, algorithm, options.goal, &mut limits)
+            limits.weight = options.weight;
+            limits.beam_width = options.beam_width;
+            search_level(level, algorithm, options, &mut limits)
         }
     }
 }
@@ -265,13 +316,6 @@ fn random_play(level: &Level, options: &SolveOptions) -> Solution {
             )
             .to_lowercase()
         }),
-    }
-}
-
-fn limit_reached(note: String) -> Solution {
-    Solution {
-        outcome: Outcome::LimitReached,
-        ..no_plan(note)
     }
 }
 
@@ -368,57 +412,55 @@ pub fn tracked_fish(level: &Level, graph: &SlideGraph, goal: Goal) -> Result<Vec
     }
 }
 
-/// Run a search on `level` for `goal`.
-fn search_level(level: &Level, algorithm: Algorithm, goal: Goal, limits: &mut Limits) -> Solution {
-    let graph = match SlideGraph::bounded(level, limits.max_states, limits.max_memory) {
-        Ok(graph) => graph,
-        Err(GraphLimit::Positions(found)) => {
-            return limit_reached(format!(
-                "more than {found} rest cells: the field alone exceeds the limit of {} states",
-                limits.max_states
-            ))
-        }
-        Err(memory) => return limit_reached(memory.to_string()),
-    };
-    let tracked = match tracked_fish(level, &graph, goal) {
-        Ok(tracked) => tracked,
-        Err(why) => return no_plan(why.to_string()),
-    };
-    if tracked.len() > MAX_TRACKED_FISH {
-        return limit_reached(format!(
-            "{} fish to track: more than the {MAX_TRACKED_FISH} an exact search supports",
-            tracked.len()
-        ));
-    }
-    let words = tracked.len().div_ceil(64).max(1);
-    macro_rules! run_width {
-        ($($w:literal),*) => {
-            match words {
-                $(n if n <= $w => run_search::<$w>(&graph, &tracked, goal, algorithm, limits),)*
-                _ => unreachable!("tracked fish are bounded by MAX_TRACKED_FISH"),
-            }
-        };
-    }
-    run_width!(1, 2, 4, 16, 64)
-}
-
-fn run_search<const W: usize>(
-    graph: &SlideGraph,
-    tracked: &[usize],
-    goal: Goal,
+/// Run a search on `level` for the options' goal and cost.
+fn search_level(
+    level: &Level,
     algorithm: Algorithm,
+    options: &SolveOptions,
     limits: &mut Limits,
 ) -> Solution {
-    let problem = PenguProblem::<W>::new(graph, tracked, goal);
-    let result = search::run(&problem, algorithm, limits);
-    Solution {
-        outcome: result.outcome,
-        moves: result.plan.iter().map(|d| d.digit()).collect(),
-        stats: result.stats,
-        trace: result.trace,
-        record: result.record,
-        note: None,
+    /// The search run on the level's problem.
+    struct RunSearch<'l, 'a> {
+        algorithm: Algorithm,
+        limits: &'l mut Limits<'a>,
     }
+    impl ProblemVisitor for RunSearch<'_, '_> {
+        type Output = Solution;
+        fn visit<P: Problem>(self, problem: &P) -> Solution {
+            let result = search::run(problem, self.algorithm, self.limits);
+            Solution {
+                outcome: result.outcome,
+                moves: result.plan.iter().map(|d| problem.symbol(d)).collect(),
+                stats: result.stats,
+                trace: result.trace,
+                record: result.record,
+                note: result.note,
+            }
+        }
+    }
+    visit_problem(level, options, RunSearch { algorithm, limits }).unwrap_or_else(|why| Solution {
+        outcome: why.outcome,
+        ..no_plan(why.note)
+    })
+}
+
+/// The cells a plan slides on `level` (the cost of a plan under [`Cost::Cells`]), or
+/// `None` when the plan is not legal.
+///
+/// ```
+/// use gridlab::games::pengu::{cells_slid, Level};
+/// let level = Level::parse("4 6\n######\n#P  *#\n#*   #\n######").unwrap();
+/// assert_eq!(cells_slid(&level, "61"), Some(4)); // 3 east, 1 south-west
+/// assert_eq!(cells_slid(&level, "8"), None);
+/// ```
+pub fn cells_slid(level: &Level, moves: &str) -> Option<u64> {
+    let mut game = Game::new(level);
+    let mut total = 0u64;
+    for c in moves.chars() {
+        let dir = crate::grid::Dir::from_digit(c)?;
+        total += game.play(dir).ok()?.path.len() as u64;
+    }
+    Some(total)
 }
 
 /// The fish whose eating the "all" goal must track: a fish that is passed by every
@@ -477,37 +519,37 @@ pub struct NoProblem {
     pub note: String,
 }
 
-/// Build the search problem of `level` for `goal` (within the budget's states and
-/// memory for the slide graph) and run `visitor` on it.
+/// Build the search problem of `level` for the goal and step cost of `options` (the
+/// slide graph within its states and memory), exactly as [`solve`] does, and run
+/// `visitor` on it.
 ///
 /// ```
-/// use gridlab::games::pengu::{visit_problem, Goal, Level};
-/// use gridlab::search::{Problem, ProblemVisitor, SolverBudget};
+/// use gridlab::games::pengu::{visit_problem, Level, SolveOptions};
+/// use gridlab::search::{Problem, ProblemVisitor};
 /// struct StartH;
 /// impl ProblemVisitor for StartH {
 ///     type Output = u32;
 ///     fn visit<P: Problem>(self, p: &P) -> u32 { p.heuristic(&p.start()) }
 /// }
 /// let level = Level::parse("4 6\n######\n#P * #\n#*   #\n######").unwrap();
-/// let budget = SolverBudget { max_states: 1000, max_memory: 1 << 20, max_depth: 10, trace_limit: 0, record_limit: 0 };
-/// assert!(visit_problem(&level, Goal::All, &budget, StartH).unwrap() >= 2);
+/// assert!(visit_problem(&level, &SolveOptions::default(), StartH).unwrap() >= 2);
 /// ```
 pub fn visit_problem<V: ProblemVisitor>(
     level: &Level,
-    goal: Goal,
-    budget: &SolverBudget,
+    options: &SolveOptions,
     visitor: V,
 ) -> Result<V::Output, NoProblem> {
+    let goal = options.goal;
     let limit_reached = |note: String| NoProblem {
         outcome: Outcome::LimitReached,
         note,
     };
-    let graph = match SlideGraph::bounded(level, budget.max_states, budget.max_memory) {
+    let graph = match SlideGraph::bounded(level, options.max_states, options.max_memory) {
         Ok(graph) => graph,
         Err(GraphLimit::Positions(found)) => {
             return Err(limit_reached(format!(
                 "more than {found} rest cells: the field alone exceeds the limit of {} states",
-                budget.max_states
+                options.max_states
             )))
         }
         Err(memory) => return Err(limit_reached(memory.to_string())),
@@ -526,7 +568,7 @@ pub fn visit_problem<V: ProblemVisitor>(
     macro_rules! visit_width {
         ($($w:literal),*) => {
             match words {
-                $(n if n <= $w => Ok(visitor.visit(&PenguProblem::<$w>::new(&graph, &tracked, goal))),)*
+                $(n if n <= $w => Ok(visitor.visit(&PenguProblem::<$w>::new(&graph, &tracked, goal).with_cost(options.cost))),)*
                 _ => unreachable!("tracked fish are bounded by MAX_TRACKED_FISH"),
             }
         };

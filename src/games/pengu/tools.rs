@@ -6,7 +6,7 @@ use super::generate::{generate, GenerateError, GenerateOptions};
 use super::grade::PenguGrading;
 use super::level::{Level, Tile};
 use super::rules::{replay, Status};
-use super::solver::{outcome_game, solve, SolveOptions};
+use super::solver::{cells_slid, outcome_game, solve, SolveOptions};
 use crate::error::{FieldError, ParseError};
 use crate::games::grade::Judge;
 use crate::games::tools::{
@@ -81,6 +81,8 @@ pub struct Solved {
     pub goal_met: bool,
     /// The plan (numpad digits).
     pub moves: String,
+    /// The cells the plan slides (its cost when `cost` is `cells`).
+    pub cells: u64,
     /// Fish eaten.
     pub score: usize,
     /// How the game stands after the plan.
@@ -121,6 +123,7 @@ impl Tool for Solve {
         let game = outcome_game(level, &solution);
         Ok(Solved {
             goal_met: solution.outcome == Outcome::Found && options.goal.is_met(&game),
+            cells: cells_slid(level, &solution.moves).expect("solver plans are legal"),
             moves: solution.moves,
             score: game.score(),
             status: game.status(),
