@@ -419,3 +419,16 @@ fn a_level_with_more_states_than_the_view_draws_is_refused_with_its_count() {
         "bad options: solver: the state-space view draws a search: bfs, iddfs, greedy or astar, not random"
     );
 }
+
+/// The benchmark's level (benches/state_space.mjs): testcase 3 with its hole walled,
+/// just under the view's limit.
+const BENCH_LEVEL: &str = "6 7\n#######\n#P# *0#\n#*0*#*#\n#0 S0##\n#***S*#\n#######\n";
+
+#[test]
+fn the_benchmark_level_has_just_under_the_limit_of_states() {
+    let graph = Graph::of("pengu", BENCH_LEVEL, json!({ "solver": "astar" })).unwrap();
+    assert_eq!(graph.states(), 1970);
+    assert!(graph.states() <= MAX_VIEW_STATES);
+    assert_eq!(graph.edges("from").len(), graph.json["edges"]["to"].as_array().unwrap().len());
+    eprintln!("{} edges", graph.edges("from").len());
+}
