@@ -41,11 +41,12 @@ try {
     const t0 = Date.now();
     if (!opened) await page.click('#state-space > summary');
     else await page.evaluate(() => document.querySelector('#ss-canvas').stateSpace.opened());
-    await page.waitForFunction((t) => {
-      const c = document.querySelector('#ss-canvas');
-      const v = c.stateSpace;
-      return v.space && v.drawnFor && v.drawnFor.text === t;
-    }, text, { timeout: 120000 });
+    await page.waitForFunction(() => {
+      const v = document.querySelector('#ss-canvas').stateSpace;
+      return (v.space && v.drawnFor && v.drawnFor.text === window.gridlab.levelText()) || document.querySelector('#ss-message.bad');
+    }, null, { timeout: 120000 });
+    const bad = await page.$eval('#ss-message', (el) => (el.classList.contains('bad') ? el.textContent : ''));
+    if (bad) throw new Error(`${name}: ${bad}`);
     const opening = Date.now() - t0;
     const result = await page.evaluate(async ({ runs }) => {
       const { measure } = await import('./js/state-space.js');
@@ -67,7 +68,7 @@ try {
         const withDraw = performance.now() - t;
         out.layouts[name] = { ms: times[Math.floor(runs / 2)], withDraw, ...measure(s, pos) };
       }
-      view.setLayout('layers');
+      view.setLayout(view.layoutBox.options[0].value);
       return out;
     }, { runs: RUNS });
     rows.push({ name, opening, ...result });

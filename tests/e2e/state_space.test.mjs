@@ -27,7 +27,7 @@ test('a Pengu field: the debugger steps on the graph, a node shows its state, th
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`, { viewport: { width: 1400, height: 900 } });
   await openView(page, course('a1-7x6'), 'bfs');
   let v = await view(page);
-  assert.equal(v.layout, 'layers', 'layers by depth is the default');
+  assert.equal(v.layout, 'force', 'the force layout is the default');
   const nodes = Number(v.nodes);
   assert.ok(nodes > 20 && nodes <= 2000, `${nodes} nodes`);
   assert.match(await page.textContent('#ss-message'), new RegExp(`^${nodes.toLocaleString('en')} states, [\\d,]+ moves; the optimum costs \\d+, \\d+ moves lie on optimal plans\\.$`));
@@ -59,11 +59,11 @@ test('a Pengu field: the debugger steps on the graph, a node shows its state, th
   assert.match(await page.textContent('#ss-tip'), new RegExp(`^State ${pick.node}: depth 3, g 3, h\\* [\\d–]+, h [\\d–]+; moves ${pick.moves}$`));
   await page.mouse.click(pick.point.x, pick.point.y);
   await page.waitForFunction((m) => window.gridlab.moves() === m, pick.moves);
-  // The force layout: other places, the same graph and step; clicks still find nodes.
+  // Layers by depth: other places, the same graph and step; clicks still find nodes.
   const before = await page.evaluate(() => document.querySelector('#ss-canvas').stateSpace.clientPoint(5));
-  await page.selectOption('#ss-layout', 'force');
+  await page.selectOption('#ss-layout', 'layers');
   v = await view(page);
-  assert.equal(v.layout, 'force');
+  assert.equal(v.layout, 'layers');
   assert.equal(Number(v.nodes), nodes);
   assert.equal(Number(v.expanded), (await dbg(page)).closed);
   const after = await page.evaluate(() => document.querySelector('#ss-canvas').stateSpace.clientPoint(5));
@@ -71,7 +71,9 @@ test('a Pengu field: the debugger steps on the graph, a node shows its state, th
   const start = await page.evaluate(() => document.querySelector('#ss-canvas').stateSpace.clientPoint(0));
   await page.mouse.click(start.x, start.y);
   await page.waitForFunction(() => window.gridlab.moves() === '');
-  await page.selectOption('#ss-layout', 'layers');
+  // The start is the left-most node in layers.
+  assert.ok(start.x < after.x, `${start.x} < ${after.x}`);
+  await page.selectOption('#ss-layout', 'force');
   await page.locator('#state-space').scrollIntoViewIfNeeded();
   await snap(page, 'state-space.png');
   assert.deepEqual(errors, []);

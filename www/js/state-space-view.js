@@ -1,6 +1,7 @@
 // The "State space" section of the Solve tab (Pengu, Act-Man: a game whose registry has
 // the `state-space` tool): a small level's every state a node and every move an edge
-// on a canvas, laid out by depth from the start (the default) or by a force layout;
+// on a canvas, laid out by a force layout (the default: it reads better, see
+// state-space.js) or in layers by depth from the start;
 // the optimal plans in green, the start and the goals marked; the search debugger's
 // step drawn on it as it steps (the nodes expanded, the frontier now, the node taken);
 // a hover names a node (depth, g, h*, h), a click plays its moves on the board as the
@@ -21,7 +22,7 @@ const MIN_HEIGHT = 260;
 const MAX_HEIGHT = 900;
 /** Colours (Okabe–Ito where they mean something). */
 const C = {
-  edge: 'rgba(120, 134, 156, 0.28)', optimal: '#009e73', unseen: '#c9d1dc', expanded: '#33415c',
+  edge: 'rgba(120, 134, 156, 0.28)', optimal: '#009e73', unseen: '#aab4c3', expanded: '#33415c',
   frontier: '#ffffff', frontierRing: '#0072b2', current: '#e69f00', start: '#000000', goal: '#009e73',
 };
 

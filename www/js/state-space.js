@@ -16,8 +16,14 @@ const TAKEN_FLAG = 0x40000000;
 const ID = 0x3fffffff;
 const NO_NODE = 0xffffffff;
 
-/** The layouts, by name, in the order of the switch (the first is the default). */
-export const LAYOUTS = [['layers', 'Layers by depth'], ['force', 'Force layout']];
+/**
+ * The layouts, by name, in the order of the switch; the first is the default: the
+ * force layout reads better on the course fields (benches/state_space.mjs: two to four
+ * times fewer crossing edges, no node on another where the widest depth of a
+ * 2,000-state level piles 40 % of the nodes onto others, the optimal plans short
+ * paths), while the layers show the depth from the start (breadth-first search's sweep).
+ */
+export const LAYOUTS = [['force', 'Force layout'], ['layers', 'Layers by depth']];
 
 export class StateSpace {
   /** `report`: the `state-space` tool's result (its record as typed arrays). */
