@@ -96,9 +96,9 @@ fn assert_record_nodes(graph: &Graph) {
     let r = &graph.record;
     let record_node = graph.json["recordNode"].as_array().unwrap();
     assert_eq!(record_node.len(), r.parent.len());
-    for id in 0..r.parent.len() {
+    for (id, node_id) in record_node.iter().enumerate() {
         if r.h[id] == u32::MAX {
-            assert_eq!(record_node[id], u32::MAX, "a placeholder has no node");
+            assert_eq!(*node_id, u32::MAX, "a placeholder has no node");
             continue;
         }
         let mut moves = String::new();
@@ -279,8 +279,8 @@ fn optimal_paths(graph: &Graph, node: u64, cost: u64, optimum: u64) -> u64 {
     }
     let from = graph.edges("from");
     let mut count = 0;
-    for e in 0..from.len() {
-        if from[e] == node && graph.edges("optimal")[e] == true {
+    for (e, edge_from) in from.iter().enumerate() {
+        if *edge_from == node && graph.edges("optimal")[e] == true {
             let c = graph.u("edges", "cost", e);
             count += optimal_paths(graph, graph.u("edges", "to", e), cost + c, optimum);
         }
@@ -429,6 +429,33 @@ fn the_benchmark_level_has_just_under_the_limit_of_states() {
     let graph = Graph::of("pengu", BENCH_LEVEL, json!({ "solver": "astar" })).unwrap();
     assert_eq!(graph.states(), 1970);
     assert!(graph.states() <= MAX_VIEW_STATES);
-    assert_eq!(graph.edges("from").len(), graph.json["edges"]["to"].as_array().unwrap().len());
+    assert_eq!(
+        graph.edges("from").len(),
+        graph.json["edges"]["to"].as_array().unwrap().len()
+    );
     eprintln!("{} edges", graph.edges("from").len());
+}
+
+#[test]
+fn the_command_line_prints_the_graph_or_says_the_level_is_too_large() {
+    let (stdout, _) = common::run_ok(&[
+        "pengu",
+        "state-space",
+        "levels/pengu/course/testcase-19-6x7.txt",
+        "--algo",
+        "bfs",
+    ]);
+    let report: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(report["states"], 12);
+    assert_eq!(report["outcome"], "found");
+    assert_eq!(report["nodes"]["depth"][0], 0);
+    let (code, stdout, stderr) =
+        common::run(&["pengu", "state-space", "levels/pengu/course/a3-6x20.txt"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(stdout, "");
+    assert!(
+        stderr
+            .contains("the level has 4,006 states: more than 2,000, the view is for small levels"),
+        "{stderr}"
+    );
 }
