@@ -7,7 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { useBrowser, openPage, loadText, startSolve, snap, ROOT } from './harness.mjs';
+import { useBrowser, openPage, loadText, startSolve, snap, present, ROOT } from './harness.mjs';
 
 const course = (name) => readFileSync(path.join(ROOT, 'levels', 'pengu', 'course', `${name}.txt`), 'utf8');
 const env = useBrowser();
@@ -80,8 +80,8 @@ test('a Pengu field: the debugger steps on the graph, a node shows its state, th
   await context.close();
 });
 
-test('an A* run on testcase 3: the graph follows it to the end, the goal taken last', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`);
+test('an A* run on testcase 3: the graph follows it to the end, the goal taken last; presentation sizes', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`, { viewport: { width: 1920, height: 1080 } });
   await openView(page, course('testcase-03-6x7'), 'astar');
   await page.click('#dbg-end');
   const d = await dbg(page);
@@ -91,6 +91,18 @@ test('an A* run on testcase 3: the graph follows it to the end, the goal taken l
   assert.equal(Number(v.expanded), d.closed);
   const goal = await page.evaluate((n) => document.querySelector('#ss-canvas').stateSpace.space.goal[n], Number(v.current));
   assert.equal(goal, 1, 'A* takes a goal last');
+  // Presentation mode (a lecture hall at 1920×1080): the canvas fills the wider side
+  // panel, drawn at its size; the counts are large.
+  await present(page);
+  await page.waitForFunction(() => document.querySelector('#ss-canvas').getBoundingClientRect().width >= 440);
+  const size = await page.evaluate(() => {
+    const c = document.querySelector('#ss-canvas');
+    const b = c.getBoundingClientRect();
+    return { w: b.width, h: b.height, backing: c.width, font: parseFloat(getComputedStyle(document.querySelector('#ss-counts')).fontSize) };
+  });
+  assert.ok(size.h >= 300 && size.h <= 1080, JSON.stringify(size));
+  assert.equal(size.backing, Math.round(size.w), 'the canvas is drawn at its size');
+  assert.ok(size.font >= 24, JSON.stringify(size));
   assert.deepEqual(errors, []);
   await context.close();
 });
