@@ -214,7 +214,12 @@ export class StateSpace {
   forceLayout(rounds = 120) {
     const n = this.n;
     const start = this.layers();
-    const x = Float64Array.from(start.x, (v, i) => v + ((i * 7919) % 101) / 5000);
+    // Each layer's nodes spread across its band (a column would crowd the repulsion
+    // grid's cells), by a fixed sequence so that the layout is the same every time.
+    let maxDepth = 0;
+    for (let i = 0; i < n; i++) if (this.depth[i] !== 0xffffffff) maxDepth = Math.max(maxDepth, this.depth[i]);
+    const band = 0.9 / Math.max(1, maxDepth);
+    const x = Float64Array.from(start.x, (v, i) => v + (((i * 0.6180339887) % 1) - 0.5) * band);
     const y = Float64Array.from(start.y);
     if (n < 2) return { x, y };
     // Undirected edges, each once.
@@ -230,27 +235,39 @@ export class StateSpace {
     const k = Math.sqrt(1 / n); // the ideal distance between neighbours
     const cut = 2 * k;
     const dx = new Float64Array(n), dy = new Float64Array(n);
-    const side = Math.max(1, Math.ceil(1 / cut));
-    const head = new Int32Array(side * side);
     const next = new Int32Array(n);
+    const cx = new Int32Array(n), cy = new Int32Array(n);
+    let head = new Int32Array(0);
     let temp = 0.1;
-    const cellOf = (v) => Math.min(side - 1, Math.max(0, Math.floor(v / cut)));
     for (let round = 0; round < rounds; round++) {
       dx.fill(0);
       dy.fill(0);
-      head.fill(-1);
+      // The grid over the nodes' bounding box now (they drift out of the unit square).
+      let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
       for (let i = 0; i < n; i++) {
-        const c = cellOf(y[i]) * side + cellOf(x[i]);
+        x0 = Math.min(x0, x[i]); x1 = Math.max(x1, x[i]);
+        y0 = Math.min(y0, y[i]); y1 = Math.max(y1, y[i]);
+      }
+      const sx = Math.min(512, Math.floor((x1 - x0) / cut) + 1);
+      const sy = Math.min(512, Math.floor((y1 - y0) / cut) + 1);
+      if (head.length < sx * sy) head = new Int32Array(sx * sy);
+      head.fill(-1, 0, sx * sy);
+      for (let i = 0; i < n; i++) {
+        cx[i] = Math.min(sx - 1, Math.floor((x[i] - x0) / cut));
+        cy[i] = Math.min(sy - 1, Math.floor((y[i] - y0) / cut));
+        const c = cy[i] * sx + cx[i];
         next[i] = head[c];
         head[c] = i;
       }
       for (let i = 0; i < n; i++) {
-        const cx = cellOf(x[i]), cy = cellOf(y[i]);
-        for (let gy = Math.max(0, cy - 1); gy <= Math.min(side - 1, cy + 1); gy++) {
-          for (let gx = Math.max(0, cx - 1); gx <= Math.min(side - 1, cx + 1); gx++) {
-            for (let j = head[gy * side + gx]; j >= 0; j = next[j]) {
+        const gx0 = Math.max(0, cx[i] - 1), gx1 = Math.min(sx - 1, cx[i] + 1);
+        const gy0 = Math.max(0, cy[i] - 1), gy1 = Math.min(sy - 1, cy[i] + 1);
+        const xi = x[i], yi = y[i];
+        for (let gy = gy0; gy <= gy1; gy++) {
+          for (let gx = gx0; gx <= gx1; gx++) {
+            for (let j = head[gy * sx + gx]; j >= 0; j = next[j]) {
               if (j <= i) continue;
-              let ddx = x[i] - x[j], ddy = y[i] - y[j];
+              let ddx = xi - x[j], ddy = yi - y[j];
               let d2 = ddx * ddx + ddy * ddy;
               if (d2 >= cut * cut) continue;
               if (d2 < 1e-12) { ddx = 1e-6 * (1 + (i % 3)); ddy = 1e-6; d2 = 2e-12; }
