@@ -79,6 +79,7 @@ bench: native wasm browser-deps
 	node benches/generate.mjs
 	node benches/grade.mjs
 	node benches/race.mjs
+	node benches/state_space.mjs
 
 ## The README's screenshots, made again from playground links (docs/screenshots.mjs).
 screenshots: native wasm browser-deps

@@ -8,5 +8,6 @@ pub mod grade;
 pub mod pengu;
 pub mod rogue;
 pub mod session;
+pub mod state_space;
 pub mod tools;
 pub mod verdict;

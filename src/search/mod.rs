@@ -400,18 +400,18 @@ pub fn check_limits(
 }
 
 /// The budget every game's solver options carry (their `maxStates`, `maxMemory`,
-/// `traceLimit` and `recordLimit` fields, with the game's deepest plan): checked in
-/// one place, and made into the search's [`Limits`].
+/// `traceLimit`, `recordLimit`, `weight` and `beamWidth` fields, with the game's
+/// deepest plan): checked in one place, and made into the search's [`Limits`].
 ///
 /// ```
 /// use gridlab::search::SolverBudget;
-/// let budget = SolverBudget { max_states: 100, max_memory: 1 << 20, max_depth: 7, trace_limit: 0, record_limit: 0 };
+/// let budget = SolverBudget { max_states: 100, max_memory: 1 << 20, max_depth: 7, trace_limit: 0, record_limit: 0, weight: 2.0, beam_width: 10 };
 /// assert!(budget.check().is_ok());
 /// let too_many = SolverBudget { record_limit: usize::MAX, ..budget };
 /// assert_eq!(too_many.check().unwrap_err().field, "record_limit");
 /// assert_eq!(budget.limits(None, None).max_depth, 7);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SolverBudget {
     /// Most states a search may store.
     pub max_states: usize,
@@ -423,14 +423,19 @@ pub struct SolverBudget {
     pub trace_limit: usize,
     /// Most events of the debugger's record (0: none).
     pub record_limit: usize,
+    /// Weighted A*'s weight (see [`Limits::weight`]).
+    pub weight: f64,
+    /// Beam search's width (see [`Limits::beam_width`]).
+    pub beam_width: usize,
 }
 
 impl SolverBudget {
-    /// [`check_limits`], and at most [`MAX_RECORD_EVENTS`] record events; the error
-    /// names the field.
+    /// [`check_limits`], at most [`MAX_RECORD_EVENTS`] record events and
+    /// [`check_settings`]; the error names the field.
     pub fn check(&self) -> Result<(), FieldError> {
         check_limits(self.max_states, self.max_memory, self.trace_limit)?;
-        FieldError::check_count("record_limit", self.record_limit, 0, MAX_RECORD_EVENTS)
+        FieldError::check_count("record_limit", self.record_limit, 0, MAX_RECORD_EVENTS)?;
+        check_settings(self.weight, self.beam_width)
     }
 
     /// The search's limits, with a cancel flag and a progress callback.
@@ -445,6 +450,8 @@ impl SolverBudget {
             max_depth: self.max_depth,
             trace_limit: self.trace_limit,
             record_limit: self.record_limit,
+            weight: self.weight,
+            beam_width: self.beam_width,
             cancel,
             progress,
             ..Limits::default()

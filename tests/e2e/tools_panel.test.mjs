@@ -18,8 +18,8 @@ const MIB = 1 << 20;
 
 // What each game's own panels run (its spec's solve, check, generate and shownTools).
 const SHOWN = {
-  pengu: ['solve', 'verdict', 'generate', 'judge'],
-  actman: ['solve', 'verdict', 'generate', 'judge'],
+  pengu: ['solve', 'verdict', 'generate', 'judge', 'state-space'],
+  actman: ['solve', 'verdict', 'generate', 'judge', 'state-space'],
   rogue: ['verdict', 'generate', 'analyze', 'value-game'],
   gpac: ['verdict'],
 };

@@ -23,7 +23,7 @@ test('the exports the playground uses exist, and the registry lists the tools', 
   }
   const actman = g.tools().games.find((game) => game.id === 'actman');
   assert.equal(actman.palette, '# GD@A');
-  assert.deepEqual(actman.tools.map((t) => t.name), ['solve', 'analyze', 'verdict', 'generate', 'judge']);
+  assert.deepEqual(actman.tools.map((t) => t.name), ['solve', 'analyze', 'verdict', 'generate', 'judge', 'state-space']);
   const solve = actman.tools[0];
   assert.equal(solve.readsLevel, true);
   assert.deepEqual(solve.defaults, {

@@ -24,6 +24,7 @@ import { CheckSolution } from './check-solution.js';
 import { SolverPanel } from './solver-panel.js';
 import { ComparePanel } from './compare.js';
 import { mountRace } from './race-view.js';
+import { StateSpaceView } from './state-space-view.js';
 import { debouncedSaver, read, remove } from './storage.js';
 import { handTransport } from './history-source.js';
 
@@ -188,6 +189,7 @@ export class GameBase extends EventTarget {
     this.generator = spec.generate ? new LevelGenerator(this, top, spec.generate) : null;
     // Without a solve adapter the game fills the Solve and Compare panels itself.
     this.solver = spec.solve ? new SolverPanel(this, shell.panels.solve, spec.solve) : null;
+    this.stateSpace = StateSpaceView.mount(this, shell.panels.solve);
     this.compare = spec.solve ? new ComparePanel(this, shell.panels.compare, spec.solve) : null;
     this.checker = spec.judge ? new CheckSolution(this, spec.judge) : null;
     this.race = mountRace(this, shell.panels.solve);
@@ -215,7 +217,7 @@ export class GameBase extends EventTarget {
   shownTools() {
     const { spec } = this;
     const implied = { solve: 'solve', check: 'verdict', generate: 'generate', judge: 'judge' };
-    return new Set([...Object.keys(implied).filter((k) => spec[k]).map((k) => implied[k]), ...(spec.shownTools || [])]);
+    return new Set([...Object.keys(implied).filter((k) => spec[k]).map((k) => implied[k]), ...(spec.shownTools || []), ...(this.stateSpace ? ['state-space'] : [])]);
   }
 
   /** "More tools" at the end of the Solve tab, after the game's own panels. */

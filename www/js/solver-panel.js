@@ -240,6 +240,9 @@ export class SolverPanel {
       total: (s.expanded || 0) + (s.generated || 0), expansions: s.expanded || 0,
     });
     this.debugger.setRecord(result.record || null, options.solver, result.outcome === 'found');
+    // The state-space view (state-space-view.js) draws the graph of the options solved.
+    this.solvedOptions = options;
+    this.game.dispatchEvent(new CustomEvent('solved', { detail: { text, options } }));
   }
 
   /** Drop the shown plan and search replay (a new solve, a cancel, another level). */

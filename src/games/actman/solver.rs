@@ -111,7 +111,6 @@ impl SolveOptions {
     /// names the field.
     pub fn check(&self) -> Result<(), FieldError> {
         self.budget().check()?;
-        search::check_settings(self.weight, self.beam_width)?;
         FieldError::check_count("max_turns", self.max_turns as usize, 0, MAX_TURNS as usize)
     }
 
@@ -124,6 +123,8 @@ impl SolveOptions {
             max_depth: self.max_turns.saturating_mul(SHOT_COST as u32),
             trace_limit: self.trace_limit,
             record_limit: self.record_limit,
+            weight: self.weight,
+            beam_width: self.beam_width,
         }
     }
 }
@@ -168,27 +169,19 @@ pub fn solve<'a>(
         Solver::Random => random_play(dungeon, options),
         Solver::Search(algorithm) => {
             let mut limits = options.budget().limits(cancel, progress);
-            limits.weight = options.weight;
-            limits.beam_width = options.beam_width;
-            let n = dungeon.monsters.len();
-            macro_rules! run_width {
-                ($($w:literal),*) => {
-                    match n {
-                        $(n if n <= $w => run_search::<$w>(dungeon, options, algorithm, &mut limits),)*
-                        _ => Solution {
-                            outcome: Outcome::LimitReached,
-                            actions: String::new(),
-                            stats: Stats::default(),
-                            trace: Trace::default(),
-                            record: Record::default(),
-                            note: Some(format!(
-                                "{n} monsters: more than the {MAX_MONSTERS} a search supports"
-                            )),
-                        },
-                    }
-                };
-            }
-            run_width!(4, 8, 16, 32)
+            let run = RunSearch {
+                options,
+                algorithm,
+                limits: &mut limits,
+            };
+            visit_problem(dungeon, options, algorithm, run).unwrap_or_else(|note| Solution {
+                outcome: Outcome::LimitReached,
+                actions: String::new(),
+                stats: Stats::default(),
+                trace: Trace::default(),
+                record: Record::default(),
+                note: Some(note),
+            })
         }
     }
 }
@@ -219,22 +212,39 @@ fn random_play(dungeon: &Dungeon, options: &SolveOptions) -> Solution {
     }
 }
 
-fn run_search<const N: usize>(
-    dungeon: &Dungeon,
-    options: &SolveOptions,
+/// The search run on the dungeon's problem.
+struct RunSearch<'o, 'l, 'a> {
+    options: &'o SolveOptions,
     algorithm: Algorithm,
-    limits: &mut Limits,
-) -> Solution {
-    let cost_based = !algorithm.counts_moves() && options.objective == Objective::Score;
-    let problem = ActProblem::<N>::new(dungeon, options.max_turns, cost_based);
-    let result = search::run(&problem, algorithm, limits);
-    let actions: String = result.plan.iter().map(|a| a.symbol()).collect();
-    let note = match result.outcome {
+    limits: &'l mut Limits<'a>,
+}
+
+impl ProblemVisitor for RunSearch<'_, '_, '_> {
+    type Output = Solution;
+    fn visit<P: Problem>(self, problem: &P) -> Solution {
+        let options = self.options;
+        let result = search::run(problem, self.algorithm, self.limits);
+        let actions: String = result.plan.iter().map(|a| problem.symbol(a)).collect();
+        let note = search_note(result.outcome, result.note, options.max_turns);
+        Solution {
+            outcome: result.outcome,
+            actions,
+            stats: result.stats,
+            trace: result.trace,
+            record: result.record,
+            note,
+        }
+    }
+}
+
+/// What a search's result says beside its plan: the search's own note (a refusal, a
+/// beam's cuts), else why the plan shown is not a victory.
+pub fn search_note(outcome: Outcome, note: Option<String>, max_turns: u32) -> Option<String> {
+    match outcome {
         Outcome::Found => None,
-        _ if result.note.is_some() => result.note,
+        _ if note.is_some() => note,
         Outcome::NoPlan => Some(format!(
-            "no victory within {} turns: the best-scoring surviving plan is shown",
-            options.max_turns
+            "no victory within {max_turns} turns: the best-scoring surviving plan is shown"
         )),
         Outcome::LimitReached => {
             Some("search limit reached: the best-scoring surviving plan is shown".to_string())
@@ -242,14 +252,6 @@ fn run_search<const N: usize>(
         Outcome::Cancelled => {
             Some("cancelled: the best-scoring surviving plan is shown".to_string())
         }
-    };
-    Solution {
-        outcome: result.outcome,
-        actions,
-        stats: result.stats,
-        trace: result.trace,
-        record: result.record,
-        note,
     }
 }
 
@@ -471,28 +473,29 @@ impl<const N: usize> Problem for ActProblem<N> {
     }
 }
 
-/// Build the search problem of `dungeon` (the turn limit and cost model of `options`:
-/// score costs when its objective is the score and `cost_based`) and run `visitor` on
-/// it; an error when the dungeon has more than [`MAX_MONSTERS`] monsters.
+/// Build the search problem of `dungeon` exactly as [`solve`] does for `algorithm` (the
+/// turn limit of `options`; score costs when its objective is the score and the
+/// algorithm does not count moves) and run `visitor` on it; an error when the dungeon
+/// has more than [`MAX_MONSTERS`] monsters.
 ///
 /// ```
 /// use gridlab::games::actman::{visit_problem, Dungeon, SolveOptions};
-/// use gridlab::search::{Problem, ProblemVisitor};
+/// use gridlab::search::{Algorithm, Problem, ProblemVisitor};
 /// struct StartGoal;
 /// impl ProblemVisitor for StartGoal {
 ///     type Output = bool;
 ///     fn visit<P: Problem>(self, p: &P) -> bool { p.is_goal(&p.start()) }
 /// }
 /// let d = Dungeon::parse("5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########").unwrap();
-/// assert_eq!(visit_problem(&d, &SolveOptions::default(), false, StartGoal), Ok(false));
+/// assert_eq!(visit_problem(&d, &SolveOptions::default(), Algorithm::Astar, StartGoal), Ok(false));
 /// ```
 pub fn visit_problem<V: ProblemVisitor>(
     dungeon: &Dungeon,
     options: &SolveOptions,
-    cost_based: bool,
+    algorithm: Algorithm,
     visitor: V,
 ) -> Result<V::Output, String> {
-    let cost_based = cost_based && options.objective == Objective::Score;
+    let cost_based = !algorithm.counts_moves() && options.objective == Objective::Score;
     let n = dungeon.monsters.len();
     macro_rules! visit_width {
         ($($w:literal),*) => {

@@ -6,9 +6,10 @@ use super::game::{Game, Status};
 use super::generate::{generate, GenerateError, GenerateOptions};
 use super::grade::ActmanGrading;
 use super::level::Dungeon;
-use super::solver::{solve, SolveOptions};
+use super::solver::{search_note, solve, visit_problem, SolveOptions};
 use crate::error::{FieldError, ParseError};
 use crate::games::grade::Judge;
+use crate::games::state_space::{searched, StateSpaceReport, StateSpaceVisitor};
 use crate::games::tools::{
     Control, GameTools, Host, LevelFiles, NoLevel, Report, SolveReport, Tool, ToolError, ToolInput,
     ToolOptions, Typed,
@@ -28,6 +29,7 @@ pub const TOOLS: GameTools = GameTools {
         &Typed::<Verdict>::NEW,
         &Typed::<Generate>::NEW,
         &Typed::<Judge<ActmanGrading>>::NEW,
+        &Typed::<StateSpaceTool>::NEW,
     ],
 };
 
@@ -352,5 +354,41 @@ impl Tool for Generate {
             asked: options.min_turns,
             files,
         })
+    }
+}
+
+/// `state-space`: a small dungeon's whole state graph and a search drawn on it.
+pub struct StateSpaceTool;
+
+impl Tool for StateSpaceTool {
+    const NAME: &'static str = "state-space";
+    const SUMMARY: &'static str = "A small dungeon's whole state graph (up to 2,000 states): \
+                                   depth, cost, exact cost to go, the optimal moves, and a \
+                                   search's record on it (JSON).";
+    type Input = Dungeon;
+    type Options = SolveOptions;
+    type Output = StateSpaceReport;
+
+    fn run(
+        dungeon: &Dungeon,
+        options: &SolveOptions,
+        control: &mut Control<'_>,
+    ) -> Result<StateSpaceReport, ToolError> {
+        let algorithm = searched(options.solver)?;
+        let visitor = StateSpaceVisitor {
+            algorithm,
+            budget: options.budget(),
+            cancel: control.cancel,
+        };
+        let space =
+            visit_problem(dungeon, options, algorithm, visitor).map_err(ToolError::Failed)??;
+        let game = Game::replay(dungeon, &space.plan)?;
+        let note = search_note(space.outcome, space.note.clone(), options.max_turns);
+        Ok(StateSpaceReport::new(
+            space,
+            options.solver,
+            note,
+            game.output(),
+        ))
     }
 }

@@ -224,7 +224,6 @@ impl SolveOptions {
     /// moves; the error names the field.
     pub fn check(&self) -> Result<(), FieldError> {
         self.budget().check()?;
-        search::check_settings(self.weight, self.beam_width)?;
         FieldError::check_count("random_moves", self.random_moves, 0, MAX_RANDOM_MOVES)
     }
 
@@ -236,6 +235,8 @@ impl SolveOptions {
             max_depth: self.max_depth,
             trace_limit: self.trace_limit,
             record_limit: self.record_limit,
+            weight: self.weight,
+            beam_width: self.beam_width,
         }
     }
 }
@@ -280,8 +281,6 @@ pub fn solve<'a>(
         Solver::Random => random_play(level, options),
         Solver::Search(algorithm) => {
             let mut limits = options.budget().limits(cancel, progress);
-            limits.weight = options.weight;
-            limits.beam_width = options.beam_width;
             search_level(level, algorithm, options, &mut limits)
         }
     }

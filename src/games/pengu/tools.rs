@@ -6,9 +6,10 @@ use super::generate::{generate, GenerateError, GenerateOptions};
 use super::grade::PenguGrading;
 use super::level::{Level, Tile};
 use super::rules::{replay, Status};
-use super::solver::{cells_slid, outcome_game, solve, SolveOptions};
+use super::solver::{cells_slid, outcome_game, solve, visit_problem, SolveOptions};
 use crate::error::{FieldError, ParseError};
 use crate::games::grade::Judge;
+use crate::games::state_space::{searched, StateSpaceReport, StateSpaceVisitor};
 use crate::games::tools::{
     Control, GameTools, Host, LevelFiles, NoLevel, Report, SolveReport, Tool, ToolError, ToolInput,
     ToolOptions, Typed,
@@ -27,6 +28,7 @@ pub const TOOLS: GameTools = GameTools {
         &Typed::<Verdict>::NEW,
         &Typed::<Generate>::NEW,
         &Typed::<Judge<PenguGrading>>::NEW,
+        &Typed::<StateSpaceTool>::NEW,
     ],
 };
 
@@ -328,5 +330,40 @@ impl Tool for Generate {
             asked: options.min_moves,
             files,
         })
+    }
+}
+
+/// `state-space`: a small field's whole state graph and a search drawn on it.
+pub struct StateSpaceTool;
+
+impl Tool for StateSpaceTool {
+    const NAME: &'static str = "state-space";
+    const SUMMARY: &'static str = "A small field's whole state graph (up to 2,000 states): \
+                                   depth, cost, exact cost to go, the optimal moves, and a \
+                                   search's record on it (JSON).";
+    type Input = Level;
+    type Options = SolveOptions;
+    type Output = StateSpaceReport;
+
+    fn run(
+        level: &Level,
+        options: &SolveOptions,
+        control: &mut Control<'_>,
+    ) -> Result<StateSpaceReport, ToolError> {
+        let visitor = StateSpaceVisitor {
+            algorithm: searched(options.solver)?,
+            budget: options.budget(),
+            cancel: control.cancel,
+        };
+        let space =
+            visit_problem(level, options, visitor).map_err(|e| ToolError::Failed(e.note))??;
+        let game = replay(level, &space.plan)?;
+        let note = space.note.clone();
+        Ok(StateSpaceReport::new(
+            space,
+            options.solver,
+            note,
+            game.output(),
+        ))
     }
 }
