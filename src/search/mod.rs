@@ -38,6 +38,8 @@ mod best_first;
 mod bfs;
 mod budget;
 mod cost_to_go;
+mod exact_cost;
+mod heuristic_lab;
 mod iddfs;
 mod record;
 mod state_graph;
@@ -50,6 +52,12 @@ pub use best_first::{astar, greedy};
 pub use bfs::bfs;
 pub use budget::{grown_capacity, Table};
 pub use cost_to_go::{cost_to_go, CostToGo};
+pub use exact_cost::ExactCosts;
+pub use heuristic_lab::{
+    check_lab_options, run_lab, Admissibility, BadEdge, Consistency, LabError, LabHeuristic,
+    LabOptions, LabProblem, LabReport, LabVisitor, Overestimate, RunSummary, MAX_EXACT_STATES,
+    MAX_LAB_EDGES, MAX_LAB_GRAPH_STATES, MAX_LAB_STATES, MAX_LISTED, MAX_USER_H,
+};
 pub use iddfs::iddfs;
 pub use record::{event_id, Last, Record, Taken, EXPANDED, LAST_SHIFT, TAKEN};
 pub use state_graph::{GraphError, GraphLimits, Indexed, StateGraph, MAX_GRAPH_STATES, NO_GOAL};

@@ -8,7 +8,7 @@ use crate::error::FieldError;
 use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
 use crate::search::{
-    self, Algorithm, Limits, Outcome, Problem, ProblemVisitor, ProgressFn, Record, Solver,
+    self, Algorithm, LabProblem, LabVisitor, Limits, Outcome, Problem, ProblemVisitor, ProgressFn, Record, Solver,
     SolverBudget, Stats, Trace, DEFAULT_MAX_MEMORY,
 };
 use rand::{Rng, SeedableRng};
@@ -448,6 +448,64 @@ impl<const N: usize> Problem for ActProblem<N> {
     fn symbol(&self, action: &Action) -> char {
         action.symbol()
     }
+}
+
+/// The heuristic lab's view of Act-Man. A state is written as `[cell, bullet, then
+/// kind, cell for each monster slot]`: Act-Man's cell (row-major index), 1 when the
+/// bullet is spent, and per monster slot its kind (0 ogre, 1 demon, 2 corpse: a dead
+/// monster) and cell. The helpers' data: `corpses` (the cells of the start corpses),
+/// `corpseDistance` (per cell, the Chebyshev distance to the nearest start corpse,
+/// 65535 when there is none: the built-in heuristic's table), `costBased` (a step
+/// costs its points, the shot 20) and `shotCost`.
+impl<const N: usize> LabProblem for ActProblem<N> {
+    const G_FREE: bool = false;
+
+    fn write_state(&self, s: &ActState<N>, out: &mut Vec<u32>) {
+        out.push(s.actman);
+        out.push(u32::from(s.bullet_used));
+        for slot in s.slots.iter().filter(|x| **x != Slot::EMPTY) {
+            let kind = match slot.kind() {
+                Some(super::level::Kind::Ogre) => 0,
+                Some(super::level::Kind::Demon) => 1,
+                None => 2,
+            };
+            out.push(kind);
+            out.push(slot.cell());
+        }
+    }
+
+    fn lab_data(&self) -> serde_json::Value {
+        let corpses: Vec<u32> = (0..self.board.cells() as u32)
+            .filter(|&c| self.board.start_corpse(c))
+            .collect();
+        serde_json::json!({
+            "corpses": corpses,
+            "corpseDistance": self.corpse_distance,
+            "costBased": self.cost_based,
+            "shotCost": SHOT_COST,
+        })
+    }
+}
+
+/// [`visit_problem`] for the heuristic lab: the visitor gets the problem as a
+/// [`LabProblem`].
+pub fn visit_lab<V: LabVisitor>(
+    dungeon: &Dungeon,
+    options: &SolveOptions,
+    cost_based: bool,
+    visitor: V,
+) -> Result<V::Output, String> {
+    let cost_based = cost_based && options.objective == Objective::Score;
+    let n = dungeon.monsters.len();
+    macro_rules! visit_width {
+        ($($w:literal),*) => {
+            match n {
+                $(n if n <= $w => Ok(visitor.visit(&ActProblem::<$w>::new(dungeon, options.max_turns, cost_based))),)*
+                _ => Err(format!("{n} monsters: more than the {MAX_MONSTERS} a search supports")),
+            }
+        };
+    }
+    visit_width!(4, 8, 16, 32)
 }
 
 /// Build the search problem of `dungeon` (the turn limit and cost model of `options`:

@@ -7,7 +7,7 @@ use super::problem::PenguProblem;
 use super::rules::{replay, Game, Status};
 use crate::error::FieldError;
 use crate::search::{
-    self, Algorithm, Limits, Outcome, ProblemVisitor, ProgressFn, Record, Solver, SolverBudget,
+    self, Algorithm, LabVisitor, Limits, Outcome, ProblemVisitor, ProgressFn, Record, Solver, SolverBudget,
     Stats, Trace, DEFAULT_MAX_MEMORY,
 };
 use rand::{Rng, SeedableRng};
@@ -498,6 +498,46 @@ pub fn visit_problem<V: ProblemVisitor>(
     budget: &SolverBudget,
     visitor: V,
 ) -> Result<V::Output, NoProblem> {
+    let (graph, tracked) = problem_parts(level, goal, budget)?;
+    let words = tracked.len().div_ceil(64).max(1);
+    macro_rules! visit_width {
+        ($($w:literal),*) => {
+            match words {
+                $(n if n <= $w => Ok(visitor.visit(&PenguProblem::<$w>::new(&graph, &tracked, goal))),)*
+                _ => unreachable!("tracked fish are bounded by MAX_TRACKED_FISH"),
+            }
+        };
+    }
+    visit_width!(1, 2, 4, 16, 64)
+}
+
+/// [`visit_problem`] for the heuristic lab: the visitor gets the problem as a
+/// [`LabProblem`](crate::search::LabProblem).
+pub fn visit_lab<V: LabVisitor>(
+    level: &Level,
+    goal: Goal,
+    budget: &SolverBudget,
+    visitor: V,
+) -> Result<V::Output, NoProblem> {
+    let (graph, tracked) = problem_parts(level, goal, budget)?;
+    let words = tracked.len().div_ceil(64).max(1);
+    macro_rules! visit_width {
+        ($($w:literal),*) => {
+            match words {
+                $(n if n <= $w => Ok(visitor.visit(&PenguProblem::<$w>::new(&graph, &tracked, goal))),)*
+                _ => unreachable!("tracked fish are bounded by MAX_TRACKED_FISH"),
+            }
+        };
+    }
+    visit_width!(1, 2, 4, 16, 64)
+}
+
+/// The slide graph and the tracked fish of `level` for `goal`, within the budget.
+fn problem_parts(
+    level: &Level,
+    goal: Goal,
+    budget: &SolverBudget,
+) -> Result<(SlideGraph, Vec<usize>), NoProblem> {
     let limit_reached = |note: String| NoProblem {
         outcome: Outcome::LimitReached,
         note,
@@ -522,14 +562,5 @@ pub fn visit_problem<V: ProblemVisitor>(
             tracked.len()
         )));
     }
-    let words = tracked.len().div_ceil(64).max(1);
-    macro_rules! visit_width {
-        ($($w:literal),*) => {
-            match words {
-                $(n if n <= $w => Ok(visitor.visit(&PenguProblem::<$w>::new(&graph, &tracked, goal))),)*
-                _ => unreachable!("tracked fish are bounded by MAX_TRACKED_FISH"),
-            }
-        };
-    }
-    visit_width!(1, 2, 4, 16, 64)
+    Ok((graph, tracked))
 }
