@@ -22,6 +22,9 @@ pub struct ExactCosts<S> {
     known: FxHashMap<(S, u32), u64>,
     /// Whether the problem's viability ignores the cost so far (offsets all 0).
     g_free: bool,
+    /// Whether the problem's heuristic guides the searches (else `h = 0`: no trust
+    /// in it, for checking it).
+    guided: bool,
     /// States the searches may still store, in all.
     budget: usize,
     /// Searches run.
@@ -34,11 +37,14 @@ pub struct ExactCosts<S> {
 
 impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
     /// An empty cache; the searches store at most `budget` states in all. `g_free`:
-    /// the problem's [`Problem::viable`] ignores the cost so far.
-    pub fn new(g_free: bool, budget: usize) -> Self {
+    /// the problem's [`Problem::viable`] ignores the cost so far; `guided`: the
+    /// problem's heuristic is admissible and guides the searches (else they run with
+    /// `h = 0`, to check that heuristic).
+    pub fn new(g_free: bool, guided: bool, budget: usize) -> Self {
         Self {
             known: FxHashMap::default(),
             g_free,
+            guided,
             budget,
             searches: 0,
             stored: 0,
@@ -70,7 +76,7 @@ impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
     ///         if *s < 5 { out.push((1, s + 1, 2)); }
     ///     }
     /// }
-    /// let mut costs = ExactCosts::new(true, 1000);
+    /// let mut costs = ExactCosts::new(true, true, 1000);
     /// assert_eq!(costs.exact(&Line, &0, 0), CostToGo::Exact(10));
     /// assert_eq!(costs.cached(&3, 0), Some(4)); // on the plan found
     /// assert_eq!(costs.exact(&Line, &7, 0), CostToGo::Unreachable);
@@ -86,7 +92,7 @@ impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
         if let Some(c) = self.cached(from, offset) {
             return wrap(c);
         }
-        if problem.heuristic(from) == DEAD_END {
+        if self.guided && problem.heuristic(from) == DEAD_END {
             self.known.insert(self.key(from, offset), NO_GOAL);
             return CostToGo::Unreachable;
         }
@@ -192,9 +198,12 @@ impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
     /// The problem's heuristic, raised to the cached exact cost where one is known
     /// ([`NO_GOAL`] for a dead end).
     fn lower_bound<P: Problem<State = S>>(&self, problem: &P, s: &S, offset: u32) -> u64 {
-        match problem.heuristic(s) {
+        let h = if self.guided { problem.heuristic(s) } else { 0 };
+        match h {
             DEAD_END => NO_GOAL,
-            h => self.cached(s, offset).map_or(u64::from(h), |c| c.max(u64::from(h))),
+            h => self
+                .cached(s, offset)
+                .map_or(u64::from(h), |c| c.max(u64::from(h))),
         }
     }
 }

@@ -15,7 +15,7 @@
 //!   with `h = 0`, and the optimum (A* with the problem's heuristic).
 
 use super::{
-    run, Algorithm, CostToGo, ExactCosts, GraphLimits, Limits, Outcome, Problem, Record,
+    run, Algorithm, CostToGo, ExactCosts, GraphLimits, Limits, Outcome, Problem, Record, Solver,
     SolverBudget, StateGraph, Stats, Trace, DEAD_END, NO_GOAL,
 };
 use indexmap::IndexMap;
@@ -87,6 +87,15 @@ pub struct LabOptions {
     pub budget: SolverBudget,
     /// Run the comparison searches (the problem's heuristic, `h = 0`, the optimum).
     pub compare: bool,
+    /// Trust the problem's heuristic as admissible (the fast check); `false` computes
+    /// h* of every stored state with no use of it (to check the built-in heuristic).
+    pub trust_builtin: bool,
+    /// The whole state graph is explored for h* when the level has at most this many
+    /// states (at most [`MAX_LAB_GRAPH_STATES`]; 0: never).
+    pub max_graph_states: usize,
+    /// Most states the searches from single states store in all (at most
+    /// [`MAX_EXACT_STATES`]).
+    pub exact_budget: usize,
 }
 
 /// Why a lab run could not be made.
@@ -219,9 +228,11 @@ pub struct LabReport {
     pub cost: u64,
     /// The search's statistics.
     pub stats: Stats,
-    /// The heat-map's trace.
+    /// The heat-map's trace (not serialized: bindings hand it over as typed arrays).
+    #[serde(skip)]
     pub trace: Trace,
-    /// The debugger's record.
+    /// The debugger's record (not serialized, as the trace).
+    #[serde(skip)]
     pub record: Record,
     /// Admissible?
     pub admissible: Admissibility,
@@ -435,6 +446,68 @@ impl<P: LabProblem> Problem for Lab<'_, '_, P> {
     }
 }
 
+impl LabOptions {
+    /// The options of a lab run with a solver named as the solve tool's (`astar` or
+    /// `greedy`), the solve tool's budget, and whether to compare; checked by
+    /// [`check_lab_options`].
+    ///
+    /// ```
+    /// use gridlab::search::{LabOptions, Solver, SolverBudget};
+    /// let budget = SolverBudget { max_states: 100, max_memory: 1 << 20, max_depth: 9, trace_limit: 0, record_limit: 0 };
+    /// assert!(LabOptions::new("astar".parse().unwrap(), budget, true).is_ok());
+    /// let e = LabOptions::new(Solver::Random, budget, true).unwrap_err();
+    /// assert_eq!(e.to_string(), "solver: the heuristic lab runs astar or greedy, not random");
+    /// ```
+    pub fn new(solver: Solver, budget: SolverBudget, compare: bool) -> Result<Self, LabError> {
+        let algorithm = match solver {
+            Solver::Search(a @ (Algorithm::Astar | Algorithm::Greedy)) => a,
+            other => {
+                return Err(LabError::Options {
+                    field: "solver",
+                    message: format!("the heuristic lab runs astar or greedy, not {other}"),
+                })
+            }
+        };
+        let options = LabOptions {
+            algorithm,
+            budget,
+            compare,
+            trust_builtin: true,
+            max_graph_states: MAX_LAB_GRAPH_STATES,
+            exact_budget: MAX_EXACT_STATES,
+        };
+        check_lab_options(&options)?;
+        Ok(options)
+    }
+}
+
+/// A lab run as a [`LabVisitor`]: the report, or why there is none.
+pub struct LabRun<'f, 'p> {
+    /// The heuristic.
+    pub heuristic: LabHeuristic<'f>,
+    /// The options.
+    pub options: LabOptions,
+    /// Called every few thousand expansions.
+    pub progress: Option<&'p mut dyn FnMut(&Stats)>,
+}
+
+impl LabVisitor for LabRun<'_, '_> {
+    type Output = Result<LabReport, LabError>;
+    fn visit<P: LabProblem>(self, problem: &P) -> Self::Output {
+        run_lab(problem, self.heuristic, &self.options, None, self.progress)
+    }
+}
+
+/// The data of the page's helpers ([`LabProblem::lab_data`]) as a [`LabVisitor`].
+pub struct LabData;
+
+impl LabVisitor for LabData {
+    type Output = serde_json::Value;
+    fn visit<P: LabProblem>(self, problem: &P) -> serde_json::Value {
+        problem.lab_data()
+    }
+}
+
 /// Check a lab run's options: A* or greedy, the budget ([`SolverBudget::check`]) and
 /// at most [`MAX_LAB_STATES`] states.
 pub fn check_lab_options(options: &LabOptions) -> Result<(), LabError> {
@@ -451,7 +524,10 @@ pub fn check_lab_options(options: &LabOptions) -> Result<(), LabError> {
     if options.budget.max_states > MAX_LAB_STATES {
         return Err(LabError::Options {
             field: "max_states",
-            message: format!("at most {MAX_LAB_STATES}, not {}", options.budget.max_states),
+            message: format!(
+                "at most {MAX_LAB_STATES}, not {}",
+                options.budget.max_states
+            ),
         });
     }
     Ok(())
@@ -500,7 +576,7 @@ pub fn run_lab<P: LabProblem>(
         plan_length: (result.outcome == Outcome::Found).then_some(result.plan.len()),
         cost: (result.outcome == Outcome::Found).then_some(cost),
     };
-    let admissible = judge_admissible(&lab);
+    let admissible = judge_admissible(&lab, options);
     let consistent = judge_consistent(&lab);
     let mut runs = vec![mine];
     let mut optimum = None;
@@ -510,13 +586,23 @@ pub fn run_lab<P: LabProblem>(
             record_limit: 0,
             ..options.budget
         };
-        for (name, h) in [("built-in", LabHeuristic::BuiltIn), ("zero", LabHeuristic::Zero)] {
+        for (name, h) in [
+            ("built-in", LabHeuristic::BuiltIn),
+            ("zero", LabHeuristic::Zero),
+        ] {
             runs.push(summary(problem, name, h, options.algorithm, budget, cancel));
         }
         if options.algorithm == Algorithm::Astar {
             optimum = runs[1].cost;
         } else {
-            let best = summary(problem, "optimum", LabHeuristic::BuiltIn, Algorithm::Astar, budget, cancel);
+            let best = summary(
+                problem,
+                "optimum",
+                LabHeuristic::BuiltIn,
+                Algorithm::Astar,
+                budget,
+                cancel,
+            );
             optimum = best.cost;
             runs.push(best);
         }
@@ -560,8 +646,9 @@ fn summary<P: LabProblem>(
 }
 
 /// Admissible? (see the module's docs).
-fn judge_admissible<P: LabProblem>(lab: &Lab<P>) -> Admissibility {
+fn judge_admissible<P: LabProblem>(lab: &Lab<P>, options: &LabOptions) -> Admissibility {
     let started = Instant::now();
+    let trust_builtin = options.trust_builtin;
     let problem = lab.problem;
     let mut verdict = Admissibility {
         method: "none",
@@ -575,8 +662,8 @@ fn judge_admissible<P: LabProblem>(lab: &Lab<P>) -> Admissibility {
             let Some(h) = info.h else { continue };
             verdict.states += 1;
             match problem.heuristic(s) {
-                DEAD_END => verdict.by_builtin += 1,
-                b if h <= b => verdict.by_builtin += 1,
+                DEAD_END if trust_builtin => verdict.by_builtin += 1,
+                b if trust_builtin && h <= b => verdict.by_builtin += 1,
                 _ => above.push((i as u32, h, info.g)),
             }
         }
@@ -586,12 +673,18 @@ fn judge_admissible<P: LabProblem>(lab: &Lab<P>) -> Admissibility {
         return verdict;
     }
     let limits = GraphLimits {
-        max_states: MAX_LAB_GRAPH_STATES,
+        max_states: options.max_graph_states.min(MAX_LAB_GRAPH_STATES),
         ..GraphLimits::default()
     };
-    let graph = StateGraph::explore(problem, limits).ok();
+    let graph = (limits.max_states > 0)
+        .then(|| StateGraph::explore(problem, limits).ok())
+        .flatten();
     let h_graph = graph.as_ref().map(|g| g.cost_to_go());
-    let mut exact = ExactCosts::new(P::G_FREE, MAX_EXACT_STATES);
+    let mut exact = ExactCosts::new(
+        P::G_FREE,
+        trust_builtin,
+        options.exact_budget.min(MAX_EXACT_STATES),
+    );
     // Deepest first: the states near the goals give the others early stops.
     above.sort_by_key(|&(id, _, g)| (std::cmp::Reverse(g), id));
     let mut over = Vec::new();
@@ -678,7 +771,12 @@ fn judge_consistent<P: LabProblem>(lab: &Lab<P>) -> Consistency {
         .take(MAX_LISTED)
         .map(|&(_, from, to, cost)| {
             let states = lab.states.borrow();
-            let h = |id: u32| states.get_index(id as usize).and_then(|(_, i)| i.h).unwrap_or(0);
+            let h = |id: u32| {
+                states
+                    .get_index(id as usize)
+                    .and_then(|(_, i)| i.h)
+                    .unwrap_or(0)
+            };
             let action = states
                 .get_index(to as usize)
                 .and_then(|(_, i)| i.action.filter(|_| i.parent == from))
@@ -702,7 +800,8 @@ fn edge_symbol<P: LabProblem>(lab: &Lab<P>, from: u32, to: u32) -> String {
     let (target, _) = states.get_index(to as usize).expect("a state");
     let mut succ = Vec::new();
     lab.problem.successors(s, &mut succ);
-    succ.iter()
-        .find(|(_, n, _)| n == target)
-        .map_or_else(|| "?".to_string(), |(a, _, _)| lab.problem.symbol(a).to_string())
+    succ.iter().find(|(_, n, _)| n == target).map_or_else(
+        || "?".to_string(),
+        |(a, _, _)| lab.problem.symbol(a).to_string(),
+    )
 }

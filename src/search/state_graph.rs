@@ -210,8 +210,7 @@ impl<S: Clone + Eq + std::hash::Hash, A: Copy> StateGraph<S, A> {
             Vec::with_capacity(n),
             Vec::with_capacity(n),
         );
-        let mut entries: Vec<Option<(S, Reached<A>)>> =
-            found.into_iter().map(Some).collect();
+        let mut entries: Vec<Option<(S, Reached<A>)>> = found.into_iter().map(Some).collect();
         for &id in &order {
             let (state, (cost, from, action)) = entries[id as usize].take().expect("settled once");
             goal.push(problem.is_goal(&state));

@@ -8,8 +8,8 @@ use crate::error::FieldError;
 use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
 use crate::search::{
-    self, Algorithm, LabProblem, LabVisitor, Limits, Outcome, Problem, ProblemVisitor, ProgressFn, Record, Solver,
-    SolverBudget, Stats, Trace, DEFAULT_MAX_MEMORY,
+    self, Algorithm, LabProblem, LabVisitor, Limits, Outcome, Problem, ProblemVisitor, ProgressFn,
+    Record, Solver, SolverBudget, Stats, Trace, DEFAULT_MAX_MEMORY,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;

@@ -411,7 +411,8 @@ impl<const W: usize> LabProblem for PenguProblem<'_, W> {
 
     fn write_state(&self, s: &PenguState<W>, out: &mut Vec<u32>) {
         out.push(self.graph.cells[s.pos as usize]);
-        s.eaten.for_each_missing(&self.full, |bit| out.push(bit as u32));
+        s.eaten
+            .for_each_missing(&self.full, |bit| out.push(bit as u32));
     }
 
     fn lab_data(&self) -> serde_json::Value {

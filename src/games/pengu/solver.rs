@@ -7,8 +7,8 @@ use super::problem::PenguProblem;
 use super::rules::{replay, Game, Status};
 use crate::error::FieldError;
 use crate::search::{
-    self, Algorithm, LabVisitor, Limits, Outcome, ProblemVisitor, ProgressFn, Record, Solver, SolverBudget,
-    Stats, Trace, DEFAULT_MAX_MEMORY,
+    self, Algorithm, LabVisitor, Limits, Outcome, ProblemVisitor, ProgressFn, Record, Solver,
+    SolverBudget, Stats, Trace, DEFAULT_MAX_MEMORY,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
