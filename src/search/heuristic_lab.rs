@@ -448,8 +448,8 @@ impl<P: LabProblem> Problem for Lab<'_, '_, P> {
 
 impl LabOptions {
     /// The options of a lab run with a solver named as the solve tool's (`astar` or
-    /// `greedy`), the solve tool's budget, and whether to compare; checked by
-    /// [`check_lab_options`].
+    /// `greedy`), the solve tool's budget (its states lowered to [`MAX_LAB_STATES`]),
+    /// and whether to compare; checked by [`check_lab_options`].
     ///
     /// ```
     /// use gridlab::search::{LabOptions, Solver, SolverBudget};
@@ -470,7 +470,10 @@ impl LabOptions {
         };
         let options = LabOptions {
             algorithm,
-            budget,
+            budget: SolverBudget {
+                max_states: budget.max_states.min(MAX_LAB_STATES),
+                ..budget
+            },
             compare,
             trust_builtin: true,
             max_graph_states: MAX_LAB_GRAPH_STATES,
