@@ -78,6 +78,7 @@ bench: native wasm browser-deps
 	node benches/arena_seat.mjs
 	node benches/generate.mjs
 	node benches/grade.mjs
+	node benches/heuristic_lab.mjs
 
 ## The README's screenshots, made again from playground links (docs/screenshots.mjs).
 screenshots: native wasm browser-deps

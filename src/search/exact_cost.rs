@@ -16,10 +16,21 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+/// What [`ExactCosts::at_least`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bounded {
+    /// The cost to go (or why it is not known).
+    Cost(CostToGo),
+    /// The cost to go is at least this (at least the bound asked about).
+    AtLeast(u64),
+}
+
 /// Exact costs to go, cached across searches.
 pub struct ExactCosts<S> {
     /// `(state, offset)` → exact cost to go ([`NO_GOAL`]: no goal reachable).
     known: FxHashMap<(S, u32), u64>,
+    /// `(state, offset)` → a proven lower bound on the cost to go.
+    lower: FxHashMap<(S, u32), u64>,
     /// Whether the problem's viability ignores the cost so far (offsets all 0).
     g_free: bool,
     /// Whether the problem's heuristic guides the searches (else `h = 0`: no trust
@@ -43,6 +54,7 @@ impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
     pub fn new(g_free: bool, guided: bool, budget: usize) -> Self {
         Self {
             known: FxHashMap::default(),
+            lower: FxHashMap::default(),
             g_free,
             guided,
             budget,
@@ -82,6 +94,54 @@ impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
     /// assert_eq!(costs.exact(&Line, &7, 0), CostToGo::Unreachable);
     /// ```
     pub fn exact<P: Problem<State = S>>(&mut self, problem: &P, from: &S, offset: u32) -> CostToGo {
+        match self.at_least(problem, from, offset, NO_GOAL) {
+            Bounded::Cost(c) => c,
+            Bounded::AtLeast(_) => CostToGo::Unreachable,
+        }
+    }
+
+    /// Whether the cost from `from` (reached at `offset`) is below `bound`: its exact
+    /// cost ([`Bounded::Cost`]) when it is, or when the search ends sooner; else
+    /// [`Bounded::AtLeast`] with a proven lower bound of at least `bound`, found without
+    /// searching further (the search stops when its cheapest open f-value reaches
+    /// `bound`).
+    ///
+    /// ```
+    /// use gridlab::search::{Bounded, CostToGo, ExactCosts, Problem};
+    /// struct Line;
+    /// impl Problem for Line {
+    ///     type State = i32;
+    ///     type Action = i32;
+    ///     fn start(&self) -> i32 { 0 }
+    ///     fn is_goal(&self, s: &i32) -> bool { *s == 5 }
+    ///     fn successors(&self, s: &i32, out: &mut Vec<(i32, i32, u32)>) {
+    ///         if *s < 5 { out.push((1, s + 1, 2)); }
+    ///     }
+    /// }
+    /// let mut costs = ExactCosts::new(true, false, 1000);
+    /// assert_eq!(costs.at_least(&Line, &0, 0, 4), Bounded::AtLeast(4));
+    /// assert_eq!(costs.at_least(&Line, &0, 0, 11), Bounded::Cost(CostToGo::Exact(10)));
+    /// ```
+    pub fn at_least<P: Problem<State = S>>(
+        &mut self,
+        problem: &P,
+        from: &S,
+        offset: u32,
+        bound: u64,
+    ) -> Bounded {
+        Bounded::Cost(match self.search(problem, from, offset, bound) {
+            Ok(c) => c,
+            Err(lower) => return Bounded::AtLeast(lower),
+        })
+    }
+
+    fn search<P: Problem<State = S>>(
+        &mut self,
+        problem: &P,
+        from: &S,
+        offset: u32,
+        bound: u64,
+    ) -> Result<CostToGo, u64> {
         let wrap = |c: u64| {
             if c == NO_GOAL {
                 CostToGo::Unreachable
@@ -90,11 +150,11 @@ impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
             }
         };
         if let Some(c) = self.cached(from, offset) {
-            return wrap(c);
+            return Ok(wrap(c));
         }
         if self.guided && problem.heuristic(from) == DEAD_END {
             self.known.insert(self.key(from, offset), NO_GOAL);
-            return CostToGo::Unreachable;
+            return Ok(CostToGo::Unreachable);
         }
         self.searches += 1;
         // Per stored state: its cost from `from`, the state before it, its bound.
@@ -112,6 +172,13 @@ impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
         while let Some(Reverse((f, id))) = open.pop() {
             if best.is_some_and(|(c, _)| f >= c) {
                 break;
+            }
+            if f >= bound && best.is_none() {
+                // h*(from) ≥ f ≥ bound: proven without going on.
+                self.stored += nodes.len();
+                let key = self.key(from, offset);
+                self.lower.insert(key, f);
+                return Err(f);
             }
             let (state, &(g, _, h)) = nodes.get_index(id as usize).expect("a node");
             let state = state.clone();
@@ -157,7 +224,7 @@ impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
                     Entry::Vacant(v) => {
                         if self.budget == 0 {
                             self.stored += v.index();
-                            return CostToGo::Unknown;
+                            return Ok(CostToGo::Unknown);
                         }
                         self.budget -= 1;
                         let i = v.index();
@@ -166,7 +233,7 @@ impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
                     }
                 };
                 if !open.make_room(0, usize::MAX) {
-                    return CostToGo::Unknown;
+                    return Ok(CostToGo::Unknown);
                 }
                 open.push(Reverse((u64::from(g2) + h2, nid as u32)));
             }
@@ -182,7 +249,7 @@ impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
                     self.known.insert(key, total - u64::from(g));
                     id = parent;
                 }
-                CostToGo::Exact(total)
+                Ok(CostToGo::Exact(total))
             }
             None => {
                 // Exhausted with no goal: no state it reached can reach one.
@@ -190,7 +257,7 @@ impl<S: Clone + Eq + std::hash::Hash> ExactCosts<S> {
                     let key = self.key(state, offset.saturating_add(g));
                     self.known.insert(key, NO_GOAL);
                 }
-                CostToGo::Unreachable
+                Ok(CostToGo::Unreachable)
             }
         }
     }

@@ -15,8 +15,8 @@
 //!   with `h = 0`, and the optimum (A* with the problem's heuristic).
 
 use super::{
-    run, Algorithm, CostToGo, ExactCosts, GraphLimits, Limits, Outcome, Problem, Record, Solver,
-    SolverBudget, StateGraph, Stats, Trace, DEAD_END, NO_GOAL,
+    run, Algorithm, Bounded, CostToGo, ExactCosts, GraphLimits, Limits, Outcome, Problem, Record,
+    Solver, SolverBudget, StateGraph, Stats, Trace, DEAD_END, NO_GOAL,
 };
 use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
@@ -34,7 +34,15 @@ pub const MAX_LAB_GRAPH_STATES: usize = 1_000_000;
 
 /// Most states the exact searches from single states store in all; states left
 /// without an exact cost count as "unknown".
-pub const MAX_EXACT_STATES: usize = 8_000_000;
+pub const MAX_EXACT_STATES: usize = 4_000_000;
+
+/// The whole graph is explored only when it has at most this many states for each
+/// state to judge (or at most [`SMALL_GRAPH`] states): otherwise the searches from
+/// single states cost less.
+pub const GRAPH_PER_STATE: usize = 50;
+
+/// See [`GRAPH_PER_STATE`].
+pub const SMALL_GRAPH: usize = 20_000;
 
 /// Most edges between stored states kept for the consistency check.
 pub const MAX_LAB_EDGES: usize = 16_000_000;
@@ -143,7 +151,8 @@ pub struct Admissibility {
     pub states: usize,
     /// States where h is at most the problem's own (admissible) heuristic.
     pub by_builtin: usize,
-    /// States whose exact cost to go was computed.
+    /// States above the problem's heuristic judged by h*: computed exactly, or shown
+    /// to be at least h by a search that stops there.
     pub exact: usize,
     /// States above the problem's heuristic whose exact cost could not be computed
     /// within [`MAX_EXACT_STATES`].
@@ -652,6 +661,7 @@ fn summary<P: LabProblem>(
 fn judge_admissible<P: LabProblem>(lab: &Lab<P>, options: &LabOptions) -> Admissibility {
     let started = Instant::now();
     let trust_builtin = options.trust_builtin;
+    let builtin = matches!(*lab.heuristic.borrow(), LabHeuristic::BuiltIn);
     let problem = lab.problem;
     let mut verdict = Admissibility {
         method: "none",
@@ -664,6 +674,10 @@ fn judge_admissible<P: LabProblem>(lab: &Lab<P>, options: &LabOptions) -> Admiss
         for (i, (s, info)) in states.iter().enumerate() {
             let Some(h) = info.h else { continue };
             verdict.states += 1;
+            if builtin && trust_builtin {
+                verdict.by_builtin += 1;
+                continue;
+            }
             match problem.heuristic(s) {
                 DEAD_END if trust_builtin => verdict.by_builtin += 1,
                 b if trust_builtin && h <= b => verdict.by_builtin += 1,
@@ -675,8 +689,14 @@ fn judge_admissible<P: LabProblem>(lab: &Lab<P>, options: &LabOptions) -> Admiss
         verdict.elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
         return verdict;
     }
+    // A graph pays when it is not much larger than the states to judge: at most
+    // GRAPH_PER_STATE states each (and always up to SMALL_GRAPH states).
+    let worth = above.len().saturating_mul(GRAPH_PER_STATE).max(SMALL_GRAPH);
     let limits = GraphLimits {
-        max_states: options.max_graph_states.min(MAX_LAB_GRAPH_STATES),
+        max_states: options
+            .max_graph_states
+            .min(MAX_LAB_GRAPH_STATES)
+            .min(worth),
         ..GraphLimits::default()
     };
     let graph = (limits.max_states > 0)
@@ -707,10 +727,12 @@ fn judge_admissible<P: LabProblem>(lab: &Lab<P>, options: &LabOptions) -> Admiss
                 if verdict.method != "graph" {
                     verdict.method = "search";
                 }
-                match exact.exact(problem, s, g) {
-                    CostToGo::Exact(c) => Some(c),
-                    CostToGo::Unreachable => Some(NO_GOAL),
-                    CostToGo::Unknown => None,
+                match exact.at_least(problem, s, g, u64::from(h)) {
+                    Bounded::Cost(CostToGo::Exact(c)) => Some(c),
+                    Bounded::Cost(CostToGo::Unreachable) => Some(NO_GOAL),
+                    Bounded::Cost(CostToGo::Unknown) => None,
+                    // h ≤ h*: all the verdict needs.
+                    Bounded::AtLeast(c) => Some(c),
                 }
             }
         };

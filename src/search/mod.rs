@@ -52,11 +52,12 @@ pub use best_first::{astar, greedy};
 pub use bfs::bfs;
 pub use budget::{grown_capacity, Table};
 pub use cost_to_go::{cost_to_go, CostToGo};
-pub use exact_cost::ExactCosts;
+pub use exact_cost::{Bounded, ExactCosts};
 pub use heuristic_lab::{
     check_lab_options, run_lab, Admissibility, BadEdge, Consistency, LabData, LabError,
     LabHeuristic, LabOptions, LabProblem, LabReport, LabRun, LabVisitor, Overestimate, RunSummary,
     MAX_EXACT_STATES, MAX_LAB_EDGES, MAX_LAB_GRAPH_STATES, MAX_LAB_STATES, MAX_LISTED, MAX_USER_H,
+    SMALL_GRAPH,
 };
 pub use iddfs::iddfs;
 pub use record::{event_id, Last, Record, Taken, EXPANDED, LAST_SHIFT, TAKEN};

@@ -15,7 +15,11 @@ enum LabGame {
 
 impl LabGame {
     /// Parse `text` for `game` (`pengu` or `actman`) and its options (the solve tool's).
-    fn parse(game: &JsValue, text: &JsValue, options: &JsValue) -> Result<(Self, usize, usize), JsValue> {
+    fn parse(
+        game: &JsValue,
+        text: &JsValue,
+        options: &JsValue,
+    ) -> Result<(Self, usize, usize), JsValue> {
         let text = text_arg(text, "text")?;
         match text_arg(game, "game")?.as_str() {
             "pengu" => {
@@ -120,9 +124,9 @@ pub fn heuristic_lab(
     let mut call = |numbers: &[u32]| -> Result<f64, String> {
         let f = function.as_ref().expect("a function");
         match f.call1(&JsValue::NULL, &js_sys::Uint32Array::from(numbers)) {
-            Ok(v) => v.as_f64().ok_or_else(|| {
-                format!("h returned {}, not a number", super::type_name(&v))
-            }),
+            Ok(v) => v
+                .as_f64()
+                .ok_or_else(|| format!("h returned {}, not a number", super::type_name(&v))),
             Err(e) => Err(thrown_text(&e)),
         }
     };
@@ -157,7 +161,11 @@ fn lab_error(e: LabError) -> JsValue {
         LabError::Options { field, .. } => field_error(field, text),
         LabError::User { state, moves, .. } => {
             let error = message(text);
-            let _ = js_sys::Reflect::set(&error, &"state".into(), &js_sys::Uint32Array::from(&state[..]));
+            let _ = js_sys::Reflect::set(
+                &error,
+                &"state".into(),
+                &js_sys::Uint32Array::from(&state[..]),
+            );
             let _ = js_sys::Reflect::set(&error, &"moves".into(), &moves.into());
             error
         }
