@@ -263,12 +263,15 @@ struct Info<A> {
     expanded: bool,
 }
 
+/// Edges between stored states `(from, to, cost)`, and whether some were left out.
+type Edges = (Vec<(u32, u32, u32)>, bool);
+
 /// The problem with the lab's heuristic, each state's value computed once.
 struct Lab<'p, 'f, P: Problem> {
     problem: &'p P,
     heuristic: RefCell<LabHeuristic<'f>>,
     states: RefCell<IndexMap<P::State, Info<P::Action>, FxBuildHasher>>,
-    edges: RefCell<(Vec<(u32, u32, u32)>, bool)>,
+    edges: RefCell<Edges>,
     failed: RefCell<Option<(u32, String)>>,
     stop: &'p AtomicBool,
     numbers: RefCell<Vec<u32>>,
@@ -570,7 +573,6 @@ pub fn run_lab<P: LabProblem>(
         .limits(Some(&stop), Some(&mut report_progress));
     limits.check_every = 1024;
     let result = run(&lab, options.algorithm, &mut limits);
-    drop(limits);
     if let Some((id, message)) = lab.failed.borrow_mut().take() {
         return Err(LabError::User {
             state: lab.numbers(id),
