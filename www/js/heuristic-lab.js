@@ -218,7 +218,7 @@ export class HeuristicLab {
     // The run's plan, statistics, debugger and heat-map: the Solve panel's.
     if (this.game.solver) {
       const found = r.outcome === 'found';
-      const result = { ...r, actions: r.moves, goalMet: found, victory: found, note: 'The heuristic lab’s run (your h).' };
+      const result = { ...r, actions: r.moves, goalMet: found, victory: found, score: '–', status: '–', note: 'The heuristic lab’s run (your h): its plan, statistics, debugger and heat-map.' };
       this.game.solver.showResult(result, r.trace, text, options);
     }
   }
