@@ -42,7 +42,7 @@ export class HeuristicLab {
     this.starter = h('select#lab-starter', { 'aria-label': 'Starting point', onchange: () => this.pickStarter() },
       ...starters.map(([id, label]) => h('option', { value: id }, label)));
     this.code = h('textarea#lab-code', { rows: 8, spellcheck: false, 'aria-label': 'Your heuristic h(state, help)', oninput: () => this.codeChanged() });
-    this.algo = h('select#lab-algo', { 'aria-label': 'Algorithm' }, h('option', { value: 'astar' }, 'A*'), h('option', { value: 'greedy' }, 'Greedy best-first'));
+    this.algo = h('select#lab-algo', { 'aria-label': 'Algorithm', onchange: () => this.game.viewChanged() }, h('option', { value: 'astar' }, 'A*'), h('option', { value: 'greedy' }, 'Greedy best-first'));
     this.runBtn = button('.btn.primary#lab-run', { icon: 'bolt', label: 'Run and judge', onclick: () => this.run() });
     this.cancelBtn = button('.btn#lab-cancel', { icon: 'stop', label: 'Cancel', disabled: true, onclick: () => this.stop('Cancelled.') });
     this.linkNote = h('div.lab-link-note#lab-link-note', { hidden: true });
@@ -78,16 +78,21 @@ export class HeuristicLab {
     const code = this.builtin ? '' : this.code.value.slice(0, MAX_CODE);
     const bytes = new TextEncoder().encode(code);
     compress(bytes).then((z) => {
-      if (this.code.value.slice(0, MAX_CODE) === code || this.builtin) this.linkCode = z || '';
+      if (this.code.value.slice(0, MAX_CODE) !== code && !this.builtin) return;
+      this.linkCode = z || '';
+      this.game.viewChanged();
     });
   }
 
-  /** The link's part: the starting point, the algorithm and the code (compressed). */
+  /** The link's part: the starting point, the algorithm and the code (compressed) when
+   * it is not the starting point's own. */
   viewState() {
     const v = {};
     if (this.starter.value !== 'zero') v['hl.start'] = this.starter.value;
     if (this.algo.value !== 'astar') v['hl.algo'] = this.algo.value;
-    if (!this.builtin && this.linkCode) v['hl.code'] = this.linkCode;
+    const s = STARTERS[this.adapter.game].find((x) => x[0] === this.starter.value);
+    const edited = !s || s[2] !== this.code.value;
+    if (!this.builtin && this.linkCode && edited) v['hl.code'] = this.linkCode;
     return v;
   }
 
