@@ -693,7 +693,13 @@ fn judge_admissible<P: LabProblem>(lab: &Lab<P>, options: &LabOptions) -> Admiss
     }
     // A graph pays when it is not much larger than the states to judge: at most
     // GRAPH_PER_STATE states each (and always up to SMALL_GRAPH states).
-    let worth = above.len().saturating_mul(GRAPH_PER_STATE).max(SMALL_GRAPH);
+    // (Checking the problem's own heuristic, the graph is always tried: it does not
+    // use that heuristic.)
+    let worth = if trust_builtin {
+        above.len().saturating_mul(GRAPH_PER_STATE).max(SMALL_GRAPH)
+    } else {
+        MAX_LAB_GRAPH_STATES
+    };
     let limits = GraphLimits {
         max_states: options
             .max_graph_states
