@@ -41,6 +41,8 @@ mod bfs;
 mod bibfs;
 mod budget;
 mod cost_to_go;
+mod exact_cost;
+mod heuristic_lab;
 mod idastar;
 mod iddfs;
 mod record;
@@ -56,6 +58,13 @@ pub use bfs::bfs;
 pub use bibfs::bibfs;
 pub use budget::{grown_capacity, Table};
 pub use cost_to_go::{cost_to_go, CostToGo};
+pub use exact_cost::{Bounded, ExactCosts};
+pub use heuristic_lab::{
+    check_lab_options, run_lab, Admissibility, AnyProblem, BadEdge, Consistency, LabData, LabError,
+    LabHeuristic, LabOptions, LabProblem, LabReport, LabRun, LabVisitor, Overestimate, RunSummary,
+    MAX_EXACT_STATES, MAX_LAB_EDGES, MAX_LAB_GRAPH_STATES, MAX_LAB_STATES, MAX_LISTED, MAX_USER_H,
+    SMALL_GRAPH,
+};
 pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use record::{event_id, Last, Record, Taken, BACKWARD, EXPANDED, LAST_SHIFT, TAKEN};

@@ -132,6 +132,7 @@ macro_rules! session_bindings {
 mod actman;
 mod arena;
 mod gpac;
+mod heuristic_lab;
 mod media;
 mod pengu;
 mod rogue;

@@ -88,6 +88,8 @@ const VALID = {
   },
   GifRecorder: { make: () => new g.GifRecorder(2, 2, 100), new: [2, 2, 100], add_frame: [new Uint8Array(16)] },
   run_tool: ['pengu', 'solve', FIELD, { solver: 'bfs' }, null],
+  heuristic_lab: ['pengu', FIELD, { solver: 'astar' }, () => 0, null],
+  heuristic_lab_data: ['pengu', FIELD, { solver: 'astar' }],
   gpac_play: [MAP00, null, 'avoid', 'chase', 1, 1],
   arena_replay_scores: [arenaLog()],
   arena_tournament_points: [[4, 3, 2, 1]],

@@ -22,6 +22,7 @@ import { toolsOf } from './tools.js';
 import { ToolsPanel } from './tools-panel.js';
 import { CheckSolution } from './check-solution.js';
 import { SolverPanel } from './solver-panel.js';
+import { HeuristicLab } from './heuristic-lab.js';
 import { ComparePanel } from './compare.js';
 import { mountRace } from './race-view.js';
 import { StateSpaceView } from './state-space-view.js';
@@ -149,6 +150,8 @@ export class GameBase extends EventTarget {
     this.moreTools = null;
     /** @type {CheckSolution | null} "Check a solution" (Play and Solve tabs) */
     this.checker = null;
+    /** @type {import('./heuristic-lab.js').HeuristicLab | null} the heuristic lab (Solve tab) */
+    this.heuristicLab = null;
   }
 
   // ---- what a game implements -----------------------------------------------------
@@ -193,6 +196,7 @@ export class GameBase extends EventTarget {
     this.compare = spec.solve ? new ComparePanel(this, shell.panels.compare, spec.solve) : null;
     this.checker = spec.judge ? new CheckSolution(this, spec.judge) : null;
     this.race = mountRace(this, shell.panels.solve);
+    this.heuristicLab = HeuristicLab.mount(this, shell.panels.solve, spec.solve);
     attachPointer(this.board, {
       mode: () => (shell.activeTab() === 'edit' ? 'edit' : 'play'),
       onTap: (cell, e) => this.tapCell(cell, e),
@@ -391,7 +395,7 @@ export class GameBase extends EventTarget {
 
   /** The shared panels that keep a part of the view, in the order `applyView` reads it. */
   viewParts() {
-    return [this.compare, this.solver, this.generator, this.moreTools, this.checker, this.race].filter(Boolean);
+    return [this.compare, this.solver, this.generator, this.moreTools, this.checker, this.race, this.heuristicLab].filter(Boolean);
   }
 
   /**
@@ -768,6 +772,7 @@ export class GameBase extends EventTarget {
     if (this.levelCheck) this.levelCheck.dispose();
     if (this.generator) this.generator.dispose();
     if (this.moreTools) this.moreTools.dispose();
+    if (this.heuristicLab) this.heuristicLab.dispose();
     if (this.checker) this.checker.dispose();
     if (this.race) this.race.dispose();
     if (this.session) this.session.free();

@@ -8,8 +8,9 @@ use crate::error::FieldError;
 use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
 use crate::search::{
-    self, Algorithm, Limits, Outcome, Problem, ProblemVisitor, ProgressFn, Record, Solver,
-    SolverBudget, Stats, Trace, DEFAULT_BEAM_WIDTH, DEFAULT_MAX_MEMORY, DEFAULT_WEIGHT,
+    self, Algorithm, AnyProblem, LabProblem, LabVisitor, Limits, Outcome, Problem, ProblemVisitor,
+    ProgressFn, Record, Solver, SolverBudget, Stats, Trace, DEFAULT_BEAM_WIDTH, DEFAULT_MAX_MEMORY,
+    DEFAULT_WEIGHT,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -174,7 +175,7 @@ pub fn solve<'a>(
                 algorithm,
                 limits: &mut limits,
             };
-            visit_problem(dungeon, options, algorithm, run).unwrap_or_else(|note| Solution {
+            visit_problem(dungeon, options, run).unwrap_or_else(|note| Solution {
                 outcome: Outcome::LimitReached,
                 actions: String::new(),
                 stats: Stats::default(),
@@ -473,29 +474,79 @@ impl<const N: usize> Problem for ActProblem<N> {
     }
 }
 
-/// Build the search problem of `dungeon` exactly as [`solve`] does for `algorithm` (the
-/// turn limit of `options`; score costs when its objective is the score and the
-/// algorithm does not count moves) and run `visitor` on it; an error when the dungeon
-/// has more than [`MAX_MONSTERS`] monsters.
+/// The heuristic lab's view of Act-Man. A state is written as `[cell, bullet, then
+/// kind, cell for each monster slot]`: Act-Man's cell (row-major index), 1 when the
+/// bullet is spent, and per monster slot its kind (0 ogre, 1 demon, 2 corpse: a dead
+/// monster) and cell. The helpers' data: `corpses` (the cells of the start corpses),
+/// `corpseDistance` (per cell, the Chebyshev distance to the nearest start corpse,
+/// 65535 when there is none: the built-in heuristic's table), `costBased` (a step
+/// costs its points, the shot 20) and `shotCost`.
+impl<const N: usize> LabProblem for ActProblem<N> {
+    const G_FREE: bool = false;
+
+    fn write_state(&self, s: &ActState<N>, out: &mut Vec<u32>) {
+        out.push(s.actman);
+        out.push(u32::from(s.bullet_used));
+        for slot in s.slots.iter().filter(|x| **x != Slot::EMPTY) {
+            let kind = match slot.kind() {
+                Some(super::level::Kind::Ogre) => 0,
+                Some(super::level::Kind::Demon) => 1,
+                None => 2,
+            };
+            out.push(kind);
+            out.push(slot.cell());
+        }
+    }
+
+    fn lab_data(&self) -> serde_json::Value {
+        let corpses: Vec<u32> = (0..self.board.cells() as u32)
+            .filter(|&c| self.board.start_corpse(c))
+            .collect();
+        serde_json::json!({
+            "corpses": corpses,
+            "corpseDistance": self.corpse_distance,
+            "costBased": self.cost_based,
+            "shotCost": SHOT_COST,
+        })
+    }
+}
+
+/// Build the search problem of `dungeon` exactly as [`solve`] does for `options` (its
+/// turn limit; score costs when its objective is the score and its solver does not
+/// count moves) and run `visitor` on it; an error when the dungeon has more than
+/// [`MAX_MONSTERS`] monsters.
 ///
 /// ```
 /// use gridlab::games::actman::{visit_problem, Dungeon, SolveOptions};
-/// use gridlab::search::{Algorithm, Problem, ProblemVisitor};
+/// use gridlab::search::{Problem, ProblemVisitor};
 /// struct StartGoal;
 /// impl ProblemVisitor for StartGoal {
 ///     type Output = bool;
 ///     fn visit<P: Problem>(self, p: &P) -> bool { p.is_goal(&p.start()) }
 /// }
 /// let d = Dungeon::parse("5 11\n###########\n#   #  @ G#\n#A#     # #\n#   #D    #\n###########").unwrap();
-/// assert_eq!(visit_problem(&d, &SolveOptions::default(), Algorithm::Astar, StartGoal), Ok(false));
+/// assert_eq!(visit_problem(&d, &SolveOptions::default(), StartGoal), Ok(false));
 /// ```
 pub fn visit_problem<V: ProblemVisitor>(
     dungeon: &Dungeon,
     options: &SolveOptions,
-    algorithm: Algorithm,
     visitor: V,
 ) -> Result<V::Output, String> {
-    let cost_based = !algorithm.counts_moves() && options.objective == Objective::Score;
+    visit_lab(dungeon, options, AnyProblem(visitor))
+}
+
+/// [`visit_problem`] for the heuristic lab: the visitor gets the problem as a
+/// [`LabProblem`].
+pub fn visit_lab<V: LabVisitor>(
+    dungeon: &Dungeon,
+    options: &SolveOptions,
+    visitor: V,
+) -> Result<V::Output, String> {
+    let counts_moves = match options.solver {
+        Solver::Search(algorithm) => algorithm.counts_moves(),
+        Solver::Random => false,
+    };
+    let cost_based = !counts_moves && options.objective == Objective::Score;
     let n = dungeon.monsters.len();
     macro_rules! visit_width {
         ($($w:literal),*) => {

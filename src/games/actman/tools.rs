@@ -380,8 +380,7 @@ impl Tool for StateSpaceTool {
             budget: options.budget(),
             cancel: control.cancel,
         };
-        let space =
-            visit_problem(dungeon, options, algorithm, visitor).map_err(ToolError::Failed)??;
+        let space = visit_problem(dungeon, options, visitor).map_err(ToolError::Failed)??;
         let game = Game::replay(dungeon, &space.plan)?;
         let note = search_note(space.outcome, space.note.clone(), options.max_turns);
         Ok(StateSpaceReport::new(

@@ -49,8 +49,8 @@ pub use problem::{FishSet, PenguProblem, PenguState, MAX_REVERSE_COVER};
 pub use rules::{replay, slide, Game, IllegalMove, MoveReport, SlideEnd, Status};
 pub use session::{PenguRules, PenguSession, PenguView};
 pub use solver::{
-    cells_slid, outcome_game, solve, tracked_fish, visit_problem, Cost, Goal, GoalError, NoPlan,
-    NoProblem, Solution, SolveOptions, MAX_RANDOM_MOVES, MAX_TRACKED_FISH,
+    cells_slid, outcome_game, solve, tracked_fish, visit_lab, visit_problem, Cost, Goal, GoalError,
+    NoPlan, NoProblem, Solution, SolveOptions, MAX_RANDOM_MOVES, MAX_TRACKED_FISH,
 };
 pub use tools::{
     Analyze, Analyzed, Generate, GeneratedLevel, PenguVerdict, Solve, Solved, Verdict, TOOLS,

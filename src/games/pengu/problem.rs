@@ -7,7 +7,7 @@ use super::graph::{SlideGraph, BLOCKED};
 use super::solver::{Cost, Goal};
 use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
-use crate::search::{Problem, DEAD_END};
+use crate::search::{LabProblem, Problem, DEAD_END};
 
 /// A set of eaten fish, `W` words of 64 bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,6 +93,8 @@ pub struct PenguProblem<'g, const W: usize> {
     edge_bits_start: Vec<u32>,
     full: FishSet<W>,
     tracked: usize,
+    /// Grid cell of each tracked fish, by bit.
+    tracked_cells: Vec<u32>,
     max_per_move: u32,
     /// `dist[bit * positions + pos]`: fewest moves from `pos` that eat fish `bit`.
     dist: Vec<u16>,
@@ -182,6 +184,7 @@ impl<'g, const W: usize> PenguProblem<'g, W> {
             edge_bits_start,
             full,
             tracked: tracked.len(),
+            tracked_cells: tracked.iter().map(|&f| graph.fish_cells[f]).collect(),
             max_per_move: max_per_move.max(1),
             dist: Vec::new(),
             together: vec![FishSet::EMPTY; tracked.len()],
@@ -508,5 +511,37 @@ impl<const W: usize> Problem for PenguProblem<'_, W> {
                 ));
             }
         }
+    }
+}
+
+/// The heuristic lab's view of Pengu. A state is written as `[cell, bits…]`: Pengu's
+/// rest cell (row-major index) and the bits of the tracked fish not eaten yet. The
+/// helpers' data: `fishCells` (the grid cell of each tracked fish, by bit), `need` (how
+/// many tracked fish the goal needs eaten), `restCells` (the cell of each rest
+/// position), `dist` (`dist[bit × positions + position]`: the fewest moves from the
+/// position that eat the fish, the built-in heuristic's table; `far` where none can;
+/// empty when too large to build) and `maxPerMove` (most tracked fish one move eats).
+impl<const W: usize> LabProblem for PenguProblem<'_, W> {
+    const G_FREE: bool = true;
+
+    fn write_state(&self, s: &PenguState<W>, out: &mut Vec<u32>) {
+        out.push(self.graph.cells[s.pos as usize]);
+        s.eaten
+            .for_each_missing(&self.full, |bit| out.push(bit as u32));
+    }
+
+    fn lab_data(&self) -> serde_json::Value {
+        let need = match self.goal {
+            Goal::All => self.tracked,
+            Goal::AtLeast(k) => k,
+        };
+        serde_json::json!({
+            "fishCells": self.tracked_cells,
+            "need": need,
+            "restCells": self.graph.cells,
+            "dist": self.dist,
+            "far": FAR,
+            "maxPerMove": self.max_per_move,
+        })
     }
 }

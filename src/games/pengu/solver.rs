@@ -7,8 +7,9 @@ use super::problem::PenguProblem;
 use super::rules::{replay, Game, Status};
 use crate::error::FieldError;
 use crate::search::{
-    self, Algorithm, Limits, Outcome, Problem, ProblemVisitor, ProgressFn, Record, Solver,
-    SolverBudget, Stats, Trace, DEFAULT_BEAM_WIDTH, DEFAULT_MAX_MEMORY, DEFAULT_WEIGHT,
+    self, Algorithm, AnyProblem, LabVisitor, Limits, Outcome, Problem, ProblemVisitor, ProgressFn,
+    Record, Solver, SolverBudget, Stats, Trace, DEFAULT_BEAM_WIDTH, DEFAULT_MAX_MEMORY,
+    DEFAULT_WEIGHT,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
@@ -534,6 +535,16 @@ pub struct NoProblem {
 /// assert!(visit_problem(&level, &SolveOptions::default(), StartH).unwrap() >= 2);
 /// ```
 pub fn visit_problem<V: ProblemVisitor>(
+    level: &Level,
+    options: &SolveOptions,
+    visitor: V,
+) -> Result<V::Output, NoProblem> {
+    visit_lab(level, options, AnyProblem(visitor))
+}
+
+/// [`visit_problem`] for the heuristic lab: the visitor gets the problem as a
+/// [`LabProblem`](crate::search::LabProblem).
+pub fn visit_lab<V: LabVisitor>(
     level: &Level,
     options: &SolveOptions,
     visitor: V,
