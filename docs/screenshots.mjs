@@ -80,6 +80,28 @@ const SHOTS = [
     },
   },
   {
+    file: 'screenshot-lab.png',
+    hash: '#game=pengu&tab=solve',
+    ready: async (page) => {
+      await page.click('#heuristic-lab > summary');
+      await page.selectOption('#lab-starter', 'manhattan');
+      await page.click('#lab-run');
+      await page.waitForSelector('#lab-admissible', { timeout: 120000 });
+      await page.locator('#lab-admissible').scrollIntoViewIfNeeded();
+    },
+  },
+  {
+    file: 'screenshot-state-space.png',
+    hash: '#game=pengu&tab=solve&s.algo=astar&s.solved=1',
+    ready: async (page) => {
+      await page.waitForSelector('#debugger:not([hidden])', { timeout: 120000 });
+      await page.click('#state-space > summary');
+      await page.waitForFunction(() => document.querySelector('#ss-canvas').dataset.following === 'true', null, { timeout: 60000 });
+      for (let i = 0; i < 8; i++) await page.click('#dbg-step');
+      await page.locator('#state-space').scrollIntoViewIfNeeded();
+    },
+  },
+  {
     file: 'screenshot-phone.png',
     viewport: { width: 390, height: 844 },
     phone: true,
