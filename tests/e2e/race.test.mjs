@@ -276,6 +276,19 @@ test('heuristics race: A* with the built-in h, h = 0 and the lab’s code, with 
   assert.ok(place['A* · built-in h'] < place['A* · h = 0'], `the built-in h before h = 0: ${JSON.stringify(r.order)}`);
   assert.equal(await page.textContent('#race-1-plan'), '12 moves · cost 12');
 
+  // A runaway h in the race: Cancel ends the lab's worker, the cards say so.
+  await page.fill('#lab-code', 'function h() {\n  while (true) {}\n}\n');
+  await page.selectOption('#race-algo-1', 'astar:code');
+  await page.selectOption('#race-algo-3', '');
+  await page.click('#race-start');
+  await page.waitForFunction(() => /^Running A\* · lab’s h/.test(document.querySelector('#race-status').textContent));
+  await page.click('#race-cancel');
+  await page.waitForFunction(() => !window.gridlab.race().running);
+  assert.deepEqual((await info(page)).entrants.map((e) => [e.key, e.state]), [['astar:code', 'cancelled'], ['astar:zero', 'cancelled']]);
+  await page.fill('#lab-code', code);
+  for (let i = 0; i < 3; i++) await page.selectOption(`#race-algo-${i + 1}`, keys[i]);
+  await run(page);
+
   // The link carries the lab's entrants and its code; reopened, the code waits.
   await page.waitForFunction(() => /r\.algos=astar:builtin,astar:zero,astar:code/.test(decodeURIComponent(location.hash)) && /hl\.code=/.test(location.hash) && /r\.run=1/.test(location.hash));
   const again = await openPengu(new URL(page.url()).hash);
