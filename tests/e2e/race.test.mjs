@@ -4,7 +4,9 @@
 // is by expansions, BFS and A* find plans of the same length, one step is one
 // expansion of every entrant still running, the link sets the race up again; an
 // Act-Man race; an entrant that fails says so in its card; the embed view steps the
-// race with the presenter's keys and exports it as a GIF.
+// race with the presenter's keys and exports it as a GIF; heuristics race (A* with the
+// built-in h, h = 0 and the lab's typed h) with the lab's own counts, and the lab's
+// code from a link waits for the person's consent.
 // Run: node --test --test-concurrency=1 tests/e2e/race.test.mjs
 
 import { test } from 'node:test';
@@ -241,4 +243,76 @@ test('the race exports as a GIF of its boards; in the embed view it takes the bo
   assert.deepEqual(errors, []);
   assert.deepEqual(embedded.errors, []);
   await embedded.context.close();
+});
+
+test('heuristics race: A* with the built-in h, h = 0 and the lab’s code, with the lab’s own counts; a link’s code waits for consent', async () => {
+  const code = 'function h(state, help) {\n  return state.fish.length > 0 ? 1 : 0;\n}\n';
+  const { page, errors } = await openPengu();
+  assert.ok(await page.evaluate((text) => window.gridlab.loadLevel(text, ''), TC04));
+  await tab(page, 'solve');
+  // The lab's own run of the typed h, with its comparison.
+  await page.click('#heuristic-lab > summary');
+  await page.fill('#lab-code', code);
+  await page.click('#lab-run');
+  await page.waitForSelector('#lab-admissible', { timeout: 60000 });
+  const rows = await page.$$eval('#lab-compare tbody tr', (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  const lab = Object.fromEntries(rows.map((r) => [r[0], Number(r[3].replace(/,/g, ''))]));
+  assert.deepEqual(Object.keys(lab), ['yours', 'built-in', 'zero']);
+
+  await page.click('#race > summary');
+  const keys = ['astar:builtin', 'astar:zero', 'astar:code'];
+  for (let i = 0; i < 4; i++) await page.selectOption(`#race-algo-${i + 1}`, keys[i] || '');
+  await run(page);
+  await page.click('#race-end');
+  await page.waitForFunction(() => window.gridlab.race().over);
+  const r = await info(page);
+  assert.deepEqual(r.entrants.map((e) => [e.kind, e.key, e.label, e.state]), [
+    ['lab', 'astar:builtin', 'A* · built-in h', 'done'], ['lab', 'astar:zero', 'A* · h = 0', 'done'], ['lab', 'astar:code', 'A* · lab’s h', 'done']]);
+  assert.deepEqual(r.entrants.map((e) => e.expansions), [lab['built-in'], lab.zero, lab.yours], 'the lab’s own counts');
+  assert.deepEqual(r.entrants.map((e) => e.expanded), r.entrants.map((e) => e.expansions), 'replayed to the end');
+  assert.equal(r.length, Math.max(lab['built-in'], lab.zero, lab.yours));
+  assert.ok(r.entrants.every((e) => e.plan.length === 12), 'admissible: the optimal plan');
+  const place = Object.fromEntries(r.order.map((o) => [o.label, o.place]));
+  assert.ok(place['A* · built-in h'] < place['A* · h = 0'], `the built-in h before h = 0: ${JSON.stringify(r.order)}`);
+  assert.equal(await page.textContent('#race-1-plan'), '12 moves · cost 12');
+
+  // A runaway h in the race: Cancel ends the lab's worker, the cards say so.
+  await page.fill('#lab-code', 'function h() {\n  while (true) {}\n}\n');
+  await page.selectOption('#race-algo-1', 'astar:code');
+  await page.selectOption('#race-algo-3', '');
+  await page.click('#race-start');
+  await page.waitForFunction(() => /^Running A\* · lab’s h/.test(document.querySelector('#race-status').textContent));
+  await page.click('#race-cancel');
+  await page.waitForFunction(() => !window.gridlab.race().running);
+  assert.deepEqual((await info(page)).entrants.map((e) => [e.key, e.state]), [['astar:code', 'cancelled'], ['astar:zero', 'cancelled']]);
+  await page.fill('#lab-code', code);
+  for (let i = 0; i < 3; i++) await page.selectOption(`#race-algo-${i + 1}`, keys[i]);
+  await run(page);
+
+  // The link carries the lab's entrants and its code; reopened, the code waits.
+  await page.waitForFunction(() => /r\.algos=astar:builtin,astar:zero,astar:code/.test(decodeURIComponent(location.hash)) && /hl\.code=/.test(location.hash) && /r\.run=1/.test(location.hash));
+  const again = await openPengu(new URL(page.url()).hash);
+  const p = again.page;
+  await p.waitForFunction(() => {
+    const x = window.gridlab.race();
+    return x && !x.running && x.length > 0;
+  });
+  let back = await info(p);
+  assert.deepEqual(back.entrants.map((e) => [e.key, e.state, e.expansions]), [['astar:builtin', 'done', lab['built-in']], ['astar:zero', 'done', lab.zero], ['astar:code', 'held', 0]]);
+  assert.equal(await p.textContent('#race-3-state'), 'run the lab’s code first');
+  assert.deepEqual(back.order.map((o) => [o.label, o.place]), [['A* · built-in h', 1], ['A* · h = 0', 2], ['A* · lab’s h', null]]);
+  assert.equal(await p.inputValue('#lab-code'), code);
+  // Agreed to in the lab: the race runs it.
+  await p.click('#lab-trust');
+  await p.waitForSelector('#lab-admissible', { timeout: 60000 });
+  await p.click('#race-start');
+  await p.waitForFunction(() => {
+    const x = window.gridlab.race();
+    return !x.running && x.length > 0 && x.entrants[2].state === 'done';
+  });
+  back = await info(p);
+  assert.equal(back.entrants[2].expansions, lab.yours);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(again.errors, []);
+  await again.context.close();
 });

@@ -2,14 +2,15 @@
 // is one expansion of every run still running; at the end each run has made exactly
 // the expansions the solve tool counted, its open list and heat-map are the record's;
 // the finish order ranks by expansions to the goal and says why a run did not finish;
-// a link's `r.algos` is read with its problems named.
+// a link's `r.algos` is read with its problems named, the heuristic lab's entrants
+// (`astar:zero`) too; a lab run's record races as a solve's.
 // Run: node --test tests/node/
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { g } from './helpers.mjs';
-import { Race, RaceRun, finishOrder, ordinal, parseAlgos, algoEntrant, raceAlgorithms } from '../../www/js/race.js';
+import { Race, RaceRun, finishOrder, ordinal, parseAlgos, algoEntrant, raceAlgorithms, labEntrant, labEntrants, entrantFor } from '../../www/js/race.js';
 import { SearchRecord } from '../../www/js/search-record.js';
 
 const TC04 = readFileSync('levels/pengu/course/testcase-04-7x7.txt', 'utf8');
@@ -126,4 +127,46 @@ test('r.algos: the entrants, each once, at most four, searches only', () => {
     '“nope” is not an algorithm a race can run',
     'at most 4 entrants: UCS is left out',
   ]);
+});
+
+test('r.algos: the heuristic lab’s entrants (algorithm:heuristic), only where the game has the lab', () => {
+  assert.deepEqual(labEntrants(ALGOS).map((e) => [e.key, e.label]), [
+    ['astar:builtin', 'A* · built-in h'], ['astar:zero', 'A* · h = 0'], ['astar:code', 'A* · lab’s h'],
+    ['greedy:builtin', 'Greedy · built-in h'], ['greedy:zero', 'Greedy · h = 0'], ['greedy:code', 'Greedy · lab’s h'],
+  ]);
+  assert.deepEqual(entrantFor(ALGOS, 'greedy:code', true), { kind: 'lab', key: 'greedy:code', label: 'Greedy · lab’s h', options: { solver: 'greedy', heuristic: 'code' } });
+  assert.equal(entrantFor(ALGOS, 'astar:zero', false), null, 'no lab, no lab entrant');
+  assert.deepEqual(entrantFor(ALGOS, 'astar', true), algoEntrant(ALGOS, 'astar'));
+  assert.equal(labEntrant(ALGOS, 'bfs', 'zero'), null, 'the lab runs A* and greedy only');
+  assert.equal(labEntrant(ALGOS.filter(([id]) => id !== 'greedy'), 'greedy', 'zero'), null, 'nor an algorithm the game lacks');
+
+  const { entrants, problems } = parseAlgos('astar:builtin, astar:zero,astar,astar:zero,bfs:zero,astar:nope,astar:,:zero,astar:code,greedy:code', ALGOS, true);
+  assert.deepEqual(entrants.map((e) => [e.kind, e.key, e.options.solver, e.options.heuristic]), [
+    ['lab', 'astar:builtin', 'astar', 'builtin'], ['lab', 'astar:zero', 'astar', 'zero'], ['algo', 'astar', 'astar', undefined], ['lab', 'astar:code', 'astar', 'code'],
+  ]);
+  const notLab = (id) => `“${id}” is not a search of the heuristic lab (astar or greedy, then :builtin, :zero, :code)`;
+  assert.deepEqual(problems, [
+    'A* · h = 0 is in the race once', notLab('bfs:zero'), notLab('astar:nope'), notLab('astar:'), notLab(':zero'),
+    'at most 4 entrants: Greedy · lab’s h is left out',
+  ]);
+  assert.deepEqual(parseAlgos('bfs,astar:zero', ALGOS).problems, ['“astar:zero” needs the heuristic lab, which this game does not have']);
+});
+
+test('a lab run’s record races as a solve’s: the built-in h before h = 0, the lab’s counts', () => {
+  const lab = (heuristic) => {
+    const r = new RaceRun(labEntrant(ALGOS, 'astar', heuristic), 7 * 7);
+    const result = g.heuristic_lab('pengu', TC04, { solver: 'astar', recordLimit: 200000, traceLimit: 0, compare: false }, heuristic, null);
+    r.setResult(result, result.outcome === 'found');
+    return r;
+  };
+  const runs = [lab('zero'), lab('builtin')];
+  const race = new Race(runs);
+  assert.deepEqual(runs.map((r) => r.expansions), [1270, 486]);
+  assert.deepEqual(runs.map((r) => r.length), [1270, 486], 'every expansion replayable');
+  race.seek(race.length);
+  for (const r of runs) {
+    r.sync();
+    assert.equal(r.counts.reduce((a, b) => a + b, 0), r.expansions);
+  }
+  assert.deepEqual(race.order().map((o) => [o.place, o.label, o.expanded]), [[1, 'A* · built-in h', 486], [2, 'A* · h = 0', 1270]]);
 });

@@ -21,6 +21,64 @@ export const MAX_CODE = 20000;
 
 const describeState = (s) => (s ? JSON.stringify(s) : '');
 
+/**
+ * One run of the lab's worker (heuristic-worker.js) on `game`'s level `text` with the
+ * solve `options`: h is `code` (the text defining `h(state, help)`) or `builtin`
+ * ('builtin' or 'zero'). The watchdog ends the worker when it sends nothing for
+ * WATCHDOG_MS. `promise` resolves to the wasm `heuristic_lab` report, or rejects with
+ * `{message}` (a sentence for the page: the runaway or failing h, a worker that did
+ * not load) or `{cancelled: true}` after `cancel()`.
+ * @param {{game: string, text: string, options: Record<string, any>, code?: string, builtin?: string | null, onProgress?: (stats: any) => void}} job
+ * @returns {{promise: Promise<any>, cancel: () => void}}
+ */
+export function runLab({ game, text, options, code = '', builtin = null, onProgress }) {
+  const worker = new Worker(new URL('./heuristic-worker.js', import.meta.url), { type: 'module' });
+  let watchdog = 0;
+  let settle = (_ok, _value) => {};
+  const promise = new Promise((resolve, reject) => {
+    settle = (ok, value) => {
+      settle = () => {};
+      clearInterval(watchdog);
+      worker.terminate();
+      if (ok) resolve(value);
+      else reject(value);
+    };
+  });
+  let last = performance.now();
+  watchdog = setInterval(() => {
+    if (performance.now() - last > WATCHDOG_MS) {
+      settle(false, { message: `Your h did not return for ${WATCHDOG_MS / 1000} s (an endless loop?): the search was stopped. The page is fine: edit h and run again.` });
+    }
+  }, 250);
+  worker.onerror = (e) => {
+    e.preventDefault();
+    settle(false, { message: `The lab's worker failed: ${e.message || 'load error'}` });
+  };
+  worker.onmessage = (e) => {
+    const m = e.data;
+    last = performance.now();
+    if (m.type === 'progress') {
+      if (onProgress) onProgress(m.stats);
+    } else if (m.type === 'result') settle(true, m.result);
+    else if (m.type === 'error') {
+      const where = m.error.state ? ` State: ${describeState(m.error.state)}.` : '';
+      settle(false, { message: `Your h failed: ${m.error.message}.${where}` });
+    }
+  };
+  worker.postMessage({ type: 'run', game, text, options, code, builtin, limitMs: CALL_LIMIT_MS });
+  return { promise, cancel: () => settle(false, { cancelled: true }) };
+}
+
+/**
+ * A lab report as a solve tool's result for the solve adapters (`actions`, `goalMet`,
+ * `victory`: the plan and whether it met the goal).
+ * @param {any} r
+ */
+export const asSolveResult = (r) => {
+  const found = r.outcome === 'found';
+  return { ...r, actions: r.moves, goalMet: found, victory: found };
+};
+
 export class HeuristicLab {
   /**
    * The lab for games that have one (Pengu, Act-Man); null for the others.
@@ -29,13 +87,16 @@ export class HeuristicLab {
    * @param {any} adapter the game's solve adapter
    */
   static mount(game, panel, adapter) {
-    return adapter && STARTERS[adapter.game] ? new HeuristicLab(game, panel, adapter) : null;
+    return HeuristicLab.serves(adapter) ? new HeuristicLab(game, panel, adapter) : null;
   }
 
   constructor(game, panel, adapter) {
     this.game = game;
     this.adapter = adapter;
-    this.worker = null;
+    /** @type {{promise: Promise<any>, cancel: () => void} | null} the run under way */
+    this.job = null;
+    /** @type {Promise<void>} the link's part being read (applyView) */
+    this.applied = Promise.resolve();
     this.linkCode = '';
     this.fromLink = false;
     const starters = STARTERS[adapter.game];
@@ -96,8 +157,17 @@ export class HeuristicLab {
     return v;
   }
 
-  /** Read the link's part; code from a link waits for the person's consent. */
-  async applyView(view) {
+  /**
+   * Read the link's part; code from a link waits for the person's consent. `applied`
+   * is the reading under way (the race waits for it before it runs the lab's code).
+   */
+  applyView(view) {
+    this.applied = this.readView(view);
+    return this.applied;
+  }
+
+  /** @param {Record<string, string>} view */
+  async readView(view) {
     if (view['hl.algo'] === 'greedy') this.algo.value = 'greedy';
     if (view['hl.start'] && STARTERS[this.adapter.game].some((s) => s[0] === view['hl.start'])) {
       this.starter.value = view['hl.start'];
@@ -128,9 +198,9 @@ export class HeuristicLab {
   }
 
   stop(message, kind = 'warn') {
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
-    clearInterval(this.watchdog);
+    const job = this.job;
+    this.job = null;
+    if (job) job.cancel();
     this.runBtn.disabled = false;
     this.cancelBtn.disabled = true;
     if (message) this.showStatus(message, kind);
@@ -140,8 +210,19 @@ export class HeuristicLab {
     this.status.replaceChildren(h(`div.outcome.${kind}#lab-message`, {}, text));
   }
 
+  /**
+   * What the lab's code box runs now, for another panel (the race): `{code, builtin}`
+   * (`builtin` 'builtin' when the box is the built-in's starting point), or `{held}`
+   * when the code came from a link and the person has not agreed to run it.
+   * @returns {{code?: string, builtin?: 'builtin' | null, held?: string}}
+   */
+  current() {
+    if (this.fromLink) return { held: 'run the lab’s code first: it came from a link, and runs only after you agree in the Heuristic lab' };
+    return this.builtin ? { code: '', builtin: 'builtin' } : { code: this.code.value, builtin: null };
+  }
+
   run() {
-    if (this.worker) return;
+    if (this.job) return;
     if (this.fromLink) {
       this.showStatus('Code from a link runs only after you agree: press the button above the Run button.', 'warn');
       return;
@@ -153,32 +234,19 @@ export class HeuristicLab {
     this.runBtn.disabled = true;
     this.cancelBtn.disabled = false;
     const t0 = performance.now();
-    let last = performance.now();
-    const worker = new Worker(new URL('./heuristic-worker.js', import.meta.url), { type: 'module' });
-    this.worker = worker;
-    this.watchdog = setInterval(() => {
-      if (performance.now() - last > WATCHDOG_MS) {
-        this.stop(`Your h did not return for ${WATCHDOG_MS / 1000} s (an endless loop?): the search was stopped. The page is fine: edit h and run again.`, 'bad');
-      }
-    }, 250);
-    worker.onerror = (e) => {
-      e.preventDefault();
-      this.stop(`The lab's worker failed: ${e.message || 'load error'}`, 'bad');
-    };
-    worker.onmessage = (e) => {
-      const m = e.data;
-      last = performance.now();
-      if (m.type === 'progress') this.showStatus(`Running… ${fmt(m.stats.expanded)} expanded, ${fmt(m.stats.stored)} stored, ${fmtMs(performance.now() - t0)}`, 'info');
-      else if (m.type === 'result') {
-        this.stop(null);
-        this.status.replaceChildren();
-        this.show(m.result, text, options);
-      } else if (m.type === 'error') {
-        const where = m.error.state ? ` State: ${describeState(m.error.state)}.` : '';
-        this.stop(`Your h failed: ${m.error.message}.${where}`, 'bad');
-      }
-    };
-    worker.postMessage({ type: 'run', game: this.adapter.game, text, options, code: this.code.value, builtin: this.builtin ? 'builtin' : null, limitMs: CALL_LIMIT_MS });
+    const job = runLab({
+      game: this.adapter.game, text, options, ...this.current(),
+      onProgress: (stats) => this.showStatus(`Running… ${fmt(stats.expanded)} expanded, ${fmt(stats.stored)} stored, ${fmtMs(performance.now() - t0)}`, 'info'),
+    });
+    this.job = job;
+    job.promise.then((result) => {
+      if (this.job !== job) return;
+      this.stop(null);
+      this.status.replaceChildren();
+      this.show(result, text, options);
+    }, (err) => {
+      if (this.job === job && !err.cancelled) this.stop(err.message, 'bad');
+    });
   }
 
   /** The verdicts and the comparison; the run itself to the Solve panel's result. */
@@ -222,8 +290,7 @@ export class HeuristicLab {
     );
     // The run's plan, statistics, debugger and heat-map: the Solve panel's.
     if (this.game.solver) {
-      const found = r.outcome === 'found';
-      const result = { ...r, actions: r.moves, goalMet: found, victory: found, score: '–', status: '–', note: 'The heuristic lab’s run (your h): its plan, statistics, debugger and heat-map.' };
+      const result = { ...asSolveResult(r), score: '–', status: '–', note: 'The heuristic lab’s run (your h): its plan, statistics, debugger and heat-map.' };
       this.game.solver.showResult(result, r.trace, text, options);
     }
   }
@@ -236,5 +303,13 @@ export class HeuristicLab {
 
   dispose() {
     this.stop(null);
+  }
+
+  /**
+   * Whether the game has a lab (its starting points in heuristic-help.js).
+   * @param {any} adapter the game's solve adapter
+   */
+  static serves(adapter) {
+    return !!(adapter && STARTERS[adapter.game]);
   }
 }

@@ -4,9 +4,13 @@
 // (expanded, frontier now and at its peak, the plan found) and, at the end, its place.
 // The solves run one after another in a solver worker (the `solve` tool with its
 // record; the goal and limits are the Solve form's), cancellable; an entrant whose run
-// fails says why in its card. The model is race.js. In the embed view the race takes
+// fails says why in its card. In a game with the heuristic lab an entrant can also be
+// A* or greedy with the built-in heuristic, h = 0 or the lab's code: it runs through
+// the lab's own worker and watchdog (`runLab`), and the lab's code from a link only
+// once the person has agreed to it in the lab. The model is race.js. In the embed view the race takes
 // the board's place (the presenter's keys step it) and the GIF export records its
-// boards as one frame (`recordFrame`). The link carries `r.algos` (the entrants) and,
+// boards as one frame (`recordFrame`). The link carries `r.algos` (the entrants: `bfs`,
+// `astar:zero`, ...) and,
 // once run, `r.run=1` and `r.pos` (reopened, the race runs again and stops there).
 
 import { h, button, fmt } from './ui.js';
@@ -17,7 +21,8 @@ import { SessionBoard } from './session-board.js';
 import { viridisGradient } from './heatmap.js';
 import { RECORD_LIMIT } from './solver-panel.js';
 import { viewInt } from './view-state.js';
-import { Race, RaceRun, raceAlgorithms, algoEntrant, parseAlgos, ordinal, MIN_ENTRANTS, MAX_ENTRANTS } from './race.js';
+import { Race, RaceRun, raceAlgorithms, entrantFor, labEntrants, parseAlgos, ordinal, MIN_ENTRANTS, MAX_ENTRANTS } from './race.js';
+import { HeuristicLab, runLab, asSolveResult } from './heuristic-lab.js';
 
 /** Race speeds: expansions a second (of every running entrant). */
 export const RACE_SPEEDS = [1, 2, 5, 10, 25, 60, 150, 400, 1000, 4000].map((rate) => ({ label: `${fmt(rate)}/s`, rate }));
@@ -101,13 +106,14 @@ class Card {
     this.root.classList.toggle('failed', !!done && done.place == null);
     setText(this.place, !done ? '' : done.place != null ? ordinal(done.place) : '–');
     setText(this.plan, done && r.result ? planText(r.result, adapter) : '–');
-    const states = { waiting: 'waiting to run', running: 'searching…', cancelled: 'cancelled' };
+    const states = { waiting: 'waiting to run', running: 'searching…', cancelled: 'cancelled', held: 'run the lab’s code first' };
     setText(this.state, r.state in states ? states[r.state]
       : r.state === 'error' ? 'failed'
       : done ? (done.place != null ? `found a plan after ${fmt(r.expansions)} expansions` : r.why)
       : `expanding (${fmt(r.expansions)} in all)`);
     const notes = [];
     if (r.state === 'error') notes.push(`The run failed: ${r.error}`);
+    if (r.state === 'held') notes.push(`Not run: ${r.error}.`);
     if (r.truncated) notes.push(`The record ends after ${fmt(r.length)} expansions; the search made ${fmt(r.expansions)}.`);
     if (done && r.result && r.result.note) notes.push(r.result.note);
     this.note.hidden = !notes.length;
@@ -144,8 +150,12 @@ export class RacePanel {
     this.game = game;
     this.adapter = adapter;
     this.algorithms = raceAlgorithms(adapter.algorithms);
+    /** Whether the game has the heuristic lab (its entrants offered). */
+    this.lab = HeuristicLab.serves(adapter);
     /** @type {SolverClient | null} made at the first race */
     this.client = null;
+    /** @type {{promise: Promise<any>, cancel: () => void} | null} a lab entrant's run under way */
+    this.labJob = null;
     this.running = false;
     /** @type {Race | null} */
     this.race = null;
@@ -165,7 +175,8 @@ export class RacePanel {
     for (let i = 1; i <= MAX_ENTRANTS; i++) {
       const sel = h(`select#race-algo-${i}.race-algo`, { 'aria-label': `Entrant ${i}`, onchange: () => this.game.viewChanged() },
         h('option', { value: '' }, '—'),
-        ...this.algorithms.map(([id, , long]) => h('option', { value: id }, long)));
+        ...this.algorithms.map(([id, , long]) => h('option', { value: id }, long)),
+        this.lab ? h('optgroup', { label: 'Heuristic lab' }, ...labEntrants(this.algorithms).map((e) => h('option', { value: e.key }, e.label))) : null);
       sel.value = DEFAULT_ALGOS[i - 1] || '';
       this.selects.push(sel);
     }
@@ -191,7 +202,8 @@ export class RacePanel {
       h('div.race-result', {}, h('h4', {}, 'Finish order'), this.order));
     this.root = h('details.race#race', { ontoggle: () => this.game.viewChanged() },
       h('summary', {}, 'Race: algorithms side by side'),
-      h('p.small.muted', {}, `${MIN_ENTRANTS} to ${MAX_ENTRANTS} searches on the level on the board, with the Solve form’s goal and limits; one step is one expansion of every entrant still searching. The finish order is by expansions to the goal.`),
+      h('p.small.muted', {}, `${MIN_ENTRANTS} to ${MAX_ENTRANTS} searches on the level on the board, with the Solve form’s goal and limits; one step is one expansion of every entrant still searching. The finish order is by expansions to the goal.`,
+        this.lab ? ' The heuristic lab’s entrants race two heuristics: A* or greedy with the built-in h, h = 0, or the h in the lab’s code box.' : ''),
       h('div.race-form', {}, ...this.selects),
       h('div.row', {}, this.startBtn, this.cancelBtn),
       this.status,
@@ -203,10 +215,10 @@ export class RacePanel {
     this.classes.observe(document.body, { attributes: true, attributeFilter: ['class'] });
   }
 
-  /** The entrants chosen (each algorithm once). */
+  /** The entrants chosen (each once). */
   entrants() {
     const ids = [...new Set(this.selects.map((s) => s.value).filter(Boolean))];
-    return ids.map((id) => algoEntrant(this.algorithms, id)).filter(Boolean);
+    return ids.map((id) => entrantFor(this.algorithms, id, this.lab)).filter(Boolean);
   }
 
   /** Run the entrants, then play the race. */
@@ -222,7 +234,7 @@ export class RacePanel {
     if (this.running) return false;
     const entrants = this.entrants();
     if (entrants.length < MIN_ENTRANTS) {
-      this.status.textContent = `Pick at least ${MIN_ENTRANTS} different algorithms.`;
+      this.status.textContent = `Pick at least ${MIN_ENTRANTS} different entrants.`;
       return false;
     }
     this.clear();
@@ -254,8 +266,11 @@ export class RacePanel {
         const options = { ...base, ...run.entrant.options, traceLimit: 0, recordLimit: RECORD_LIMIT };
         run.options = options;
         try {
-          const { result } = await this.client.run('solve', this.adapter.game, text, options, null);
-          run.setResult(result, this.adapter.success(result));
+          if (run.entrant.kind === 'lab') await this.runLabEntrant(run, text, options);
+          else {
+            const { result } = await this.client.run('solve', this.adapter.game, text, options, null);
+            run.setResult(result, this.adapter.success(result));
+          }
         } catch (err) {
           if (err && err.cancelled) {
             cancelled = true;
@@ -282,8 +297,42 @@ export class RacePanel {
     return !cancelled;
   }
 
+  /**
+   * A lab entrant's run: the lab's worker (`runLab`, with its watchdog) on h =
+   * `options.heuristic` ('builtin', 'zero', or 'code': what the lab's code box runs;
+   * held when that code came from a link and is not yet agreed to).
+   * @param {RaceRun} run
+   * @param {string} text
+   * @param {Record<string, any>} options
+   */
+  async runLabEntrant(run, text, options) {
+    const { heuristic, ...solve } = options;
+    let which = { code: '', builtin: heuristic };
+    if (heuristic === 'code') {
+      const lab = this.game.heuristicLab;
+      if (!lab) throw new Error('this game has no heuristic lab');
+      await lab.applied;
+      const now = lab.current();
+      if (now.held) {
+        run.hold(now.held);
+        return;
+      }
+      which = { code: now.code || '', builtin: now.builtin || null };
+    }
+    const job = runLab({ game: this.adapter.game, text, options: { ...solve, compare: false }, ...which });
+    this.labJob = job;
+    try {
+      const result = asSolveResult(await job.promise);
+      run.setResult(result, this.adapter.success(result));
+    } finally {
+      this.labJob = null;
+    }
+  }
+
   cancel() {
-    if (this.running && this.client) this.client.cancel();
+    if (!this.running) return;
+    if (this.labJob) this.labJob.cancel();
+    else if (this.client) this.client.cancel();
   }
 
   /** Drop the race (a new one, another level). */
@@ -476,11 +525,13 @@ export class RacePanel {
   /** A link's race: its entrants in the form; `r.run=1` runs it and shows `r.pos`. */
   async applyView(view) {
     if (!('r.algos' in view)) return;
-    const { entrants, problems } = parseAlgos(view['r.algos'], this.algorithms);
+    const { entrants, problems } = parseAlgos(view['r.algos'], this.algorithms, this.lab);
     this.selects.forEach((s, i) => (s.value = entrants[i] ? entrants[i].key : ''));
     this.root.open = true;
     this.status.textContent = problems.length ? `The link’s race: ${problems.join('; ')}.` : '';
     if (view['r.run'] !== '1' || entrants.length < MIN_ENTRANTS) return;
+    // The panels after this one (the heuristic lab) read the link first.
+    await Promise.resolve();
     if (await this.compute()) this.transport.seek(viewInt(view, 'r.pos', 0));
     if (problems.length) this.status.textContent = `The link’s race: ${problems.join('; ')}.`;
   }
@@ -497,7 +548,7 @@ export class RacePanel {
       onScreen: this.onScreen(),
       order: race && !this.running ? race.order() : [],
       entrants: race ? race.runs.map((r) => ({
-        key: r.entrant.key, label: r.label, state: r.state, error: r.error, running: r.runningAt(race.pos),
+        key: r.entrant.key, kind: r.entrant.kind, label: r.label, state: r.state, error: r.error, running: r.runningAt(race.pos),
         expanded: r.expanded, frontier: r.frontier, peak: r.peak, expansions: r.expansions, replayable: r.length,
         outcome: r.result ? r.result.outcome : null, plan: r.result ? this.adapter.plan(r.result) || '' : null, options: r.options,
       })) : [],
@@ -509,6 +560,7 @@ export class RacePanel {
     this.classes.disconnect();
     this.dropFrameBoards();
     for (const c of this.cards) c.dispose();
+    if (this.labJob) this.labJob.cancel();
     if (this.client) this.client.dispose();
   }
 }

@@ -6,8 +6,10 @@
 // expansions by cell, the open states' cells; at the end, the finish order.
 //
 // An entrant is `{kind, key, label, options}`: `options` are merged over the solve
-// options the race runs with (kind 'algo': `{solver}`; a later kind, such as a
-// heuristic of the lab, adds its own options and key).
+// options the race runs with. Kind 'algo' (key: the algorithm) runs the solve tool
+// with `{solver}`; kind 'lab' (key `algo:heuristic`, such as `astar:zero`) runs the
+// heuristic lab's search with `{solver, heuristic}`: A* or greedy with the built-in
+// heuristic, h = 0, or the lab's code box (`code`).
 
 import { SearchRecord } from './search-record.js';
 
@@ -36,18 +38,60 @@ export function algoEntrant(algorithms, id) {
   return a ? { kind: 'algo', key: id, label: a[1], options: { solver: id } } : null;
 }
 
+/** The searches the heuristic lab runs (and so a 'lab' entrant). */
+export const LAB_ALGOS = ['astar', 'greedy'];
+/** The lab's heuristics an entrant names: `[id, label]`. */
+export const LAB_HEURISTICS = [['builtin', 'built-in h'], ['zero', 'h = 0'], ['code', 'lab’s h']];
+
 /**
- * A link's `r.algos` ("bfs,astar"): the entrants (at most MAX_ENTRANTS, each once) and
- * what was left out, in words.
- * @param {string} text
+ * The entrant running algorithm `algo` of the heuristic lab with `heuristic` (see
+ * LAB_HEURISTICS); null when the list has no such search or the lab runs none.
+ * @param {string[][]} algorithms
+ * @param {string} algo
+ * @param {string} heuristic
+ * @returns {{kind: 'lab', key: string, label: string, options: {solver: string, heuristic: string}} | null}
+ */
+export function labEntrant(algorithms, algo, heuristic) {
+  const a = LAB_ALGOS.includes(algo) ? raceAlgorithms(algorithms).find(([x]) => x === algo) : null;
+  const hr = LAB_HEURISTICS.find(([id]) => id === heuristic);
+  return a && hr ? { kind: 'lab', key: `${algo}:${heuristic}`, label: `${a[1]} · ${hr[1]}`, options: { solver: algo, heuristic } } : null;
+}
+
+/**
+ * The entrant a key names: `bfs` (an algorithm) or, when the game has the heuristic
+ * lab, `astar:zero` (see labEntrant); null otherwise.
+ * @param {string[][]} algorithms
+ * @param {string} key
+ * @param {boolean} [lab] whether the game has the heuristic lab
+ */
+export function entrantFor(algorithms, key, lab = false) {
+  const i = key.indexOf(':');
+  if (i < 0) return algoEntrant(algorithms, key);
+  return lab ? labEntrant(algorithms, key.slice(0, i), key.slice(i + 1)) : null;
+}
+
+/**
+ * The lab entrants a game with the heuristic lab offers (each lab search with each
+ * heuristic).
  * @param {string[][]} algorithms
  */
-export function parseAlgos(text, algorithms) {
+export const labEntrants = (algorithms) => LAB_ALGOS.flatMap((a) => LAB_HEURISTICS.map(([id]) => labEntrant(algorithms, a, id))).filter(Boolean);
+
+/**
+ * A link's `r.algos` ("bfs,astar", "astar:builtin,astar:zero"): the entrants (at most
+ * MAX_ENTRANTS, each once) and what was left out, in words.
+ * @param {string} text
+ * @param {string[][]} algorithms
+ * @param {boolean} [lab] whether the game has the heuristic lab (its entrants allowed)
+ */
+export function parseAlgos(text, algorithms, lab = false) {
   const entrants = [];
   const problems = [];
   for (const id of String(text).split(',').map((s) => s.trim()).filter(Boolean)) {
-    const e = algoEntrant(algorithms, id);
-    if (!e) problems.push(`“${id.slice(0, 20)}” is not an algorithm a race can run`);
+    const e = entrantFor(algorithms, id, lab);
+    if (!e && id.includes(':') && !lab) problems.push(`“${id.slice(0, 20)}” needs the heuristic lab, which this game does not have`);
+    else if (!e && id.includes(':')) problems.push(`“${id.slice(0, 20)}” is not a search of the heuristic lab (${LAB_ALGOS.join(' or ')}, then :${LAB_HEURISTICS.map(([x]) => x).join(', :')})`);
+    else if (!e) problems.push(`“${id.slice(0, 20)}” is not an algorithm a race can run`);
     else if (entrants.some((x) => x.key === id)) problems.push(`${e.label} is in the race once`);
     else if (entrants.length >= MAX_ENTRANTS) problems.push(`at most ${MAX_ENTRANTS} entrants: ${e.label} is left out`);
     else entrants.push(e);
@@ -93,7 +137,7 @@ export class RaceRun {
   constructor(entrant, cells) {
     this.entrant = entrant;
     this.cells = cells;
-    /** @type {'waiting' | 'running' | 'done' | 'error' | 'cancelled'} */
+    /** @type {'waiting' | 'running' | 'done' | 'error' | 'held' | 'cancelled'} */
     this.state = 'waiting';
     /** @type {any} */
     this.result = null;
@@ -181,6 +225,15 @@ export class RaceRun {
     this.error = message;
   }
 
+  /**
+   * Not run, and why (the lab's code from a link, not yet agreed to).
+   * @param {string} message
+   */
+  hold(message) {
+    this.setError(message);
+    this.state = 'held';
+  }
+
   /** The expansions the tool counted (0 without a result). */
   get expansions() {
     return (this.result && this.result.stats && this.result.stats.expanded) || 0;
@@ -199,6 +252,7 @@ export class RaceRun {
   /** Why it did not finish with a plan (null when it did). */
   get why() {
     if (this.state === 'error') return `failed: ${this.error}`;
+    if (this.state === 'held') return this.error;
     if (this.state === 'cancelled') return 'cancelled';
     if (this.state !== 'done') return 'not run';
     if (this.found) return null;
