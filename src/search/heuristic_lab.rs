@@ -476,7 +476,7 @@ impl LabOptions {
     ///
     /// ```
     /// use gridlab::search::{LabOptions, Solver, SolverBudget};
-    /// let budget = SolverBudget { max_states: 100, max_memory: 1 << 20, max_depth: 9, trace_limit: 0, record_limit: 0 };
+    /// let budget = SolverBudget { max_states: 100, max_memory: 1 << 20, max_depth: 9, trace_limit: 0, record_limit: 0, weight: 2.0, beam_width: 100 };
     /// assert!(LabOptions::new("astar".parse().unwrap(), budget, true).is_ok());
     /// let e = LabOptions::new(Solver::Random, budget, true).unwrap_err();
     /// assert_eq!(e.to_string(), "solver: the heuristic lab runs astar or greedy, not random");

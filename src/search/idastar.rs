@@ -1,6 +1,7 @@
 //! IDA*: depth-first searches bounded by an f-limit that grows to the smallest f that
 //! passed it, with a per-iteration transposition table.
 
+use super::iddfs::stack_key;
 use super::record::{Pushed, Taken};
 use super::Table;
 use super::{Limits, Monitor, Outcome, Problem, SearchResult, DEAD_END};
@@ -16,11 +17,6 @@ struct Frame {
     next: usize,
     end: usize,
     first_id: usize,
-}
-
-/// The record's key of a node at `depth` on the stack: deeper first (as ID-DFS).
-fn stack_key(depth: u32) -> u64 {
-    u64::from(u32::MAX - depth) << 32
 }
 
 /// IDA*: a cheapest plan when the heuristic is admissible, found by depth-first

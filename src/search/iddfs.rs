@@ -43,8 +43,8 @@ fn record_pushes<P: Problem>(
     first
 }
 
-/// The record's key of a node at `depth` on the stack: deeper first.
-fn stack_key(depth: u32) -> u64 {
+/// The record's key of a node at `depth` on the stack: deeper first (ID-DFS, IDA*).
+pub(super) fn stack_key(depth: u32) -> u64 {
     u64::from(u32::MAX - depth) << 32
 }
 
