@@ -18,26 +18,7 @@ const T14_OUT = read('tests/data/pengu/testcase-14-20x20.rajasekhar02-iddfs.out'
 const DUNGEON = read('tests/data/actman/instructor/set2-sampledungeon0.txt');
 const DUNGEON_OUT = read('tests/data/actman/instructor/set2-sampleoutput0.txt');
 // 18 × 24, 86 fish in an open room: proving its all-fish optimum (A*) takes many seconds.
-const SLOW = `18 24
-########################
-# *  * #   *  *     *  #
-#*# *     *  *     *  *#
-#  *        *  *     * #
-#       *  * #*  *  *  #
-#*  *  *  *  *  *# *# *#
-#  *   # *  *  *  *  # #
-# *  *  *  *        *  #
-#   *  *  *  *  *#     #
-#  *  *  *  P     *  * #
-# *  *  *  *  *   #    #
-#*  #  *     *  *  *   #
-#  *  *  *     *  *    #
-#       *  * #*  *  *# #
-#*     *     *     *  *#
-#  *     *  *        * #
-# *  *     * #*  *  *  #
-########################
-`;
+const SLOW = read('tests/data/pengu/open-room-18x24.txt');
 
 const env = useBrowser();
 const openPengu = pageOpener(env, 'pengu', { collectionMayBeMissing: true });

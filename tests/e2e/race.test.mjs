@@ -150,26 +150,7 @@ test('Act-Man: a race of three; an entrant that fails says so in its card', asyn
 });
 
 // 18 × 24, 86 fish in an open room: BFS for all fish runs for many seconds.
-const SLOW = `18 24
-########################
-# *  * #   *  *     *  #
-#*# *     *  *     *  *#
-#  *        *  *     * #
-#       *  * #*  *  *  #
-#*  *  *  *  *  *# *# *#
-#  *   # *  *  *  *  # #
-# *  *  *  *        *  #
-#   *  *  *  *  *#     #
-#  *  *  *  P     *  * #
-# *  *  *  *  *   #    #
-#*  #  *     *  *  *   #
-#  *  *  *     *  *    #
-#       *  * #*  *  *# #
-#*     *     *     *  *#
-#  *     *  *        * #
-# *  *     * #*  *  *  #
-########################
-`;
+const SLOW = read('tests/data/pengu/open-room-18x24.txt');
 
 test('Cancel stops the solves: the cards say so, nothing races; a link’s bad entrants are named', async () => {
   const { page, errors } = await ready(openPengu, SLOW, ['bfs', 'iddfs']);

@@ -41,7 +41,7 @@ export function settingsControls(prefix = '') {
       beamField.hidden = algo != null && algo !== 'beam';
     },
     options: () => ({
-      weight: Math.min(1000, Math.max(1, Number(weight.value) || 2)),
+      weight: Number(weight.value) || 2,
       beamWidth: int(beamWidth, 100, 1),
     }),
   };
