@@ -24,12 +24,35 @@ setup:
 		$(CARGO) install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --force; \
 	fi
 
-## The WebAssembly module: pkg/ for the browser, pkg-node/ for the binding tests.
+## The WebAssembly modules. pkg/gridlab_play.js: the page's main thread (the game
+## sessions: `--features play`, a small module for the first board); pkg/gridlab.js:
+## everything (the workers' solvers and tools, and the page's on first use);
+## pkg/tools.json: the tools' registry, which the play module leaves out; each .wasm
+## with Brotli and gzip copies that `gridlab serve` sends as the browser asks.
+## pkg-node/: the full module for the binding tests. Cargo decides whether a module
+## changed; its bindings are made again only when it did.
+PLAY_FILE := target/$(WASM_TARGET)/wasm-play/gridlab.wasm
+WASM_BINDGEN_WEB := --target web --remove-name-section --remove-producers-section
+
 wasm: setup
 	$(CARGO) build --lib --release --target $(WASM_TARGET)
-	wasm-bindgen $(WASM_FILE) --out-dir pkg --target web --remove-name-section --remove-producers-section
+	$(CARGO) build --lib --profile wasm-play --features play --target $(WASM_TARGET)
+	@$(MAKE) --no-print-directory pkg/gridlab_bg.wasm.br pkg/gridlab_play_bg.wasm.br pkg/tools.json
+
+pkg/gridlab_bg.wasm.br: $(WASM_FILE) scripts/precompress.mjs
+	wasm-bindgen $(WASM_FILE) --out-dir pkg $(WASM_BINDGEN_WEB)
+	node scripts/precompress.mjs pkg/gridlab_bg.wasm
+
+pkg/gridlab_play_bg.wasm.br: $(PLAY_FILE) scripts/precompress.mjs
+	wasm-bindgen $(PLAY_FILE) --out-dir pkg --out-name gridlab_play $(WASM_BINDGEN_WEB)
+	node scripts/precompress.mjs pkg/gridlab_play_bg.wasm
+
+pkg-node/gridlab_bg.wasm: $(WASM_FILE)
 	wasm-bindgen $(WASM_FILE) --out-dir pkg-node --target nodejs
-	@printf 'wasm: %s bytes, %s gzipped\n' "$$(wc -c < pkg/gridlab_bg.wasm)" "$$(gzip -9c pkg/gridlab_bg.wasm | wc -c)"
+
+pkg/tools.json: pkg-node/gridlab_bg.wasm
+	node -e "process.stdout.write(JSON.stringify(require('./pkg-node/gridlab.js').tools()))" > $@.tmp
+	mv $@.tmp $@
 
 native:
 	$(CARGO) build --release

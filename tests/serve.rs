@@ -1,6 +1,8 @@
 //! `gridlab serve` against hostile input: names the file system cannot hold answer
 //! 404, and a client that sends half a request (or keeps a connection idle) is cut
-//! off after the header timeout while other clients are served.
+//! off after the header timeout while other clients are served. And its caching: a
+//! file's validators (ETag, Last-Modified) get a 304 while it is unchanged, a 200 once
+//! it changed; the module's compressed copies go out as the browser accepts them.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -162,5 +164,104 @@ fn the_wasm_module_and_the_scripts_go_compressed_when_the_browser_asks() {
             .read_to_end(&mut plain)
             .unwrap();
         assert_eq!(&plain, bytes, "{path} through Brotli");
+    }
+}
+
+/// `GET path` with the extra header lines `headers` on its own connection: the answer's
+/// head and body.
+fn get_with(addr: &str, path: &str, headers: &[&str]) -> (String, Vec<u8>) {
+    let extra: String = headers.iter().map(|h| format!("{h}\r\n")).collect();
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: localhost\r\n{extra}Connection: close\r\n\r\n");
+    let answer = exchange(addr, &request);
+    let end = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("an answer head");
+    let head = String::from_utf8_lossy(&answer[..end]).into_owned();
+    (head, answer[end + 4..].to_vec())
+}
+
+/// The value of header `name` (any case) in an answer's head.
+fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().find_map(|l| {
+        let (key, value) = l.split_once(':')?;
+        key.eq_ignore_ascii_case(name).then(|| value.trim())
+    })
+}
+
+#[test]
+fn an_unchanged_file_is_answered_304_and_a_changed_one_200() {
+    let root = playground("serve-validators");
+    root.write("pkg/gridlab.js", "export const a = 1;\n");
+    let server = serve(Some(&root), "");
+    let addr = server.addr.clone();
+    let (head, body) = get_with(&addr, "/pkg/gridlab.js", &[]);
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert_eq!(body, b"export const a = 1;\n");
+    assert_eq!(header(&head, "cache-control"), Some("no-cache"));
+    let tag = header(&head, "etag").expect("an etag").to_owned();
+    let date = header(&head, "last-modified").expect("a date").to_owned();
+    assert!(tag.starts_with("W/\"14-") && tag.ends_with("-identity\""), "{tag}");
+
+    // The second request names the first answer's validators: 304, no body.
+    for validator in [
+        format!("If-None-Match: {tag}"),
+        format!("If-None-Match: \"x\", {tag}"),
+        format!("If-Modified-Since: {date}"),
+    ] {
+        let (head, body) = get_with(&addr, "/pkg/gridlab.js", &[&validator]);
+        assert!(head.starts_with("HTTP/1.1 304"), "{validator}: {head}");
+        assert!(body.is_empty(), "{validator}");
+    }
+    // If-None-Match decides alone: another tag is a 200 whatever the date says.
+    let (head, _) = get_with(
+        &addr,
+        "/pkg/gridlab.js",
+        &["If-None-Match: W/\"1-1-identity\"", &format!("If-Modified-Since: {date}")],
+    );
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+
+    // A rebuilt file (here within the same second) is sent again, with a new tag.
+    root.write("pkg/gridlab.js", "export const a = 22;\n");
+    let (head, body) = get_with(&addr, "/pkg/gridlab.js", &[&format!("If-None-Match: {tag}")]);
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert_eq!(body, b"export const a = 22;\n");
+    assert_ne!(header(&head, "etag"), Some(tag.as_str()));
+    // The page itself (a folder's index.html) has validators too.
+    let (head, _) = get_with(&addr, "/", &[]);
+    let tag = header(&head, "etag").expect("an etag").to_owned();
+    let (head, _) = get_with(&addr, "/", &[&format!("If-None-Match: {tag}")]);
+    assert!(head.starts_with("HTTP/1.1 304"), "{head}");
+}
+
+#[test]
+fn the_module_goes_out_as_its_compressed_copy_when_the_browser_accepts_one() {
+    let root = playground("serve-precompressed");
+    root.write("pkg/gridlab_bg.wasm", b"\0asm\x01\0\0\0");
+    root.write("pkg/gridlab_bg.wasm.br", "the brotli copy");
+    root.write("pkg/gridlab_bg.wasm.gz", "the gzip copy");
+    let server = serve(Some(&root), "");
+    let addr = server.addr.clone();
+    let wasm = "/pkg/gridlab_bg.wasm";
+    for (accept, encoding, expected) in [
+        ("gzip, deflate, br, zstd", Some("br"), &b"the brotli copy"[..]),
+        ("gzip", Some("gzip"), b"the gzip copy"),
+        ("identity", None, b"\0asm\x01\0\0\0"),
+    ] {
+        let (head, body) = get_with(&addr, wasm, &[&format!("Accept-Encoding: {accept}")]);
+        assert!(head.starts_with("HTTP/1.1 200"), "{accept}: {head}");
+        assert_eq!(header(&head, "content-type"), Some("application/wasm"), "{accept}");
+        assert_eq!(header(&head, "content-encoding"), encoding, "{accept}");
+        assert_eq!(body, expected, "{accept}");
+        let tag = header(&head, "etag").expect("an etag").to_owned();
+        assert!(tag.ends_with(&format!("-{}\"", encoding.unwrap_or("identity"))));
+        let (head, body) = get_with(
+            &addr,
+            wasm,
+            &[&format!("Accept-Encoding: {accept}"), &format!("If-None-Match: {tag}")],
+        );
+        assert!(head.starts_with("HTTP/1.1 304"), "{accept}: {head}");
+        assert!(body.is_empty());
     }
 }

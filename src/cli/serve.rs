@@ -199,29 +199,89 @@ pub fn router(root: &std::path::Path, arena: Option<String>, relays: Relays) -> 
         .nest_service("/pkg", files(root.join("pkg")))
         .nest_service("/levels", files(root.join("levels")))
         .fallback_service(files(root.join("www")))
+        // Every file is revalidated (`no-cache`): an unchanged one costs a 304 and no
+        // body (see [`files`]), a rebuilt one is fetched at once.
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-cache"),
         ))
-        // gzip or Brotli as the browser asks (`Vary: Accept-Encoding`): the wasm module
-        // goes from about 960 kB to about 330 kB on the wire.
+        // gzip or Brotli as the browser asks (`Vary: Accept-Encoding`) for the files
+        // that have no compressed copy beside them.
         .layer(CompressionLayer::new().gzip(true).br(true))
 }
 
 /// The files under `dir`, with the file system's errors as HTTP answers (tower-http
 /// answers 500 with an empty body for any error but "not found" and "denied").
+///
+/// A file with a compressed copy beside it (`NAME.br`, `NAME.gz`, made by `make wasm`
+/// for the module) is sent as that copy when the browser accepts its encoding. Each
+/// file carries two validators, `Last-Modified` and an [`etag`] (size, modification
+/// time and encoding): a request naming the current one in `If-None-Match` (or, without
+/// that header, a date not before the file's in `If-Modified-Since`) is answered 304
+/// with no body.
 fn files(dir: PathBuf) -> MethodRouter {
-    let serve = ServeDir::new(dir);
-    axum::routing::any(move |request: Request| {
+    let serve = ServeDir::new(dir).precompressed_br().precompressed_gzip();
+    axum::routing::any(move |mut request: Request| {
         let mut serve = serve.clone();
         async move {
             let path = request.uri().path().to_owned();
+            // RFC 9110 13.1.3: If-None-Match, when present, decides alone.
+            let none_match = request.headers_mut().remove(header::IF_NONE_MATCH);
+            if none_match.is_some() {
+                request.headers_mut().remove(header::IF_MODIFIED_SINCE);
+            }
             match serve.try_call(request).await {
-                Ok(response) => response.map(Body::new),
+                Ok(response) => validate(response.map(Body::new), none_match.as_ref()),
                 Err(e) => io_error_response(&path, &e),
             }
         }
     })
+}
+
+/// `response` with its [`etag`]; a 304 with no body when `none_match` names it.
+fn validate(mut response: Response, none_match: Option<&HeaderValue>) -> Response {
+    let Some(tag) = etag(&response) else {
+        return response;
+    };
+    // Weak comparison (RFC 9110 8.8.3.2): the `W/` prefixes do not count.
+    let opaque = |t: &str| t.trim().trim_start_matches("W/").to_owned();
+    let ours = opaque(tag.to_str().unwrap_or_default());
+    let matches = none_match
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|list| list.split(',').any(|t| t.trim() == "*" || opaque(t) == ours));
+    if matches {
+        let mut not_modified = StatusCode::NOT_MODIFIED.into_response();
+        for name in [header::LAST_MODIFIED, header::CONTENT_ENCODING] {
+            if let Some(value) = response.headers().get(&name) {
+                not_modified.headers_mut().insert(name, value.clone());
+            }
+        }
+        response = not_modified;
+    }
+    response.headers_mut().insert(header::ETAG, tag);
+    response
+}
+
+/// The entity tag of a file answer (200, with `Last-Modified` and `Content-Length`):
+/// weak, made of its size, modification time and content encoding, e.g.
+/// `W/"37a0f9-6747a1c0-br"`; `None` for other answers.
+pub fn etag(response: &Response) -> Option<HeaderValue> {
+    if response.status() != StatusCode::OK {
+        return None;
+    }
+    let headers = response.headers();
+    let modified = headers.get(header::LAST_MODIFIED)?.to_str().ok()?;
+    let modified = httpdate::parse_http_date(modified).ok()?;
+    let secs = modified
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?
+        .as_secs();
+    let length: u64 = headers.get(header::CONTENT_LENGTH)?.to_str().ok()?.parse().ok()?;
+    let encoding = headers
+        .get(header::CONTENT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("identity");
+    HeaderValue::from_str(&format!("W/\"{length:x}-{secs:x}-{encoding}\"")).ok()
 }
 
 /// The answer to an I/O error while serving `path`: 404 for a name the file system

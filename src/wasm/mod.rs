@@ -132,10 +132,13 @@ macro_rules! session_bindings {
 mod actman;
 mod arena;
 mod gpac;
+#[cfg(not(feature = "play"))]
 mod heuristic_lab;
+#[cfg(not(feature = "play"))]
 mod media;
 mod pengu;
 mod rogue;
+#[cfg(not(feature = "play"))]
 mod tools;
 
 use crate::error::{MoveError, ParseError};
@@ -275,6 +278,7 @@ pub(crate) fn number_arg(value: &JsValue, name: &str) -> Result<f64, JsValue> {
 
 /// An optional callback: `None` for `undefined` or `null`, a `TypeError` naming `name`
 /// for anything but a function.
+#[cfg_attr(feature = "play", allow(dead_code))] // used by the full module only
 pub(crate) fn function_arg(
     value: JsValue,
     name: &str,
@@ -327,6 +331,7 @@ fn list_arg<T>(
 }
 
 /// A byte-array argument (a `Uint8Array` or `Uint8ClampedArray`, as a canvas gives).
+#[cfg_attr(feature = "play", allow(dead_code))] // used by the full module only
 pub(crate) fn bytes_arg(value: &JsValue, name: &str) -> Result<Vec<u8>, JsValue> {
     if value.is_instance_of::<js_sys::Uint8Array>()
         || value.is_instance_of::<js_sys::Uint8ClampedArray>()
@@ -414,6 +419,7 @@ pub(crate) fn options_arg<T: serde::de::DeserializeOwned + Default>(
 /// Attach a search's trace to `result` as a `Uint32Array` (`trace`) and, when one was
 /// kept, the debugger's record as `record` (typed arrays: `parent`, `action`, `h`,
 /// `cell` by state; `events`, `g`, `keyHi`, `keyLo` by event; and `truncated`).
+#[cfg_attr(feature = "play", allow(dead_code))] // used by the full module only
 pub(crate) fn attach_search(
     result: &JsValue,
     trace: &crate::search::Trace,

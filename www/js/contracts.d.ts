@@ -8,8 +8,15 @@
 import type { Board } from './board.js';
 import type { Transport } from './transport.js';
 
-/** The wasm-bindgen exports (`pkg/gridlab.d.ts`, made by `make wasm`). */
-export type Api = typeof import('../pkg/gridlab.js');
+/**
+ * The main thread's wasm-bindgen exports: the play module (`pkg/gridlab_play.d.ts`,
+ * made by `make wasm`), the game sessions. A tool, the heuristic lab or the GIF
+ * encoder is the full module's (`FullApi`): the workers', or `Shell.full()`.
+ */
+export type Api = typeof import('../pkg/gridlab_play.js');
+
+/** The full module's exports (`pkg/gridlab.d.ts`). */
+export type FullApi = typeof import('../pkg/gridlab.js');
 
 /** The four panels of the side bar; a game may rename the last three (`nameTabs`). */
 export type TabName = 'play' | 'edit' | 'solve' | 'compare';
@@ -30,8 +37,12 @@ export type ToastKind = 'info' | 'warn' | 'error' | 'ok';
 
 /** What main.js gives a game at mount (a fresh board each time). */
 export interface Shell {
+  /** The play module (loaded before any game mounts). */
   api: Api;
+  /** The play module's memory (the boards' zero-copy views). */
   memory: WebAssembly.Memory;
+  /** The full module, loaded (once) on first use: a tool, the GIF encoder. */
+  full(): Promise<FullApi>;
   board: Board;
   /** Aborted when the mounted game is replaced: for listeners on shared elements. */
   signal: AbortSignal;
@@ -329,7 +340,7 @@ export interface JudgeSpec {
 }
 
 /** A tool of the wasm registry (`tools()`): its name, summary, defaults and options' schema. */
-export type GameTool = ReturnType<Api['tools']>['games'][number]['tools'][number];
+export type GameTool = ReturnType<FullApi['tools']>['games'][number]['tools'][number];
 
 /** A level of a catalog. */
 export interface Level {

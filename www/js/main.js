@@ -7,6 +7,7 @@ import { $, h, toast, copyText, isTyping } from './ui.js';
 import { buildHash, parseHash, replaceHash, hashHasLevel } from './url.js';
 import * as storage from './storage.js';
 import { Slides } from './slides.js';
+import { setRegistry } from './tools.js';
 
 /** @typedef {import('./contracts.js').Shell} Shell */
 /** @typedef {import('./contracts.js').TabName} TabName */
@@ -25,6 +26,8 @@ let lastHash = '';
 let hashTimer = 0;
 /** The embed view, the presenter's keys and the PNG export. */
 let slides = null;
+/** The full module once asked for (`shell.full()`). */
+let fullModule = null;
 
 /** @type {Shell} */
 const shell = {
@@ -75,6 +78,15 @@ const shell = {
     $('#help-body').replaceChildren(...nodes);
   },
   presenting: () => document.body.classList.contains('presenting'),
+  /** The full wasm module (tools, GIF encoder), loaded once, on first use. */
+  full() {
+    fullModule ??= import('../pkg/gridlab.js').then(async (mod) => {
+      await mod.default();
+      return mod;
+    });
+    fullModule.catch(() => (fullModule = null)); // a failed load is tried again next time
+    return fullModule;
+  },
 };
 
 /** The shell's part of the view in a link: the tab and the presentation mode. */
@@ -328,9 +340,19 @@ async function boot() {
   if (shared && pick(shared.game)) gameId = shared.game;
   else if (!shared && pick(prefs.game)) gameId = prefs.game;
 
+  // The game's modules load while the WebAssembly module compiles (a failure here
+  // is mountGame's to report).
+  const entry = gameById(gameId);
+  if (entry && !entry.soon) entry.load().catch(() => {});
+  // The play module (the sessions) and the tools' registry: what the first board needs.
+  const registry = fetch(new URL('../pkg/tools.json', import.meta.url)).then((res) => {
+    if (!res.ok) throw new Error(`pkg/tools.json: ${res.status}`);
+    return res.json();
+  });
   try {
-    const mod = await import('../pkg/gridlab.js');
-    const wasm = await mod.default();
+    const mod = await import('../pkg/gridlab_play.js');
+    const [wasm, tools] = await Promise.all([mod.default(), registry]);
+    setRegistry(tools);
     shell.api = mod;
     shell.memory = wasm.memory;
   } catch (err) {

@@ -196,7 +196,7 @@ export class Slides {
     this.recording = true;
     let gif = null;
     try {
-      gif = new this.shell.api.GifRecorder(w, hgt, Math.max(120, Math.round(2000 / positions.length)));
+      gif = new (await this.shell.full()).GifRecorder(w, hgt, Math.max(120, Math.round(2000 / positions.length)));
       for (const [i, p] of positions.entries()) {
         t.seek(p);
         frame.draw();

@@ -18,7 +18,7 @@ import { load, save } from '../../storage.js';
  * What a board draws of an Act-Man session at rest ("Check a solution"'s boards): its
  * tiles, the monsters and Act-Man.
  * @param {ActmanGame} game
- * @param {import('../../../pkg/gridlab.js').ActmanSession} session
+ * @param {import('../../../pkg/gridlab_play.js').ActmanSession} session
  */
 function restingScene(game, session) {
   const v = session.view();
@@ -27,7 +27,7 @@ function restingScene(game, session) {
   return { rows: v.rows, cols: v.cols, tiles: game.tiles(session), marks: [], actors };
 }
 
-/** @extends {GameBase<import('../../../pkg/gridlab.js').ActmanSession>} */
+/** @extends {GameBase<import('../../../pkg/gridlab_play.js').ActmanSession>} */
 export class ActmanGame extends GameBase {
   constructor(shell) {
     super(shell, {

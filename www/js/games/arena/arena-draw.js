@@ -6,7 +6,7 @@
 // and the four ghosts, units interpolated between the two states (a jump of more than
 // a cell, a trip to the hub, snaps).
 
-import { arena_tournament_points } from '../../../pkg/gridlab.js';
+import { arena_tournament_points } from '../../../pkg/gridlab_play.js';
 
 export const SIDE = 16; // cells a side
 export const CELL = 25; // points a cell

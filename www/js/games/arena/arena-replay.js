@@ -16,7 +16,7 @@ const SECOND = 1000 / STEP_MS;
 
 /**
  * A command log open on the Replay tab: its session, the final scores, the log's meta.
- * @typedef {{session: import('../../../pkg/gridlab.js').ArenaSession, finals: any[], meta: any}} ArenaReplayModel
+ * @typedef {{session: import('../../../pkg/gridlab_play.js').ArenaSession, finals: any[], meta: any}} ArenaReplayModel
  */
 
 /** @extends {ReplayPanel<import('./arena.js').ArenaGame, ArenaReplayModel>} */

@@ -41,7 +41,7 @@ export class ArenaGame {
     const fromHash = setupFromHash(location.hash);
     this.setup = mergedSetup({ ...DEFAULT_SETUP, ...prefs.setup }, fromHash);
     this.speed = SPEEDS.includes(fromHash.speed) ? fromHash.speed : SPEEDS.includes(prefs.speed) ? prefs.speed : 1;
-    /** @type {import('../../../pkg/gridlab.js').ArenaSession} */
+    /** @type {import('../../../pkg/gridlab_play.js').ArenaSession} */
     this.session = null;
     this.stepAt = 0;
     this.track = new Track();

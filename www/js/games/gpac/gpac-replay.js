@@ -11,7 +11,7 @@ import { SPEEDS } from './gpac-ui.js';
 
 const ENDS = { caught: 'caught', swapped: 'caught (swapped)', allPills: 'all pills eaten', timeUp: 'time up' };
 
-/** @extends {ReplayPanel<import('./gpac.js').GpacGame, import('../../../pkg/gridlab.js').GpacReplay>} */
+/** @extends {ReplayPanel<import('./gpac.js').GpacGame, import('../../../pkg/gridlab_play.js').GpacReplay>} */
 export class GpacReplayPanel extends ReplayPanel {
   /**
    * @param {import('./gpac.js').GpacGame} game

@@ -2,7 +2,7 @@
 // Play tab's game (its turn sliding), the Edit tab's walls and spawns, or the Replay
 // tab's snapshot; and the status bar's fields for the same.
 
-import { GpacTile } from '../../../pkg/gridlab.js';
+import { GpacTile } from '../../../pkg/gridlab_play.js';
 import { terrain, terrainOfTiles, sceneOfTurn } from './gpac-tiles.js';
 
 /** @typedef {import('../../contracts.js').Cell} Cell */

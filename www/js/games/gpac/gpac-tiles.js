@@ -4,7 +4,7 @@
 // Okabe–Ito colour, its own hem — wavy, zigzag, square teeth — and its number, so colour
 // is never the only cue). Also the small map drawings of the lab.
 
-import { GpacTile } from '../../../pkg/gridlab.js';
+import { GpacTile } from '../../../pkg/gridlab_play.js';
 import { cellRing, swatchCanvas } from '../../draw.js';
 import { parseMap } from './gpac-session.js';
 

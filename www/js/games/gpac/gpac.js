@@ -22,7 +22,7 @@ import { load, save } from '../../storage.js';
 const SWIPE = { 8: 'u', 2: 'd', 4: 'l', 6: 'r' };
 const TAB_LABELS = { solve: 'Replay', compare: 'Lab' };
 
-/** @extends {AutoGame<import('../../../pkg/gridlab.js').GpacSession>} */
+/** @extends {AutoGame<import('../../../pkg/gridlab_play.js').GpacSession>} */
 export class GpacGame extends AutoGame {
   constructor(shell) {
     super(shell, {

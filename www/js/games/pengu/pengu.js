@@ -17,7 +17,7 @@ const DIGIT_OF = { NW: '7', N: '8', NE: '9', W: '4', E: '6', SW: '1', S: '2', SE
  * What a board draws of a Pengu session at rest ("Check a solution"'s boards): its
  * tiles, the last slide's trail, where Pengu started, and Pengu.
  * @param {PenguGame} game
- * @param {import('../../../pkg/gridlab.js').PenguSession} session
+ * @param {import('../../../pkg/gridlab_play.js').PenguSession} session
  */
 function restingScene(game, session) {
   const v = session.view();
@@ -29,7 +29,7 @@ function restingScene(game, session) {
   return { rows: v.rows, cols: v.cols, tiles: game.tiles(session), marks, actor };
 }
 
-/** @extends {GameBase<import('../../../pkg/gridlab.js').PenguSession>} */
+/** @extends {GameBase<import('../../../pkg/gridlab_play.js').PenguSession>} */
 export class PenguGame extends GameBase {
   constructor(shell) {
     super(shell, {

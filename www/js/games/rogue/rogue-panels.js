@@ -67,17 +67,25 @@ export class ExactPanel {
     }
     this.legend.hidden = false;
     if (this.startKey !== g.terrainKey) {
-      this.startKey = g.terrainKey;
-      const a = g.api.run_tool('rogue', 'analyze', g.levelText(), undefined, null);
-      this.startBox.replaceChildren(
-        h('p', {}, 'From the start (the monster to move): ',
-          h(`span.outcome.${a.value == null ? 'ok' : 'bad'}#exact-value`, {}, valueText(a.value))),
-        h('dl.stats', {},
-          h('dt', {}, 'Open sites'), h('dd', {}, fmt(a.sites)),
-          h('dt', {}, 'States'), h('dd', {}, fmt(a.states)),
-          h('dt', {}, 'Monster wins'), h('dd', { title: 'Pairs (monster site, rogue site) from which the monster, to move, forces a capture' }, `${fmt(a.monsterWinPairs)} of ${fmt(a.pairs)} pairs`),
-          h('dt', {}, 'Solved in'), h('dd', {}, fmtMs(a.elapsedMs))),
-      );
+      const key = (this.startKey = g.terrainKey);
+      const text = g.levelText();
+      // The analysis is a tool: the full module's (loaded on first use).
+      this.startBox.replaceChildren(h('p.note', {}, 'Solving from the start…'));
+      g.shell.full().then((full) => {
+        if (this.startKey !== key) return;
+        const a = full.run_tool('rogue', 'analyze', text, undefined, null);
+        this.startBox.replaceChildren(
+          h('p', {}, 'From the start (the monster to move): ',
+            h(`span.outcome.${a.value == null ? 'ok' : 'bad'}#exact-value`, {}, valueText(a.value))),
+          h('dl.stats', {},
+            h('dt', {}, 'Open sites'), h('dd', {}, fmt(a.sites)),
+            h('dt', {}, 'States'), h('dd', {}, fmt(a.states)),
+            h('dt', {}, 'Monster wins'), h('dd', { title: 'Pairs (monster site, rogue site) from which the monster, to move, forces a capture' }, `${fmt(a.monsterWinPairs)} of ${fmt(a.pairs)} pairs`),
+            h('dt', {}, 'Solved in'), h('dd', {}, fmtMs(a.elapsedMs))),
+        );
+      }).catch((err) => {
+        if (this.startKey === key) this.startBox.replaceChildren(h('p.note.warn', {}, `No analysis: ${(err && err.message) || err}`));
+      });
     }
     const ex = g.drawing.exactNow();
     this.nowBox.textContent = v.toMove

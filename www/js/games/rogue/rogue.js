@@ -22,7 +22,7 @@ import { AutoGame } from '../../auto-game.js';
 import { SingleRun } from '../../single-run.js';
 import { load, save } from '../../storage.js';
 
-/** @typedef {import('../../../pkg/gridlab.js').RogueSession} RogueSession */
+/** @typedef {import('../../../pkg/gridlab_play.js').RogueSession} RogueSession */
 /** @typedef {import('./rogue-players.js').Side} Side */
 
 /**
