@@ -202,7 +202,10 @@ fn an_unchanged_file_is_answered_304_and_a_changed_one_200() {
     assert_eq!(header(&head, "cache-control"), Some("no-cache"));
     let tag = header(&head, "etag").expect("an etag").to_owned();
     let date = header(&head, "last-modified").expect("a date").to_owned();
-    assert!(tag.starts_with("W/\"14-") && tag.ends_with("-identity\""), "{tag}");
+    assert!(
+        tag.starts_with("W/\"14-") && tag.ends_with("-identity\""),
+        "{tag}"
+    );
 
     // The second request names the first answer's validators: 304, no body.
     for validator in [
@@ -218,13 +221,20 @@ fn an_unchanged_file_is_answered_304_and_a_changed_one_200() {
     let (head, _) = get_with(
         &addr,
         "/pkg/gridlab.js",
-        &["If-None-Match: W/\"1-1-identity\"", &format!("If-Modified-Since: {date}")],
+        &[
+            "If-None-Match: W/\"1-1-identity\"",
+            &format!("If-Modified-Since: {date}"),
+        ],
     );
     assert!(head.starts_with("HTTP/1.1 200"), "{head}");
 
     // A rebuilt file (here within the same second) is sent again, with a new tag.
     root.write("pkg/gridlab.js", "export const a = 22;\n");
-    let (head, body) = get_with(&addr, "/pkg/gridlab.js", &[&format!("If-None-Match: {tag}")]);
+    let (head, body) = get_with(
+        &addr,
+        "/pkg/gridlab.js",
+        &[&format!("If-None-Match: {tag}")],
+    );
     assert!(head.starts_with("HTTP/1.1 200"), "{head}");
     assert_eq!(body, b"export const a = 22;\n");
     assert_ne!(header(&head, "etag"), Some(tag.as_str()));
@@ -245,13 +255,21 @@ fn the_module_goes_out_as_its_compressed_copy_when_the_browser_accepts_one() {
     let addr = server.addr.clone();
     let wasm = "/pkg/gridlab_bg.wasm";
     for (accept, encoding, expected) in [
-        ("gzip, deflate, br, zstd", Some("br"), &b"the brotli copy"[..]),
+        (
+            "gzip, deflate, br, zstd",
+            Some("br"),
+            &b"the brotli copy"[..],
+        ),
         ("gzip", Some("gzip"), b"the gzip copy"),
         ("identity", None, b"\0asm\x01\0\0\0"),
     ] {
         let (head, body) = get_with(&addr, wasm, &[&format!("Accept-Encoding: {accept}")]);
         assert!(head.starts_with("HTTP/1.1 200"), "{accept}: {head}");
-        assert_eq!(header(&head, "content-type"), Some("application/wasm"), "{accept}");
+        assert_eq!(
+            header(&head, "content-type"),
+            Some("application/wasm"),
+            "{accept}"
+        );
         assert_eq!(header(&head, "content-encoding"), encoding, "{accept}");
         assert_eq!(body, expected, "{accept}");
         let tag = header(&head, "etag").expect("an etag").to_owned();
@@ -259,7 +277,10 @@ fn the_module_goes_out_as_its_compressed_copy_when_the_browser_accepts_one() {
         let (head, body) = get_with(
             &addr,
             wasm,
-            &[&format!("Accept-Encoding: {accept}"), &format!("If-None-Match: {tag}")],
+            &[
+                &format!("Accept-Encoding: {accept}"),
+                &format!("If-None-Match: {tag}"),
+            ],
         );
         assert!(head.starts_with("HTTP/1.1 304"), "{accept}: {head}");
         assert!(body.is_empty());

@@ -248,7 +248,10 @@ fn validate(mut response: Response, none_match: Option<&HeaderValue>) -> Respons
     let ours = opaque(tag.to_str().unwrap_or_default());
     let matches = none_match
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|list| list.split(',').any(|t| t.trim() == "*" || opaque(t) == ours));
+        .is_some_and(|list| {
+            list.split(',')
+                .any(|t| t.trim() == "*" || opaque(t) == ours)
+        });
     if matches {
         let mut not_modified = StatusCode::NOT_MODIFIED.into_response();
         for name in [header::LAST_MODIFIED, header::CONTENT_ENCODING] {
@@ -276,7 +279,12 @@ pub fn etag(response: &Response) -> Option<HeaderValue> {
         .duration_since(std::time::UNIX_EPOCH)
         .ok()?
         .as_secs();
-    let length: u64 = headers.get(header::CONTENT_LENGTH)?.to_str().ok()?.parse().ok()?;
+    let length: u64 = headers
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .parse()
+        .ok()?;
     let encoding = headers
         .get(header::CONTENT_ENCODING)
         .and_then(|v| v.to_str().ok())

@@ -125,7 +125,7 @@ test('cells and text positions are 1-based, with the same words everywhere', asy
   assert.equal(await page.textContent('#coords'), 'row 2, column 3 · text line 3, column 3');
   // The engine names a cell off the board the same way.
   const message = await page.evaluate(async () => {
-    const api = await import('./pkg/gridlab.js');
+    const api = await import('./pkg/gridlab_play.js');
     const s = new api.PenguSession('4 7\n#######\n#P *  #\n#0#####\n#######\n');
     try {
       s.paint(9, 0, '#');
