@@ -6,8 +6,7 @@
 
 use gridlab::games::pengu::{self, replay, Cost, Level, SolveOptions, Status};
 use gridlab::search::{
-    Algorithm, GraphLimits, Outcome, Problem, ProblemVisitor, Solver, StateGraph, DEAD_END,
-    NO_GOAL,
+    Algorithm, GraphLimits, Outcome, Problem, ProblemVisitor, Solver, StateGraph, DEAD_END, NO_GOAL,
 };
 
 mod common;
@@ -166,7 +165,10 @@ fn a_search_stopped_at_a_limit_reports_a_lower_bound_and_the_best_plan_found() {
 fn the_command_line_shows_the_lower_bound_and_the_best_plan() {
     let (code, out, err) = common::run(&["pengu", "solve", HARD_29, "--max-states", "2000"]);
     assert_ne!(code, Some(0), "{err}");
-    assert!(err.contains("limit reached: printed the best plan found (29 fish)"), "{err}");
+    assert!(
+        err.contains("limit reached: printed the best plan found (29 fish)"),
+        "{err}"
+    );
     let line = err
         .lines()
         .find(|l| l.starts_with("optimum ≥ "))
@@ -174,14 +176,7 @@ fn the_command_line_shows_the_lower_bound_and_the_best_plan() {
     let s = solve_limited(HARD_29, Algorithm::Astar, 2_000);
     assert_eq!(line, s.stats.bounds_line().unwrap());
     assert!(out.contains(&s.moves), "{out}");
-    let (_, json, _) = common::run(&[
-        "pengu",
-        "solve",
-        HARD_29,
-        "--max-states",
-        "2000",
-        "--json",
-    ]);
+    let (_, json, _) = common::run(&["pengu", "solve", HARD_29, "--max-states", "2000", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["stats"]["lowerBound"], s.stats.lower_bound.unwrap());
     assert_eq!(v["stats"]["bestPlan"], s.stats.best_plan.unwrap());

@@ -432,11 +432,10 @@ impl SolveReport {
             _ => "cancelled",
         };
         match self.outcome {
-            Outcome::LimitReached | Outcome::Cancelled if self.stats.best_plan.is_some() => {
-                notes.push(format!(
+            Outcome::LimitReached | Outcome::Cancelled if self.stats.best_plan.is_some() => notes
+                .push(format!(
                     "{stopped}: printed the best plan found ({progress})"
-                ))
-            }
+                )),
             Outcome::LimitReached if !random => notes.push(format!(
                 "limit reached: printed the best partial plan ({progress})"
             )),

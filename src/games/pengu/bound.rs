@@ -15,15 +15,16 @@
 //!   least `dist(end of e, f_{i+1})` moves on.
 //!
 //! So the plan costs at least `dist(p, f₁) + Σ link(f_i, f_{i+1})`, the cost of the path
-//! `p → f₁ → … → f_k` in the complete graph with these weights, and any lower bound on
-//! the cheapest such path is admissible:
+//! `p → f₁ → … → f_k` in the complete graph with these weights. The same argument holds
+//! for any subset `S` of `R` (two fish `a`, `b` of `S` with `t(a) ≤ t(b)` have
+//! `t(b) − t(a) ≥ link(a, b)`, consecutive in `R` or not; no triangle inequality is
+//! needed), so the cheapest such path through `S ∩ R` is admissible too.
 //!
-//! - with at most [`MAX_EXACT_TOUR_FISH`] tracked fish, the exact cheapest path (a
-//!   Held–Karp table over every subset of the fish, built once: `O(2^t · t²)`), so a
-//!   state's bound is `min over f in R of dist(p, f) + path(R, f)`, `O(|R|)` a state;
-//! - with more, `min over f in R of dist(p, f)` plus a minimum spanning tree of `R`
-//!   under `min(link(a, b), link(b, a))` (the path from `f₁` on is a spanning tree of
-//!   `R`, each of its edges no lighter than that weight), `O(|R|²)` a state.
+//! The tables: a Held–Karp table of the cheapest path through every subset of at most
+//! [`MAX_EXACT_TOUR_FISH`] fish, built once (`O(2^s · s²)`), so a state's bound is
+//! `min over f in S ∩ R of dist(p, f) + path(S ∩ R, f)`, `O(|S|)` a state. With more
+//! tracked fish, up to [`MAX_TOURS`] such subsets are picked far apart (farthest-point
+//! order under `min(link(a, b), link(b, a))`) and the bound is the largest of them.
 //!
 //! A weight of [`FAR`] (`b` can never be eaten after `a`) forbids that step of the
 //! order; when no order is left the state is a dead end, as no plan can exist.
@@ -36,29 +37,33 @@ use super::graph::SlideGraph;
 /// Unreachable entry of a distance table.
 pub(super) const FAR: u16 = u16::MAX;
 
-/// Most tracked fish for which the exact tour table (`2^t · t` entries of 4 bytes:
-/// 4 MiB at 16) is built; more fall back to the spanning tree.
+/// Most fish of one tour table (`2^s · s` entries of 4 bytes: 4 MiB at 16).
 pub const MAX_EXACT_TOUR_FISH: usize = 16;
 
-/// Most tracked fish for which the link table (`t²` entries) is built at all.
+/// Most tour tables (fish subsets) built.
+pub const MAX_TOURS: usize = 2;
+
+/// Most tracked fish for which the tour bound is built at all (the link table has
+/// `t²` entries).
 pub const MAX_TOUR_FISH: usize = 256;
 
 /// Tour costs at or above this are "no order exists".
 const NO_TOUR: u32 = u32::MAX / 4;
 
+/// One Held–Karp table over a subset of the tracked fish.
+struct Tour {
+    /// `slot[bit]`: the fish's index in the subset, or `u8::MAX` when not in it.
+    slot: Vec<u8>,
+    /// `path[(set << log) + i]`: the cheapest path from the subset's fish `i` through
+    /// every fish of `set` (bits of subset indices, holding `i`).
+    path: Vec<u32>,
+    /// `log2` of the row width of `path`.
+    log: u32,
+}
+
 /// The tour bound's tables (see the module's documentation).
 pub(super) struct TourBound {
-    /// Tracked fish.
-    t: usize,
-    /// `link[a * t + b]`: the least moves from eating `a` to eating `b` (0 when one
-    /// move eats both; [`FAR`] when `b` can never follow `a`).
-    link: Vec<u16>,
-    /// `path[remaining << log + f]`: the cheapest path from fish `f` through every fish
-    /// of the bit set `remaining` (which holds `f`); empty above
-    /// [`MAX_EXACT_TOUR_FISH`].
-    path: Vec<u32>,
-    /// `log2` of the row width of `path` (rows of `2^log ≥ t` entries).
-    log: u32,
+    tours: Vec<Tour>,
 }
 
 impl TourBound {
@@ -75,6 +80,7 @@ impl TourBound {
         if t == 0 || t > MAX_TOUR_FISH || dist.len() != t * n {
             return None;
         }
+        // link[a * t + b]: the least moves from eating a to eating b.
         let mut link = vec![FAR; t * t];
         for (e, edge) in graph.edges.iter().enumerate() {
             if !SlideGraph::is_alive(*edge) {
@@ -95,122 +101,100 @@ impl TourBound {
         for a in 0..t {
             link[a * t + a] = 0;
         }
-        let mut bound = TourBound {
-            t,
-            link,
-            path: Vec::new(),
-            log: 0,
-        };
-        if t <= MAX_EXACT_TOUR_FISH {
-            bound.build_paths();
-        }
-        Some(bound)
-    }
-
-    /// Held–Karp over every subset: `path(S, f) = min over g in S − f of link(f, g) +
-    /// path(S − f, g)`, with `path({f}, f) = 0`. Subsets come in increasing order, so
-    /// `S − f` (smaller) is done first.
-    fn build_paths(&mut self) {
-        let t = self.t;
-        let log = t.next_power_of_two().trailing_zeros();
-        let mut path = vec![NO_TOUR; (1usize << t) << log];
-        for set in 1usize..1 << t {
-            let mut firsts = set;
-            while firsts != 0 {
-                let f = firsts.trailing_zeros() as usize;
-                firsts &= firsts - 1;
-                let rest = set & !(1 << f);
-                let best = if rest == 0 {
-                    0
-                } else {
-                    let mut best = NO_TOUR;
-                    let mut nexts = rest;
-                    while nexts != 0 {
-                        let g = nexts.trailing_zeros() as usize;
-                        nexts &= nexts - 1;
-                        let step = self.link[f * t + g];
-                        if step != FAR {
-                            best = best.min(u32::from(step) + path[(rest << log) + g]);
-                        }
-                    }
-                    best
-                };
-                path[(set << log) + f] = best.min(NO_TOUR);
+        // Farthest-point order from the fish farthest from the start.
+        let sym = |a: usize, b: usize| link[a * t + b].min(link[b * t + a]);
+        let mut order = Vec::with_capacity(t);
+        let mut near = vec![u16::MAX; t];
+        let mut next = (0..t).max_by_key(|&b| dist[b * n]).unwrap_or(0);
+        while order.len() < t.min(MAX_EXACT_TOUR_FISH * MAX_TOURS) {
+            order.push(next);
+            near[next] = 0;
+            for b in 0..t {
+                if near[b] != 0 {
+                    near[b] = near[b].min(sym(next, b));
+                }
             }
+            next = (0..t)
+                .filter(|&b| near[b] != 0)
+                .max_by_key(|&b| near[b])
+                .unwrap_or(0);
         }
-        self.path = path;
-        self.log = log;
+        let tours = order
+            .chunks(MAX_EXACT_TOUR_FISH)
+            .map(|fish| Tour::new(t, fish, &link))
+            .collect();
+        Some(TourBound { tours })
     }
 
-    /// The bound for a state whose remaining fish are `missing` (bits, ascending), with
+    /// The bound for a state whose remaining fish are `missing` (bits), with
     /// `to_eat(b)` the fewest moves from its position that eat `b` (never 0 for a fish
     /// still there); `None` when no order of the fish is possible (a dead end).
     pub fn bound(&self, missing: &[u16], to_eat: impl Fn(usize) -> u16) -> Option<u32> {
-        if missing.is_empty() {
-            return Some(0);
+        let mut best = 0;
+        for tour in &self.tours {
+            best = best.max(tour.bound(missing, &to_eat)?);
         }
-        if !self.path.is_empty() {
-            let set = missing.iter().fold(0usize, |s, &b| s | 1 << b);
-            let row = &self.path[set << self.log..(set + 1) << self.log];
-            let best = missing
-                .iter()
-                .map(|&b| {
-                    let d = to_eat(b as usize);
-                    if d == FAR {
-                        NO_TOUR
-                    } else {
-                        u32::from(d) + row[b as usize]
+        Some(best)
+    }
+}
+
+impl Tour {
+    /// Held–Karp over every subset of `fish`: `path(S, f) = min over g in S − f of
+    /// link(f, g) + path(S − f, g)`, with `path({f}, f) = 0`. Subsets come in increasing
+    /// order, so `S − f` (smaller) is done first.
+    fn new(t: usize, fish: &[usize], link: &[u16]) -> Tour {
+        let s = fish.len();
+        let mut slot = vec![u8::MAX; t];
+        for (i, &f) in fish.iter().enumerate() {
+            slot[f] = i as u8;
+        }
+        let log = s.next_power_of_two().trailing_zeros();
+        let mut path = vec![NO_TOUR; (1usize << s) << log];
+        for set in 1usize..1 << s {
+            let mut firsts = set;
+            while firsts != 0 {
+                let i = firsts.trailing_zeros() as usize;
+                firsts &= firsts - 1;
+                let rest = set & !(1 << i);
+                let mut best = if rest == 0 { 0 } else { NO_TOUR };
+                let mut nexts = rest;
+                while nexts != 0 {
+                    let j = nexts.trailing_zeros() as usize;
+                    nexts &= nexts - 1;
+                    let step = link[fish[i] * t + fish[j]];
+                    if step != FAR {
+                        best = best.min(u32::from(step) + path[(rest << log) + j]);
                     }
-                })
-                .min()
-                .unwrap_or(NO_TOUR);
-            return (best < NO_TOUR).then_some(best);
+                }
+                path[(set << log) + i] = best.min(NO_TOUR);
+            }
         }
-        let first = missing
-            .iter()
-            .map(|&b| to_eat(b as usize))
-            .min()
-            .unwrap_or(FAR);
-        if first == FAR {
-            return None;
-        }
-        let tree = self.spanning_tree(missing)?;
-        Some(u32::from(first) + tree)
+        Tour { slot, path, log }
     }
 
-    /// Prim's minimum spanning tree of `missing` under `min(link(a, b), link(b, a))`;
-    /// `None` when it needs a [`FAR`] edge (no order exists).
-    fn spanning_tree(&self, missing: &[u16]) -> Option<u32> {
-        let t = self.t;
-        let k = missing.len();
-        let mut near = [FAR; MAX_TOUR_FISH];
-        let mut done = [false; MAX_TOUR_FISH];
-        let near = &mut near[..k];
-        let done = &mut done[..k];
-        let mut total = 0u32;
-        let mut cur = 0usize;
-        done[0] = true;
-        for _ in 1..k {
-            let a = missing[cur] as usize;
-            let (mut pick, mut pick_w) = (usize::MAX, u32::MAX);
-            for j in 0..k {
-                if done[j] {
-                    continue;
-                }
-                let b = missing[j] as usize;
-                let w = self.link[a * t + b].min(self.link[b * t + a]);
-                near[j] = near[j].min(w);
-                if u32::from(near[j]) < pick_w {
-                    (pick, pick_w) = (j, u32::from(near[j]));
-                }
+    /// The cheapest path from the position through the remaining fish of this subset.
+    fn bound(&self, missing: &[u16], to_eat: &impl Fn(usize) -> u16) -> Option<u32> {
+        let mut set = 0usize;
+        let mut first = [NO_TOUR; MAX_EXACT_TOUR_FISH];
+        for &b in missing {
+            let i = self.slot[b as usize];
+            if i != u8::MAX {
+                set |= 1 << i;
+                let d = to_eat(b as usize);
+                first[i as usize] = if d == FAR { NO_TOUR } else { u32::from(d) };
             }
-            if pick_w >= u32::from(FAR) {
-                return None;
-            }
-            total += pick_w;
-            done[pick] = true;
-            cur = pick;
         }
-        Some(total)
+        if set == 0 {
+            return Some(0);
+        }
+        let row = &self.path[set << self.log..(set + 1) << self.log];
+        let mut best = NO_TOUR;
+        let mut each = set;
+        while each != 0 {
+            let i = each.trailing_zeros() as usize;
+            each &= each - 1;
+            best = best.min(first[i].saturating_add(row[i]));
+        }
+        (best < NO_TOUR).then_some(best)
     }
 }
