@@ -138,7 +138,7 @@ const HARD_29_OPTIMUM: u32 = 25;
 fn a_search_stopped_at_a_limit_reports_a_lower_bound_and_the_best_plan_found() {
     let level = Level::parse(&std::fs::read_to_string(HARD_29).unwrap()).unwrap();
     for algo in [Algorithm::Astar, Algorithm::Ucs, Algorithm::Wastar] {
-        let s = solve_limited(HARD_29, algo, 2_000);
+        let s = solve_limited(HARD_29, algo, 200);
         assert_eq!(s.outcome, Outcome::LimitReached, "{algo:?}");
         let lower = s.stats.lower_bound.expect("a lower bound");
         assert!(lower > 0 && lower <= HARD_29_OPTIMUM, "{algo:?}: {lower}");
@@ -148,6 +148,16 @@ fn a_search_stopped_at_a_limit_reports_a_lower_bound_and_the_best_plan_found() {
         assert!(best >= HARD_29_OPTIMUM, "{algo:?}: {best}");
         assert_eq!(replay(&level, &s.moves).unwrap().status(), Status::Victory);
     }
+    // Greedy search too may find no plan within the limit: the plan is then partial.
+    let tiny = solve_limited(HARD_29, Algorithm::Astar, 50);
+    assert!(tiny.stats.lower_bound.is_some_and(|l| l <= HARD_29_OPTIMUM));
+    assert_eq!(tiny.stats.best_plan, None);
+    let line = tiny.stats.bounds_line().unwrap();
+    assert!(line.ends_with(", no plan found"), "{line}");
+    assert_ne!(
+        replay(&level, &tiny.moves).unwrap().status(),
+        Status::Victory
+    );
     // A* proves more than UCS with the same states.
     let astar = solve_limited(HARD_29, Algorithm::Astar, 2_000);
     let ucs = solve_limited(HARD_29, Algorithm::Ucs, 2_000);
