@@ -105,19 +105,15 @@ impl TourBound {
         let sym = |a: usize, b: usize| link[a * t + b].min(link[b * t + a]);
         let mut order = Vec::with_capacity(t);
         let mut near = vec![u16::MAX; t];
-        let mut next = (0..t).max_by_key(|&b| dist[b * n]).unwrap_or(0);
-        while order.len() < t.min(MAX_EXACT_TOUR_FISH * MAX_TOURS) {
-            order.push(next);
-            near[next] = 0;
-            for b in 0..t {
-                if near[b] != 0 {
-                    near[b] = near[b].min(sym(next, b));
-                }
+        // A fish at 0 from a chosen one (eaten on the same move) is not chosen.
+        let mut next = (0..t).max_by_key(|&b| dist[b * n]);
+        while let Some(f) = next.filter(|_| order.len() < MAX_EXACT_TOUR_FISH * MAX_TOURS) {
+            order.push(f);
+            near[f] = 0;
+            for (b, d) in near.iter_mut().enumerate() {
+                *d = (*d).min(sym(f, b));
             }
-            next = (0..t)
-                .filter(|&b| near[b] != 0)
-                .max_by_key(|&b| near[b])
-                .unwrap_or(0);
+            next = (0..t).filter(|&b| near[b] != 0).max_by_key(|&b| near[b]);
         }
         let tours = order
             .chunks(MAX_EXACT_TOUR_FISH)
