@@ -475,9 +475,11 @@ fn actman_optimal_costs_agree_on_every_dungeon_and_random_ones() {
 #[test]
 fn a_narrow_beam_fails_and_says_how_many_states_it_cut() {
     // Plenty of fish in a row and around: a beam of width 1 follows the heuristic into
-    // a corner.
+    // a corner. The heuristic counts moves, so it misleads the beam more often when a
+    // move costs the cells it slides (the tour bound makes it exact on many small
+    // fields when a move costs 1).
     let mut failed = None;
-    for seed in 0..200 {
+    for seed in 0..400 {
         let level = Level::parse(&random_field(seed)).unwrap();
         if fewest_cells_by_the_rules(&level).is_none() {
             continue;
@@ -485,6 +487,7 @@ fn a_narrow_beam_fails_and_says_how_many_states_it_cut() {
         let options = pengu::SolveOptions {
             solver: Solver::Search(Algorithm::Beam),
             beam_width: 1,
+            cost: Cost::Cells,
             ..pengu::SolveOptions::default()
         };
         let s = pengu::solve(&level, &options, None, None);

@@ -224,6 +224,9 @@ pub fn print_stats(solver: impl std::fmt::Debug, outcome: Outcome, s: &Stats) {
         "algorithm: {solver:?}\noutcome: {outcome:?}\nexpanded: {}\ngenerated: {}\nduplicates: {}\npeak frontier: {}\nstored: {}\ndepth: {}\nelapsed: {:.1} ms",
         s.expanded, s.generated, s.duplicates, s.peak_frontier, s.stored, s.depth, s.elapsed_ms
     );
+    if let Some(line) = s.bounds_line() {
+        eprintln!("bounds: {line}");
+    }
 }
 
 /// Read and parse a level file (or standard input for `-`); errors read

@@ -427,7 +427,15 @@ impl SolveReport {
         let random = self.solver == crate::search::Solver::Random;
         use crate::search::Outcome;
         let mut notes: Vec<String> = self.note.iter().cloned().collect();
+        let stopped = match self.outcome {
+            Outcome::LimitReached => "limit reached",
+            _ => "cancelled",
+        };
         match self.outcome {
+            Outcome::LimitReached | Outcome::Cancelled if self.stats.best_plan.is_some() => notes
+                .push(format!(
+                    "{stopped}: printed the best plan found ({progress})"
+                )),
             Outcome::LimitReached if !random => notes.push(format!(
                 "limit reached: printed the best partial plan ({progress})"
             )),
@@ -439,6 +447,7 @@ impl SolveReport {
             }
             _ => {}
         }
+        notes.extend(self.stats.bounds_line());
         notes
     }
 

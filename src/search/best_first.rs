@@ -259,7 +259,10 @@ pub fn wastar<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::A
 /// assert_eq!(r.plan, vec![4, 4, 1]);
 /// ```
 pub fn greedy<P: Problem>(problem: &P, limits: &mut Limits) -> SearchResult<P::Action> {
-    best_first(problem, limits, Order::Greedy)
+    let mut result = best_first(problem, limits, Order::Greedy);
+    // Only kept when greedy search completes another's plan (see `complete_plan`).
+    result.stats.best_plan = None;
+    result
 }
 
 /// The open-list key of a state at cost `g` with heuristic part `part` (h, or ⌊w·h⌋):
@@ -302,6 +305,22 @@ fn best_first<P: Problem>(
         _ => problem.heuristic(s),
     };
     let mut open: BinaryHeap<Reverse<(u64, u32)>> = BinaryHeap::new();
+    // The least open-list key of the states set aside at the depth limit.
+    let mut cut = u64::MAX;
+    // What the search proved when it stops early (optimal orders only).
+    let bound = |open: &BinaryHeap<Reverse<(u64, u32)>>, also: u64| -> Option<u32> {
+        if !optimal {
+            return None;
+        }
+        let least = open
+            .iter()
+            .map(|Reverse((k, _))| *k)
+            .chain([also])
+            .filter(|&k| k != u64::MAX)
+            .map(|k| lower_of(k, order))
+            .min();
+        Some(least.unwrap_or(u32::MAX))
+    };
     mon.generate(problem.cell(&start));
     let mut best = (problem.progress(&start, 0), 0usize);
     let Some(k0) = key(&start, 0) else {
@@ -332,13 +351,18 @@ fn best_first<P: Problem>(
         mon.record_expand(id, g);
         if problem.is_goal(&state) {
             mon.stats.depth = mon.stats.depth.max(g);
+            if !optimal {
+                mon.stats.best_plan = Some(g); // the plan's cost, for `complete_plan`
+            }
             return mon.finish(Outcome::Found, store.plan(id), store.len());
         }
         if !mon.expand(problem.cell(&state), open.len() + 1, store.len()) {
+            mon.stats.lower_bound = bound(&open, k.min(cut));
             return mon.finish(Outcome::Cancelled, store.plan(best.1), store.len());
         }
         mon.stats.depth = mon.stats.depth.max(g);
         if g >= mon.max_depth() {
+            cut = cut.min(k);
             continue;
         }
         succ.clear();
@@ -353,6 +377,8 @@ fn best_first<P: Problem>(
                 continue;
             }
             if !make_room(&mut store, &mut open, mon.max_memory()) {
+                // The state being expanded is not done: it still counts.
+                mon.stats.lower_bound = bound(&open, k.min(cut));
                 return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
             }
             let progress = problem.progress(&next, g2);
@@ -394,10 +420,42 @@ fn best_first<P: Problem>(
         }
         mon.record_tally(duplicates, pruned, last);
         if store.len() >= mon.max_states() {
+            mon.stats.lower_bound = bound(&open, cut);
             return mon.finish(Outcome::LimitReached, store.plan(best.1), store.len());
         }
     }
     mon.finish(Outcome::NoPlan, store.plan(best.1), store.len())
+}
+
+/// The least cost of a plan through a state with open-list key `key`: g + h for A*
+/// (the high half), g for UCS, and g + ⌈⌊w·h⌋ / w⌉ ≤ g + h for weighted A*.
+fn lower_of(key: u64, order: Order) -> u32 {
+    let (hi, lo) = (key >> 32, key & 0xffff_ffff);
+    let g = hi - lo;
+    let h = match order {
+        Order::Weighted(w) => (lo as f64 / w).ceil() as u64,
+        _ => lo,
+    };
+    (g + h).min(u64::from(u32::MAX)) as u32
+}
+
+/// After an optimal best-first search stopped at a limit: greedy best-first search
+/// under the same limits (its own count of states and memory), and when it finds a
+/// plan, that plan becomes the result's and [`Stats::best_plan`](super::Stats) its
+/// cost. Its statistics are not added to the result's.
+pub(crate) fn complete_plan<P: Problem>(
+    problem: &P,
+    limits: &mut Limits,
+    result: &mut SearchResult<P::Action>,
+) {
+    let (trace, record) = (limits.trace_limit, limits.record_limit);
+    (limits.trace_limit, limits.record_limit) = (0, 0);
+    let greedy = best_first(problem, limits, Order::Greedy);
+    (limits.trace_limit, limits.record_limit) = (trace, record);
+    if greedy.outcome == Outcome::Found {
+        result.stats.best_plan = greedy.stats.best_plan;
+        result.plan = greedy.plan;
+    }
 }
 
 /// Make room for one more state in the store and one more entry in the open list

@@ -310,7 +310,10 @@ impl schemars::JsonSchema for Solver {
     }
 }
 
-/// Run `algorithm` on `problem`.
+/// Run `algorithm` on `problem`. When A*, UCS or weighted A* stops at a limit, it
+/// reports the lower bound it proved ([`Stats::lower_bound`]), and greedy best-first
+/// search then looks for a complete plan under the same limits: when it finds one, it
+/// is the result's plan and [`Stats::best_plan`] its cost.
 ///
 /// ```
 /// use gridlab::search::{run, Algorithm, Limits, Outcome, Problem};
@@ -341,9 +344,17 @@ pub fn run<P: Problem>(
         Algorithm::Bfs => bfs(problem, limits),
         Algorithm::Iddfs => iddfs(problem, limits),
         Algorithm::Greedy => greedy(problem, limits),
-        Algorithm::Astar => astar(problem, limits),
-        Algorithm::Ucs => ucs(problem, limits),
-        Algorithm::Wastar => wastar(problem, limits),
+        Algorithm::Astar | Algorithm::Ucs | Algorithm::Wastar => {
+            let mut result = match algorithm {
+                Algorithm::Astar => astar(problem, limits),
+                Algorithm::Ucs => ucs(problem, limits),
+                _ => wastar(problem, limits),
+            };
+            if result.outcome == Outcome::LimitReached && result.stats.lower_bound.is_some() {
+                best_first::complete_plan(problem, limits, &mut result);
+            }
+            result
+        }
         Algorithm::Idastar => idastar(problem, limits),
         Algorithm::Beam => beam(problem, limits),
         Algorithm::Bibfs => bibfs(problem, limits),
@@ -552,6 +563,37 @@ pub struct Stats {
     pub depth: u32,
     /// Wall-clock time in milliseconds.
     pub elapsed_ms: f64,
+    /// When an optimal best-first search (A*, UCS, and weighted A*'s g + ⌈key/w⌉) stopped
+    /// at a limit or was cancelled: no plan costs less than this. It is the least
+    /// g + h over the states on its open list (and those it set aside at the depth
+    /// limit): one of them lies on every cheapest plan with its cheapest g, and h is
+    /// admissible. `None` when the search finished or cannot say.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u32>,
+    /// When a search that stopped at a limit then found a complete plan (see [`run`]:
+    /// A*, UCS and weighted A* run greedy best-first search under the same limits): its
+    /// cost, and the result's plan is that plan.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub best_plan: Option<u32>,
+}
+
+impl Stats {
+    /// "optimum ≥ L, best plan found N" (or "optimum ≥ L, no plan found") when a search
+    /// stopped early with a lower bound; `None` otherwise.
+    ///
+    /// ```
+    /// use gridlab::search::Stats;
+    /// let s = Stats { lower_bound: Some(80), best_plan: Some(102), ..Stats::default() };
+    /// assert_eq!(s.bounds_line().unwrap(), "optimum ≥ 80, best plan found 102");
+    /// assert_eq!(Stats::default().bounds_line(), None);
+    /// ```
+    pub fn bounds_line(&self) -> Option<String> {
+        let lower = self.lower_bound?;
+        Some(match self.best_plan {
+            Some(best) => format!("optimum ≥ {lower}, best plan found {best}"),
+            None => format!("optimum ≥ {lower}, no plan found"),
+        })
+    }
 }
 
 /// The expansion order of a search, bounded: one `u32` per event, the board cell of

@@ -74,5 +74,7 @@ export function statsRows(head, r, solver) {
     ['Stored', fmt(s.stored)],
     ['Depth', fmt(s.depth)],
     ['Time', fmtMs(s.elapsedMs)],
+    // An optimal search stopped early: what it proved, and the best plan known.
+    ...(s.lowerBound == null ? [] : [['Bounds', `optimum ≥ ${fmt(s.lowerBound)}, ${s.bestPlan == null ? 'no plan found' : `best plan found ${fmt(s.bestPlan)}`}`]]),
   ];
 }

@@ -19,6 +19,7 @@
 //! ```
 
 mod analysis;
+mod bound;
 mod generate;
 mod grade;
 mod graph;

@@ -3,6 +3,7 @@
 //! distances): the farthest single fish, the farthest pair of fish, and a schedule of
 //! fish that no single move can eat together.
 
+use super::bound::{TourBound, FAR, MAX_TOUR_FISH};
 use super::graph::{SlideGraph, BLOCKED};
 use super::solver::{Cost, Goal};
 use crate::grid::distance::DistanceMap;
@@ -59,8 +60,6 @@ pub struct PenguState<const W: usize> {
     eaten: FishSet<W>,
 }
 
-/// Unreachable entry of the distance table.
-const FAR: u16 = u16::MAX;
 /// Largest distance table built (entries); beyond it the heuristic is weaker.
 const MAX_DIST_ENTRIES: usize = 1 << 24;
 /// Largest pair table built (bytes).
@@ -111,6 +110,8 @@ pub struct PenguProblem<'g, const W: usize> {
     /// The surviving edges into each position: `into[into_start[p]..into_start[p + 1]]`.
     into_start: Vec<u32>,
     into: Vec<u32>,
+    /// The tour bound (see [`super::bound`]); `None` when too large to build.
+    tour: Option<TourBound>,
 }
 
 impl<'g, const W: usize> PenguProblem<'g, W> {
@@ -193,6 +194,7 @@ impl<'g, const W: usize> PenguProblem<'g, W> {
             cost: Cost::Moves,
             into_start: Vec::new(),
             into: Vec::new(),
+            tour: None,
         };
         (problem.into_start, problem.into) = Self::edges_into(graph);
         problem.dist = problem.distance_table();
@@ -210,7 +212,25 @@ impl<'g, const W: usize> PenguProblem<'g, W> {
         order.sort_by_key(|&b| problem.together[b as usize].len());
         problem.order = order;
         problem.pairs = problem.pair_table();
+        problem.tour = TourBound::new(graph, problem.tracked, &problem.dist, |e| problem.bits(e));
         problem
+    }
+
+    /// The tour bound of `s` (see [`super::bound`]): `Some(0)` when it is not built,
+    /// `None` for a dead end.
+    fn tour_bound(&self, s: &PenguState<W>) -> Option<u32> {
+        let Some(tour) = &self.tour else {
+            return Some(0);
+        };
+        let n = self.graph.positions();
+        let pos = s.pos as usize;
+        let mut missing = [0u16; MAX_TOUR_FISH];
+        let mut k = 0;
+        s.eaten.for_each_missing(&self.full, |bit| {
+            missing[k] = bit as u16;
+            k += 1;
+        });
+        tour.bound(&missing[..k], |b| self.dist[b * n + pos])
     }
 
     fn bits(&self, edge: usize) -> &[u16] {
@@ -424,10 +444,14 @@ impl<const W: usize> Problem for PenguProblem<'_, W> {
         });
         match self.goal {
             Goal::All if max == FAR => DEAD_END,
-            Goal::All => u32::from(max)
-                .max(by_count)
-                .max(self.independent_bound(s))
-                .max(self.pair_bound(s)),
+            Goal::All => match self.tour_bound(s) {
+                None => DEAD_END,
+                Some(tour) => u32::from(max)
+                    .max(by_count)
+                    .max(tour)
+                    .max(self.independent_bound(s))
+                    .max(self.pair_bound(s)),
+            },
             Goal::AtLeast(_) if reachable < need => DEAD_END,
             Goal::AtLeast(_) => u32::from(min).max(by_count),
         }
