@@ -278,14 +278,16 @@ macro_rules! with_problem {
         match n {
             0..=4 => Some(at!(4)),
             5..=8 => Some(at!(8)),
-            9..=16 => Some(at!(16)),
+            9..=12 => Some(at!(12)),
+            13..=16 => Some(at!(16)),
             17..=32 => Some(at!(32)),
             _ => None,
         }
     }};
 }
 
-/// The optimal plan count of `dungeon` under `restriction` (see [`count_plans`]).
+/// The optimal plan count of `dungeon` under `restriction` (see [`count_plans`]), in
+/// the narrowest state that holds its monsters.
 ///
 /// ```
 /// use gridlab::games::actman::{count_optimal, AnalysisLimits, Dungeon, PlanCount, Restriction};
@@ -299,7 +301,8 @@ pub fn count_optimal(
     limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> PlanCount {
-    with_problem!(dungeon, restriction, |p| count_plans(&p, limits, cancel)).unwrap_or_else(|| {
+    with_problem!(dungeon, restriction, |p| count_plans(&p, limits, cancel))
+    .unwrap_or_else(|| {
         PlanCount::LimitReached {
             note: format!(
                 "{} monsters: more than the {} a search supports",
@@ -353,8 +356,20 @@ pub fn analyze(dungeon: &Dungeon, limits: AnalysisLimits, cancel: Option<&Atomic
             no_collisions: true,
             ..Restriction::default()
         };
-        needs_bullet = needs(dungeon, bullet, limits, cancel);
-        needs_lure = needs(dungeon, lure, limits, cancel);
+        // An optimal plan that wins the restricted game answers at once.
+        let plan = match &count {
+            PlanCount::Found { plan, .. } => plan.as_str(),
+            _ => "",
+        };
+        let need = |r| {
+            if wins_under(dungeon, r, plan) {
+                Some(false)
+            } else {
+                needs(dungeon, r, limits, cancel)
+            }
+        };
+        needs_bullet = need(bullet);
+        needs_lure = need(lure);
     }
     let features = match &count {
         PlanCount::Found { .. } => Some(features(

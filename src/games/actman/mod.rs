@@ -54,7 +54,7 @@ pub use rules::{
 };
 pub use session::{ActmanRules, ActmanSession, ActmanView, Chase};
 pub use solver::{
-    solve, visit_lab, visit_problem, ActProblem, ActState, Objective, Restriction, Solution,
+    one_shot_bound, solve, visit_lab, visit_problem, ActProblem, ActState, Objective, Restriction, Solution,
     SolveOptions, MAX_MONSTERS, MAX_TURNS,
 };
 pub use tools::{

@@ -6,10 +6,11 @@
 
 use super::graph::{SlideGraph, BLOCKED};
 use super::level::{Level, Tile};
-use super::solver::{solve, Goal, SolveOptions};
+use super::solver::{solve, visit_problem, Goal, SolveOptions};
+use crate::games::plan_count::{count_plans, Counted};
 use crate::games::verdict::{memory_note, CellMark, LevelVerdict, MarkKind, Verdict};
 use crate::grid::Dir;
-use crate::search::{Algorithm, Outcome, Solver, Table};
+use crate::search::{astar, Algorithm, Outcome, Problem, ProblemVisitor, Solver, Table};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -430,21 +431,16 @@ pub fn analyze(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool
         .filter(|&(i, &t)| matches!(t, Tile::Ice | Tile::Snow | Tile::Fish) && !rests[i])
         .map(|(i, _)| i as u32)
         .collect();
-    // The graph stays while the count runs: its bytes come out of the budget.
+    // The graph stays while the searches run: its bytes come out of the budget.
     let limits = AnalysisLimits {
         max_memory: limits.max_memory.saturating_sub(graph.bytes()),
         ..limits
     };
-    let mut count = if uneatable.is_empty() {
-        PlanCounter::default().count(&graph, limits, cancel)
+    let count = if uneatable.is_empty() {
+        count_by_astar(level, limits, cancel)
     } else {
         PlanCount::NoPlan { states: 0 }
     };
-    if let PlanCount::LimitReached { note } = &count {
-        if note != "cancelled" {
-            count = optimum_by_astar(level, limits, note, cancel).unwrap_or(count);
-        }
-    }
     let features = match &count {
         PlanCount::Found { .. } => Some(features(level, &graph, &count)),
         _ => None,
@@ -457,30 +453,85 @@ pub fn analyze(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool
     }
 }
 
-/// The fewest moves by A* (with its own state limit: ten times the count's), when the
-/// plan count gave up at `why`.
-fn optimum_by_astar(
-    level: &Level,
-    limits: AnalysisLimits,
-    why: &str,
-    cancel: Option<&AtomicBool>,
-) -> Option<PlanCount> {
-    let solution = solve(
-        level,
-        &SolveOptions {
-            solver: Solver::Search(Algorithm::Astar),
-            goal: Goal::All,
-            max_states: limits.max_states.saturating_mul(10),
-            max_memory: limits.max_memory,
-            ..SolveOptions::default()
-        },
-        cancel,
-        None,
-    );
-    (solution.outcome == Outcome::Found).then(|| PlanCount::Optimal {
-        moves: solution.moves.len() as u32,
-        plan: solution.moves,
-        note: format!("optimal by A*; the optimal plans were not counted ({why})"),
+/// The optimum by A* on the solver's problem (its own heuristic: [`super::PenguProblem`];
+/// states limited to ten times `limits.max_states`), then the optimal plans counted by
+/// the breadth-first count that keeps only the states that A*'s heuristic allows on a
+/// plan of that length ([`count_plans`]: exact, as the heuristic is admissible). When
+/// the count passes its limits, the optimum stands and the plans are not counted.
+fn count_by_astar(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool>) -> PlanCount {
+    struct Count<'c> {
+        limits: AnalysisLimits,
+        cancel: Option<&'c AtomicBool>,
+    }
+    impl ProblemVisitor for Count<'_> {
+        type Output = PlanCount;
+        fn visit<P: Problem>(self, problem: &P) -> PlanCount {
+            let options = SolveOptions {
+                max_states: self.limits.max_states.saturating_mul(10),
+                max_memory: self.limits.max_memory,
+                ..SolveOptions::default()
+            };
+            let found = astar(problem, &mut options.budget().limits(self.cancel, None));
+            let symbols = |plan: &[P::Action]| plan.iter().map(|a| problem.symbol(a)).collect();
+            match found.outcome {
+                Outcome::Found => {}
+                Outcome::NoPlan => return PlanCount::NoPlan { states: 0 },
+                Outcome::Cancelled => {
+                    return PlanCount::LimitReached {
+                        note: "cancelled".into(),
+                    }
+                }
+                Outcome::LimitReached => {
+                    return PlanCount::LimitReached {
+                        note: found.note.unwrap_or_else(|| {
+                            format!(
+                                "A* stopped at its limit ({} states stored)",
+                                found.stats.stored
+                            )
+                        }),
+                    }
+                }
+            }
+            let moves = found.plan.len() as u32;
+            // The count is the second half of the A* phase (it keeps the states with
+            // g + h at most the optimum: A*'s closed states and their ties) and gets
+            // A*'s allowance.
+            let limits = AnalysisLimits {
+                max_states: self.limits.max_states.saturating_mul(10),
+                ..self.limits
+            };
+            match count_plans(problem, Some(moves), limits, self.cancel) {
+                Counted::Found {
+                    depth,
+                    plans,
+                    plan,
+                    states,
+                } => PlanCount::Found {
+                    moves: depth,
+                    plans,
+                    plan: symbols(&plan),
+                    states,
+                },
+                Counted::LimitReached { note } if note == "cancelled" => {
+                    PlanCount::LimitReached { note }
+                }
+                Counted::LimitReached { note } => PlanCount::Optimal {
+                    moves,
+                    plan: symbols(&found.plan),
+                    note: format!("optimal by A*; the optimal plans were not counted ({note})"),
+                },
+                Counted::NoPlan { .. } => unreachable!("A*'s plan is within its own length"),
+            }
+        }
+    }
+    let options = SolveOptions {
+        max_states: limits.max_states.saturating_mul(10),
+        max_memory: limits.max_memory,
+        ..SolveOptions::default()
+    };
+    visit_problem(level, &options, Count { limits, cancel }).unwrap_or_else(|why| match why.outcome {
+        Outcome::NoPlan => PlanCount::NoPlan { states: 0 },
+        _ => PlanCount::LimitReached { note: why.note },
     })
 }
 
