@@ -3,6 +3,13 @@
 //! fish can never be eaten, where Pengu can never come to rest, and a few measured
 //! features of its difficulty. The editor shows them after every edit and the
 //! generator scores its candidates with them.
+//!
+//! [`analyze`] (the editor's verdict) proves the optimum with the solver's A* and its
+//! heuristic, then counts the optimal plans with a breadth-first count that keeps only
+//! the states whose depth plus heuristic is at most the optimum
+//! ([`crate::games::plan_count`]): exact, and far smaller than the exhaustive count.
+//! The generator scores small candidates with the exhaustive [`PlanCounter`], which
+//! keeps its buffers between levels.
 
 use super::graph::{SlideGraph, BLOCKED};
 use super::level::{Level, Tile};
@@ -38,8 +45,8 @@ pub enum PlanCount {
         /// States the count stored.
         states: usize,
     },
-    /// The count passed its state limit, but A* proved the fewest moves: the optimal
-    /// plans were not counted.
+    /// A* proved the fewest moves, but the plan count after it passed its limits: the
+    /// optimal plans were not counted.
     Optimal {
         /// The fewest moves of a plan.
         moves: u32,
@@ -456,8 +463,9 @@ pub fn analyze(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool
 /// The optimum by A* on the solver's problem (its own heuristic: [`super::PenguProblem`];
 /// states limited to ten times `limits.max_states`), then the optimal plans counted by
 /// the breadth-first count that keeps only the states that A*'s heuristic allows on a
-/// plan of that length ([`count_plans`]: exact, as the heuristic is admissible). When
-/// the count passes its limits, the optimum stands and the plans are not counted.
+/// plan of that length ([`count_plans`]: exact, as the heuristic is admissible; at most
+/// twice the states A* stored, or `limits.max_states` if more). When the count passes
+/// its limits, the optimum stands and the plans are not counted.
 fn count_by_astar(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool>) -> PlanCount {
     struct Count<'c> {
         limits: AnalysisLimits,
@@ -493,11 +501,17 @@ fn count_by_astar(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicB
                 }
             }
             let moves = found.plan.len() as u32;
-            // The count is the second half of the A* phase (it keeps the states with
-            // g + h at most the optimum: A*'s closed states and their ties) and gets
-            // A*'s allowance.
+            // The count is the second half of the A* phase: it keeps the states with
+            // g + h at most the optimum (about A*'s closed states and their ties), so
+            // it may store up to twice what A* stored, within A*'s allowance; a field
+            // whose ties are far more (independent zones) keeps A*'s optimum uncounted
+            // rather than spend much longer than A* did.
+            let allowance = self.limits.max_states.saturating_mul(10);
             let limits = AnalysisLimits {
-                max_states: self.limits.max_states.saturating_mul(10),
+                max_states: (found.stats.stored as usize)
+                    .saturating_mul(2)
+                    .max(self.limits.max_states)
+                    .min(allowance),
                 ..self.limits
             };
             match count_plans(problem, Some(moves), limits, self.cancel) {
