@@ -150,6 +150,11 @@ pub fn count_plans<P: Problem>(
         succ.clear();
         problem.successors(state, &mut succ);
         for (action, next, _) in succ.drain(..) {
+            // Past the first goal of the last layer, only its goals matter.
+            let goal = problem.is_goal(&next);
+            if goal_depth == d + 1 && !goal {
+                continue;
+            }
             if let Some(node) = nodes.get_mut(&next) {
                 if node.depth == d + 1 {
                     node.count = node.count.saturating_add(c).min(cap);
@@ -173,7 +178,7 @@ pub fn count_plans<P: Problem>(
                     note: memory_note(nodes.len(), limits.max_memory),
                 };
             }
-            if problem.is_goal(&next) {
+            if goal {
                 goal_depth = goal_depth.min(d + 1);
             }
             nodes.insert(

@@ -118,6 +118,11 @@ pub fn count_plans<P: Problem>(
             if !problem.viable(&next, d + 1) {
                 continue;
             }
+            // Past the first goal of the last layer, only its goals matter.
+            let goal = problem.is_goal(&next);
+            if goal_depth == d + 1 && !goal {
+                continue;
+            }
             if let Some(node) = nodes.get_mut(&next) {
                 if node.depth == d + 1 {
                     node.count = node.count.saturating_add(c).min(cap);
@@ -134,7 +139,7 @@ pub fn count_plans<P: Problem>(
                     note: memory_note(nodes.len(), limits.max_memory),
                 };
             }
-            if problem.is_goal(&next) {
+            if goal {
                 goal_depth = goal_depth.min(d + 1);
             }
             nodes.insert(

@@ -490,14 +490,17 @@ fn count_by_astar(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicB
                     }
                 }
                 Outcome::LimitReached => {
+                    let stored = found.stats.stored as usize;
                     return PlanCount::LimitReached {
-                        note: found.note.unwrap_or_else(|| {
+                        note: if stored >= options.max_states {
                             format!(
-                                "A* stopped at its limit ({} states stored)",
-                                found.stats.stored
+                                "A* reached its limit of {} states before proving the optimum",
+                                options.max_states
                             )
-                        }),
-                    }
+                        } else {
+                            format!("A*: {}", memory_note(stored, options.max_memory))
+                        },
+                    };
                 }
             }
             let moves = found.plan.len() as u32;
