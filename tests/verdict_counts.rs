@@ -88,7 +88,13 @@ fn dungeon(rng: &mut Pcg32) -> Dungeon {
     let (rows, cols) = (rng.random_range(4..7usize), rng.random_range(5..9usize));
     let inner = (rows - 2) * (cols - 2);
     let mut grid: Vec<char> = (0..inner)
-        .map(|_| if rng.random_range(0..100) < 15 { '#' } else { ' ' })
+        .map(|_| {
+            if rng.random_range(0..100) < 15 {
+                '#'
+            } else {
+                ' '
+            }
+        })
         .collect();
     let mut free: Vec<usize> = (0..inner).collect();
     let mut take = |rng: &mut Pcg32| free.swap_remove(rng.random_range(0..free.len()));
@@ -192,7 +198,10 @@ fn actman_bound_is_admissible_and_consistent() {
             }
         }
     }
-    assert!(checked >= 60 && states_seen > 10_000, "{checked} dungeons, {states_seen} states");
+    assert!(
+        checked >= 60 && states_seen > 10_000,
+        "{checked} dungeons, {states_seen} states"
+    );
 }
 
 #[test]

@@ -228,4 +228,3 @@ pub fn count_plans<P: Problem>(
         states: nodes.len(),
     }
 }
-

@@ -306,8 +306,7 @@ pub fn count_optimal(
     limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> PlanCount {
-    with_problem!(dungeon, restriction, |p| count_plans(&p, limits, cancel))
-    .unwrap_or_else(|| {
+    with_problem!(dungeon, restriction, |p| count_plans(&p, limits, cancel)).unwrap_or_else(|| {
         PlanCount::LimitReached {
             note: format!(
                 "{} monsters: more than the {} a search supports",

@@ -331,7 +331,12 @@ impl Steps {
             dist.flood([a], around);
             pairs.extend_from_slice(dist.cells());
         }
-        dist.flood((0..n as u32).filter(|&c| board.start_corpse(c)).map(|c| c as usize), around);
+        dist.flood(
+            (0..n as u32)
+                .filter(|&c| board.start_corpse(c))
+                .map(|c| c as usize),
+            around,
+        );
         Steps {
             cells: n,
             pairs,

@@ -546,9 +546,11 @@ fn count_by_astar(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicB
         max_memory: limits.max_memory,
         ..SolveOptions::default()
     };
-    visit_problem(level, &options, Count { limits, cancel }).unwrap_or_else(|why| match why.outcome {
-        Outcome::NoPlan => PlanCount::NoPlan { states: 0 },
-        _ => PlanCount::LimitReached { note: why.note },
+    visit_problem(level, &options, Count { limits, cancel }).unwrap_or_else(|why| {
+        match why.outcome {
+            Outcome::NoPlan => PlanCount::NoPlan { states: 0 },
+            _ => PlanCount::LimitReached { note: why.note },
+        }
     })
 }
 
