@@ -104,6 +104,7 @@ bench: native wasm browser-deps
 	node benches/race.mjs
 	node benches/state_space.mjs
 	node benches/heuristic_lab.mjs
+	node benches/verdict.mjs
 
 ## The README's screenshots, made again from playground links (docs/screenshots.mjs).
 screenshots: native wasm browser-deps

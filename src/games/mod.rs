@@ -6,6 +6,7 @@ pub mod arena;
 pub mod gpac;
 pub mod grade;
 pub mod pengu;
+pub mod plan_count;
 pub mod rogue;
 pub mod session;
 pub mod state_space;

@@ -137,8 +137,9 @@ pub fn memory_note(states: usize, budget: usize) -> String {
 /// Limits of a game's exact analysis (Pengu's and Act-Man's `analyze`).
 ///
 /// Each exact search stops with "limit reached" when it would store more than
-/// `max_states` states, or when its tables would grow past `max_memory` bytes (the
-/// same budget as the solvers': [`crate::search::Table`]).
+/// `max_states` states (Pengu's A* and the plan count that follows it: ten times as
+/// many), or when its tables would grow past `max_memory` bytes (the same budget as
+/// the solvers': [`crate::search::Table`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AnalysisLimits {
@@ -262,8 +263,8 @@ impl ToolOptions for AnalysisLimits {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
 pub struct AnalyzeOptions {
-    /// Most states of the exact plan count (1 to 20,000,000; the A* that proves the
-    /// optimum when the count stops stores ten times as many).
+    /// Most states of each exact search (1 to 20,000,000; Pengu's A* that proves the
+    /// optimum and its plan count store ten times as many).
     #[serde(deserialize_with = "max_states")]
     pub max_states: usize,
     /// Most bytes the tables of each exact search may hold.

@@ -118,6 +118,11 @@ pub fn count_plans<P: Problem>(
             if !problem.viable(&next, d + 1) {
                 continue;
             }
+            // Past the first goal of the last layer, only its goals matter.
+            let goal = problem.is_goal(&next);
+            if goal_depth == d + 1 && !goal {
+                continue;
+            }
             if let Some(node) = nodes.get_mut(&next) {
                 if node.depth == d + 1 {
                     node.count = node.count.saturating_add(c).min(cap);
@@ -134,7 +139,7 @@ pub fn count_plans<P: Problem>(
                     note: memory_note(nodes.len(), limits.max_memory),
                 };
             }
-            if problem.is_goal(&next) {
+            if goal {
                 goal_depth = goal_depth.min(d + 1);
             }
             nodes.insert(
@@ -278,14 +283,16 @@ macro_rules! with_problem {
         match n {
             0..=4 => Some(at!(4)),
             5..=8 => Some(at!(8)),
-            9..=16 => Some(at!(16)),
+            9..=12 => Some(at!(12)),
+            13..=16 => Some(at!(16)),
             17..=32 => Some(at!(32)),
             _ => None,
         }
     }};
 }
 
-/// The optimal plan count of `dungeon` under `restriction` (see [`count_plans`]).
+/// The optimal plan count of `dungeon` under `restriction` (see [`count_plans`]), in
+/// the narrowest state that holds its monsters.
 ///
 /// ```
 /// use gridlab::games::actman::{count_optimal, AnalysisLimits, Dungeon, PlanCount, Restriction};
@@ -353,8 +360,20 @@ pub fn analyze(dungeon: &Dungeon, limits: AnalysisLimits, cancel: Option<&Atomic
             no_collisions: true,
             ..Restriction::default()
         };
-        needs_bullet = needs(dungeon, bullet, limits, cancel);
-        needs_lure = needs(dungeon, lure, limits, cancel);
+        // An optimal plan that wins the restricted game answers at once.
+        let plan = match &count {
+            PlanCount::Found { plan, .. } => plan.as_str(),
+            _ => "",
+        };
+        let need = |r| {
+            if wins_under(dungeon, r, plan) {
+                Some(false)
+            } else {
+                needs(dungeon, r, limits, cancel)
+            }
+        };
+        needs_bullet = need(bullet);
+        needs_lure = need(lure);
     }
     let features = match &count {
         PlanCount::Found { .. } => Some(features(

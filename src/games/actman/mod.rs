@@ -54,8 +54,8 @@ pub use rules::{
 };
 pub use session::{ActmanRules, ActmanSession, ActmanView, Chase};
 pub use solver::{
-    solve, visit_lab, visit_problem, ActProblem, ActState, Objective, Restriction, Solution,
-    SolveOptions, MAX_MONSTERS, MAX_TURNS,
+    one_shot_bound, solve, visit_lab, visit_problem, ActProblem, ActState, Objective, Restriction,
+    Solution, SolveOptions, MAX_MONSTERS, MAX_TURNS,
 };
 pub use tools::{
     ActmanVerdict, Analyze, AnalyzeOptions, Generate, GeneratedDungeon, Solve, Solved, Verdict,

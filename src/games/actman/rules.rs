@@ -176,7 +176,7 @@ pub struct Board {
     coords: Vec<(i32, i32)>,
     /// `chases[(kind * cells + target) * cells + cell]`: where a monster of `kind` at
     /// `cell` steps when Act-Man is at `target` (small boards only; else empty).
-    chases: Vec<u32>,
+    chases: Vec<u16>,
 }
 
 /// Largest board whose chase table is precomputed (cells).
@@ -216,7 +216,10 @@ impl Board {
             let mut table = Vec::with_capacity(2 * n * n);
             for kind in [Kind::Ogre, Kind::Demon] {
                 for target in 0..n as u32 {
-                    table.extend((0..n as u32).map(|cell| board.compute_chase(cell, kind, target)));
+                    // Cells fit 16 bits: the table has at most CHASE_TABLE_CELLS.
+                    table.extend(
+                        (0..n as u32).map(|cell| board.compute_chase(cell, kind, target) as u16),
+                    );
                 }
             }
             board.chases = table;
@@ -270,6 +273,11 @@ impl Board {
         dr * dr + dc * dc
     }
 
+    /// The `(row, column)` of a cell.
+    pub fn coords(&self, cell: u32) -> (i32, i32) {
+        self.coords[cell as usize]
+    }
+
     /// Chebyshev distance between two cells (king moves, walls ignored).
     pub fn chebyshev(&self, a: u32, b: u32) -> u32 {
         let (a, b) = (self.coords[a as usize], self.coords[b as usize]);
@@ -285,7 +293,7 @@ impl Board {
         }
         let n = self.cells();
         let k = usize::from(kind == Kind::Demon);
-        self.chases[(k * n + target as usize) * n + cell as usize]
+        u32::from(self.chases[(k * n + target as usize) * n + cell as usize])
     }
 
     fn compute_chase(&self, cell: u32, kind: Kind, target: u32) -> u32 {
@@ -408,6 +416,7 @@ pub fn play_turn(
     // Stage 4: monsters sharing a cell, or standing on a corpse, die; one corpse a
     // cell. Sorted slots put everything on one cell side by side, the living first.
     slots.sort_unstable();
+    let mut died = false;
     let mut i = 0;
     while i < slots.len() && slots[i] != Slot::EMPTY {
         let cell = slots[i].cell();
@@ -418,6 +427,7 @@ pub fn play_turn(
         let alive = slots[i..j].iter().filter(|s| s.is_alive()).count() as u32;
         let corpse_here = board.start_corpse(cell) || slots[i..j].iter().any(|s| s.is_corpse());
         if alive >= 2 || (alive == 1 && corpse_here) {
+            died = true;
             kills += alive;
             event(Event::Killed(cell));
             for slot in &mut slots[i..i + alive as usize] {
@@ -429,7 +439,9 @@ pub fn play_turn(
         }
         i = j;
     }
-    slots.sort_unstable();
+    if died {
+        slots.sort_unstable();
+    }
     if slots.iter().any(|s| s.is_alive()) {
         Ok((TurnEnd::Continue, kills))
     } else {

@@ -290,6 +290,67 @@ pub struct ActProblem<const N: usize> {
     cost_based: bool,
     /// Chebyshev distance from every cell to the nearest start corpse (u16::MAX: none).
     corpse_distance: Vec<u16>,
+    /// The monsters' distances: see [`Steps`].
+    steps: Steps,
+}
+
+/// Largest board (cells) whose monster distances [`Steps`] are tabled.
+const STEPS_CELLS: usize = 1024;
+
+/// How many steps a monster needs from cell to cell: king moves over open cells (a
+/// monster steps to an open neighbour each turn, [`Board::chase`]), tabled for every
+/// pair on boards of at most [`STEPS_CELLS`] cells; Chebyshev distances (walls ignored,
+/// never more) on larger boards. Both change by at most one when one end moves one
+/// step.
+struct Steps {
+    cells: usize,
+    /// `pairs[a * cells + b]`, `u16::MAX` when `b` cannot be reached from `a`.
+    pairs: Vec<u16>,
+    /// Per cell, the steps to the nearest start corpse (`u16::MAX`: none).
+    to_corpse: Vec<u16>,
+}
+
+impl Steps {
+    fn new(board: &Board, corpse_distance: &[u16]) -> Steps {
+        let n = board.cells();
+        if n > STEPS_CELLS {
+            return Steps {
+                cells: n,
+                pairs: Vec::new(),
+                to_corpse: corpse_distance.to_vec(),
+            };
+        }
+        let around = |i: usize| {
+            Dir::ALL
+                .into_iter()
+                .filter_map(move |d| board.step(i as u32, d).map(|c| c as usize))
+        };
+        let mut dist = DistanceMap::<u16>::new(n);
+        let mut pairs = Vec::with_capacity(n * n);
+        for a in 0..n {
+            dist.flood([a], around);
+            pairs.extend_from_slice(dist.cells());
+        }
+        dist.flood(
+            (0..n as u32)
+                .filter(|&c| board.start_corpse(c))
+                .map(|c| c as usize),
+            around,
+        );
+        Steps {
+            cells: n,
+            pairs,
+            to_corpse: dist.into_vec(),
+        }
+    }
+
+    fn between(&self, board: &Board, a: u32, b: u32) -> u32 {
+        if self.pairs.is_empty() {
+            board.chebyshev(a, b)
+        } else {
+            u32::from(self.pairs[a as usize * self.cells + b as usize])
+        }
+    }
 }
 
 impl<const N: usize> ActProblem<N> {
@@ -313,7 +374,9 @@ impl<const N: usize> ActProblem<N> {
         }
         slots.sort_unstable();
         let corpse_distance = chebyshev_distances(&board, dungeon);
+        let steps = Steps::new(&board, &corpse_distance);
         ActProblem {
+            steps,
             restriction,
             start: ActState {
                 actman: board.cell(dungeon.actman),
@@ -344,6 +407,45 @@ impl<const N: usize> ActProblem<N> {
 
     fn alive(&self, s: &ActState<N>) -> u32 {
         s.slots.iter().filter(|x| x.is_alive()).count() as u32
+    }
+}
+
+/// The one-shot bound of [`ActProblem`]'s heuristic: the least `T ≥ 1` such that the
+/// monsters (`(collision bound, row, column)`) whose collision bound exceeds `T` lie
+/// within `2(T − 1)` rows, or columns, of each other (none of them, when the bullet is
+/// spent).
+///
+/// ```
+/// use gridlab::games::actman::one_shot_bound;
+/// // Two far monsters in one row: one shot at once.
+/// assert_eq!(one_shot_bound(&[(9, 1, 1), (9, 1, 20)], false), 1);
+/// // Four rows apart: they come into one row after two turns, shot on the third.
+/// assert_eq!(one_shot_bound(&[(9, 1, 1), (9, 5, 20)], false), 3);
+/// assert_eq!(one_shot_bound(&[(9, 1, 1), (9, 5, 20)], true), 9);
+/// ```
+pub fn one_shot_bound(monsters: &[(u32, i32, i32)], bullet_used: bool) -> u32 {
+    if bullet_used {
+        return monsters.iter().map(|m| m.0).max().unwrap_or(0).max(1);
+    }
+    let mut t = 1u32;
+    loop {
+        let (mut rows, mut cols) = ((i32::MAX, i32::MIN), (i32::MAX, i32::MIN));
+        let mut any = false;
+        for &(c, row, col) in monsters {
+            if c > t {
+                any = true;
+                rows = (rows.0.min(row), rows.1.max(row));
+                cols = (cols.0.min(col), cols.1.max(col));
+            }
+        }
+        if !any {
+            return t;
+        }
+        let reach = 2 * (t as i32 - 1);
+        if rows.1 - rows.0 <= reach || cols.1 - cols.0 <= reach {
+            return t;
+        }
+        t += 1;
     }
 }
 
@@ -416,10 +518,29 @@ impl<const N: usize> Problem for ActProblem<N> {
         turns <= self.max_turns && (self.is_goal(s) || score(cost, kills) > 0)
     }
 
-    /// A lower bound on what is still to pay: every living monster must die, on a
-    /// corpse (at least its Chebyshev distance to one in turns, as it moves one cell a
-    /// turn), against another monster (half their distance, as both move), or by the
-    /// bullet — at least one more turn, or 20 points when the cost is in points.
+    /// A lower bound on what is still to pay (0 at a goal), the larger of two:
+    ///
+    /// - every living monster must die, on a corpse (at least its Chebyshev distance
+    ///   to one in turns, as it moves one cell a turn), against another monster (half
+    ///   their distance, as both move), or by the bullet: at least one more turn, or
+    ///   20 points when the cost is in points. Call the first two terms the monster's
+    ///   *collision bound* `c`.
+    /// - the *one-shot bound*: victory within `T ≥ 1` turns needs every monster with
+    ///   `c > T` shot, by the one bullet, on one turn `t ≤ T`, along one row or one
+    ///   column; a monster takes `t − 1` steps before that shot (the bullet flies
+    ///   before the monsters move), so those monsters' rows (or columns) now lie
+    ///   within `2(T − 1)` of each other. The bound is the least `T` for which they
+    ///   do (with the bullet spent: the least `T` with no such monster).
+    ///
+    /// Both count turns, and a turn costs at least one point, so both are
+    /// admissible for either cost. With the cost in turns the bound is also
+    /// *consistent* (`h(p) ≤ 1 + h(s)` for a turn from `p` to `s`, so A* takes every
+    /// state at its true distance): in one turn a surviving monster's collision bound drops by at most one (it
+    /// and the others move one cell; a monster that dies at distance `d` leaves a
+    /// corpse at least `d − 2 ≥ ⌈d/2⌉ − 1` away), its row and column move by at most
+    /// one, and a monster that dies in the turn had `c ≤ 1` or was shot — shot
+    /// monsters lie on one line and leave the bullet spent, so the rest have
+    /// `c ≤ 1 + h(s)`. Tests check both bounds against exact distances.
     fn heuristic(&self, s: &ActState<N>) -> u32 {
         let by_bullet = if s.bullet_used {
             u32::MAX
@@ -429,21 +550,29 @@ impl<const N: usize> Problem for ActProblem<N> {
             1
         };
         let mut worst = 0;
+        let mut bounds = [(0u32, 0i32, 0i32); N];
+        let mut alive = 0;
         for (i, m) in s.slots.iter().enumerate() {
             if !m.is_alive() {
                 continue;
             }
-            let mut best = u32::from(self.corpse_distance[m.cell() as usize]).min(by_bullet);
+            let mut c = u32::from(self.steps.to_corpse[m.cell() as usize]);
             for (j, other) in s.slots.iter().enumerate() {
                 if j == i || *other == Slot::EMPTY {
                     continue;
                 }
-                let d = self.board.chebyshev(m.cell(), other.cell());
-                best = best.min(if other.is_corpse() { d } else { d.div_ceil(2) });
+                let d = self.steps.between(&self.board, m.cell(), other.cell());
+                c = c.min(if other.is_corpse() { d } else { d.div_ceil(2) });
             }
-            worst = worst.max(best.max(1));
+            worst = worst.max(c.min(by_bullet).max(1));
+            let (row, col) = self.board.coords(m.cell());
+            bounds[alive] = (c, row, col);
+            alive += 1;
         }
-        worst
+        if alive == 0 {
+            return 0;
+        }
+        worst.max(one_shot_bound(&bounds[..alive], s.bullet_used))
     }
 
     fn greedy_key(&self, s: &ActState<N>) -> u64 {
@@ -556,5 +685,5 @@ pub fn visit_lab<V: LabVisitor>(
             }
         };
     }
-    visit_width!(4, 8, 16, 32)
+    visit_width!(4, 8, 12, 16, 32)
 }

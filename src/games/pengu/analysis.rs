@@ -3,13 +3,21 @@
 //! fish can never be eaten, where Pengu can never come to rest, and a few measured
 //! features of its difficulty. The editor shows them after every edit and the
 //! generator scores its candidates with them.
+//!
+//! [`analyze`] (the editor's verdict) proves the optimum with the solver's A* and its
+//! heuristic, then counts the optimal plans with a breadth-first count that keeps only
+//! the states whose depth plus heuristic is at most the optimum
+//! ([`crate::games::plan_count`]): exact, and far smaller than the exhaustive count.
+//! The generator scores small candidates with the exhaustive [`PlanCounter`], which
+//! keeps its buffers between levels.
 
 use super::graph::{SlideGraph, BLOCKED};
 use super::level::{Level, Tile};
-use super::solver::{solve, Goal, SolveOptions};
+use super::solver::{solve, visit_problem, Goal, SolveOptions};
+use crate::games::plan_count::{count_plans, Counted};
 use crate::games::verdict::{memory_note, CellMark, LevelVerdict, MarkKind, Verdict};
 use crate::grid::Dir;
-use crate::search::{Algorithm, Outcome, Solver, Table};
+use crate::search::{astar, Algorithm, Outcome, Problem, ProblemVisitor, Solver, Table};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,8 +45,8 @@ pub enum PlanCount {
         /// States the count stored.
         states: usize,
     },
-    /// The count passed its state limit, but A* proved the fewest moves: the optimal
-    /// plans were not counted.
+    /// A* proved the fewest moves, but the plan count after it passed its limits: the
+    /// optimal plans were not counted.
     Optimal {
         /// The fewest moves of a plan.
         moves: u32,
@@ -430,21 +438,16 @@ pub fn analyze(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool
         .filter(|&(i, &t)| matches!(t, Tile::Ice | Tile::Snow | Tile::Fish) && !rests[i])
         .map(|(i, _)| i as u32)
         .collect();
-    // The graph stays while the count runs: its bytes come out of the budget.
+    // The graph stays while the searches run: its bytes come out of the budget.
     let limits = AnalysisLimits {
         max_memory: limits.max_memory.saturating_sub(graph.bytes()),
         ..limits
     };
-    let mut count = if uneatable.is_empty() {
-        PlanCounter::default().count(&graph, limits, cancel)
+    let count = if uneatable.is_empty() {
+        count_by_astar(level, limits, cancel)
     } else {
         PlanCount::NoPlan { states: 0 }
     };
-    if let PlanCount::LimitReached { note } = &count {
-        if note != "cancelled" {
-            count = optimum_by_astar(level, limits, note, cancel).unwrap_or(count);
-        }
-    }
     let features = match &count {
         PlanCount::Found { .. } => Some(features(level, &graph, &count)),
         _ => None,
@@ -457,30 +460,97 @@ pub fn analyze(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool
     }
 }
 
-/// The fewest moves by A* (with its own state limit: ten times the count's), when the
-/// plan count gave up at `why`.
-fn optimum_by_astar(
-    level: &Level,
-    limits: AnalysisLimits,
-    why: &str,
-    cancel: Option<&AtomicBool>,
-) -> Option<PlanCount> {
-    let solution = solve(
-        level,
-        &SolveOptions {
-            solver: Solver::Search(Algorithm::Astar),
-            goal: Goal::All,
-            max_states: limits.max_states.saturating_mul(10),
-            max_memory: limits.max_memory,
-            ..SolveOptions::default()
-        },
-        cancel,
-        None,
-    );
-    (solution.outcome == Outcome::Found).then(|| PlanCount::Optimal {
-        moves: solution.moves.len() as u32,
-        plan: solution.moves,
-        note: format!("optimal by A*; the optimal plans were not counted ({why})"),
+/// The optimum by A* on the solver's problem (its own heuristic: [`super::PenguProblem`];
+/// states limited to ten times `limits.max_states`), then the optimal plans counted by
+/// the breadth-first count that keeps only the states that A*'s heuristic allows on a
+/// plan of that length ([`count_plans`]: exact, as the heuristic is admissible; at most
+/// twice the states A* stored, or `limits.max_states` if more). When the count passes
+/// its limits, the optimum stands and the plans are not counted.
+fn count_by_astar(level: &Level, limits: AnalysisLimits, cancel: Option<&AtomicBool>) -> PlanCount {
+    struct Count<'c> {
+        limits: AnalysisLimits,
+        cancel: Option<&'c AtomicBool>,
+    }
+    impl ProblemVisitor for Count<'_> {
+        type Output = PlanCount;
+        fn visit<P: Problem>(self, problem: &P) -> PlanCount {
+            let options = SolveOptions {
+                max_states: self.limits.max_states.saturating_mul(10),
+                max_memory: self.limits.max_memory,
+                ..SolveOptions::default()
+            };
+            let found = astar(problem, &mut options.budget().limits(self.cancel, None));
+            let symbols = |plan: &[P::Action]| plan.iter().map(|a| problem.symbol(a)).collect();
+            match found.outcome {
+                Outcome::Found => {}
+                Outcome::NoPlan => return PlanCount::NoPlan { states: 0 },
+                Outcome::Cancelled => {
+                    return PlanCount::LimitReached {
+                        note: "cancelled".into(),
+                    }
+                }
+                Outcome::LimitReached => {
+                    let stored = found.stats.stored as usize;
+                    return PlanCount::LimitReached {
+                        note: if stored >= options.max_states {
+                            format!(
+                                "A* reached its limit of {} states before proving the optimum",
+                                options.max_states
+                            )
+                        } else {
+                            format!("A*: {}", memory_note(stored, options.max_memory))
+                        },
+                    };
+                }
+            }
+            let moves = found.plan.len() as u32;
+            // The count is the second half of the A* phase: it keeps the states with
+            // g + h at most the optimum (about A*'s closed states and their ties), so
+            // it may store up to twice what A* stored, within A*'s allowance; a field
+            // whose ties are far more (independent zones) keeps A*'s optimum uncounted
+            // rather than spend much longer than A* did.
+            let allowance = self.limits.max_states.saturating_mul(10);
+            let limits = AnalysisLimits {
+                max_states: (found.stats.stored as usize)
+                    .saturating_mul(2)
+                    .max(self.limits.max_states)
+                    .min(allowance),
+                ..self.limits
+            };
+            match count_plans(problem, Some(moves), limits, self.cancel) {
+                Counted::Found {
+                    depth,
+                    plans,
+                    plan,
+                    states,
+                } => PlanCount::Found {
+                    moves: depth,
+                    plans,
+                    plan: symbols(&plan),
+                    states,
+                },
+                Counted::LimitReached { note } if note == "cancelled" => {
+                    PlanCount::LimitReached { note }
+                }
+                Counted::LimitReached { note } => PlanCount::Optimal {
+                    moves,
+                    plan: symbols(&found.plan),
+                    note: format!("optimal by A*; the optimal plans were not counted ({note})"),
+                },
+                Counted::NoPlan { .. } => unreachable!("A*'s plan is within its own length"),
+            }
+        }
+    }
+    let options = SolveOptions {
+        max_states: limits.max_states.saturating_mul(10),
+        max_memory: limits.max_memory,
+        ..SolveOptions::default()
+    };
+    visit_problem(level, &options, Count { limits, cancel }).unwrap_or_else(|why| {
+        match why.outcome {
+            Outcome::NoPlan => PlanCount::NoPlan { states: 0 },
+            _ => PlanCount::LimitReached { note: why.note },
+        }
     })
 }
 

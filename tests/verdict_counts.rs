@@ -1,0 +1,236 @@
+//! The editor's verdicts against independent exhaustive searches, on seeded random
+//! small levels: Pengu's plan count (A*, then a breadth-first count cut by g + h ≤ the
+//! optimum) equals the exhaustive layered count ([`PlanCounter`]) and its plan wins;
+//! Act-Man's heuristic is admissible and consistent against exact distances over the
+//! whole state graph, and A* with it finds breadth-first search's optimum.
+
+use gridlab::games::actman::{self, ActProblem, Dungeon, Objective, MAX_TURNS};
+use gridlab::games::pengu::{
+    self, analyze, AnalysisLimits, Level, PlanCount, PlanCounter, SlideGraph, Status,
+};
+use gridlab::search::{Algorithm, Outcome, Problem, Solver};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
+use std::collections::{HashMap, VecDeque};
+
+/// A random field: walls, ice, snow, fish, a few bears and sharks, Pengu.
+fn pengu_field(rng: &mut Pcg32) -> Level {
+    let (rows, cols) = (rng.random_range(4..7usize), rng.random_range(5..9usize));
+    let mut text = format!("{rows} {cols}\n{}\n", "#".repeat(cols));
+    let inner = (rows - 2) * (cols - 2);
+    let pengu = rng.random_range(0..inner);
+    for r in 0..rows - 2 {
+        text.push('#');
+        for c in 0..cols - 2 {
+            text.push(if r * (cols - 2) + c == pengu {
+                'P'
+            } else {
+                match rng.random_range(0..100) {
+                    0..12 => '#',
+                    12..36 => '*',
+                    36..41 => '0',
+                    41..44 => 'U',
+                    44..47 => 'S',
+                    _ => ' ',
+                }
+            });
+        }
+        text.push_str("#\n");
+    }
+    text.push_str(&"#".repeat(cols));
+    Level::parse(&text).unwrap()
+}
+
+#[test]
+fn pengu_plan_counts_equal_the_exhaustive_count() {
+    let mut rng = Pcg32::seed_from_u64(27);
+    let mut found = 0;
+    for cap in [1_000, 3] {
+        for _ in 0..150 {
+            let level = pengu_field(&mut rng);
+            let limits = AnalysisLimits {
+                plan_cap: cap,
+                ..AnalysisLimits::default()
+            };
+            let graph = SlideGraph::new(&level);
+            let exhaustive = PlanCounter::default().count(&graph, limits, None);
+            let verdict = analyze(&level, limits, None).count;
+            match (&exhaustive, &verdict) {
+                (
+                    PlanCount::Found {
+                        moves: m1,
+                        plans: p1,
+                        ..
+                    },
+                    PlanCount::Found {
+                        moves: m2,
+                        plans: p2,
+                        plan,
+                        ..
+                    },
+                ) => {
+                    assert_eq!((m1, p1), (m2, p2), "{}", level.to_text());
+                    let game = pengu::replay(&level, plan).unwrap();
+                    assert_eq!(game.status(), Status::Victory, "{}", level.to_text());
+                    assert_eq!(plan.len() as u32, *m2);
+                    found += 1;
+                }
+                (PlanCount::NoPlan { .. }, PlanCount::NoPlan { .. }) => {}
+                _ => panic!("{exhaustive:?} but {verdict:?}\n{}", level.to_text()),
+            }
+        }
+    }
+    assert!(found >= 50, "only {found} fields with a plan");
+}
+
+/// A random dungeon: walls, Act-Man, one to three monsters, up to two corpses.
+fn dungeon(rng: &mut Pcg32) -> Dungeon {
+    let (rows, cols) = (rng.random_range(4..7usize), rng.random_range(5..9usize));
+    let inner = (rows - 2) * (cols - 2);
+    let mut grid: Vec<char> = (0..inner)
+        .map(|_| {
+            if rng.random_range(0..100) < 15 {
+                '#'
+            } else {
+                ' '
+            }
+        })
+        .collect();
+    let mut free: Vec<usize> = (0..inner).collect();
+    let mut take = |rng: &mut Pcg32| free.swap_remove(rng.random_range(0..free.len()));
+    grid[take(rng)] = 'A';
+    for _ in 0..rng.random_range(1..4) {
+        grid[take(rng)] = if rng.random_bool(0.5) { 'G' } else { 'D' };
+    }
+    for _ in 0..rng.random_range(0..3) {
+        grid[take(rng)] = '@';
+    }
+    let mut text = format!("{rows} {cols}\n{}\n", "#".repeat(cols));
+    for r in 0..rows - 2 {
+        text.push('#');
+        text.extend(&grid[r * (cols - 2)..(r + 1) * (cols - 2)]);
+        text.push_str("#\n");
+    }
+    text.push_str(&"#".repeat(cols));
+    Dungeon::parse(&text).unwrap()
+}
+
+/// The whole state graph of `problem` from its start (every action, no turn budget),
+/// and each state's exact distance to a goal by a backward breadth-first search;
+/// `None` beyond `max` states.
+#[allow(clippy::type_complexity)]
+fn exact<P: Problem>(problem: &P, max: usize) -> Option<(Vec<P::State>, Vec<Vec<usize>>, Vec<u32>)>
+where
+    P::State: Copy,
+{
+    let mut index = HashMap::new();
+    let mut states = vec![problem.start()];
+    index.insert(problem.start(), 0);
+    let mut edges: Vec<Vec<usize>> = Vec::new();
+    let mut succ = Vec::new();
+    let mut i = 0;
+    while i < states.len() {
+        succ.clear();
+        problem.successors(&states[i], &mut succ);
+        let mut out = Vec::new();
+        for (_, next, cost) in succ.drain(..) {
+            assert_eq!(cost, 1);
+            let n = *index.entry(next).or_insert_with(|| {
+                states.push(next);
+                states.len() - 1
+            });
+            out.push(n);
+        }
+        edges.push(out);
+        if states.len() > max {
+            return None;
+        }
+        i += 1;
+    }
+    let mut into = vec![Vec::new(); states.len()];
+    for (p, out) in edges.iter().enumerate() {
+        for &s in out {
+            into[s].push(p);
+        }
+    }
+    let mut dist = vec![u32::MAX; states.len()];
+    let mut queue = VecDeque::new();
+    for (s, state) in states.iter().enumerate() {
+        if problem.is_goal(state) {
+            dist[s] = 0;
+            queue.push_back(s);
+        }
+    }
+    while let Some(s) = queue.pop_front() {
+        for &p in &into[s] {
+            if dist[p] == u32::MAX {
+                dist[p] = dist[s] + 1;
+                queue.push_back(p);
+            }
+        }
+    }
+    Some((states, edges, dist))
+}
+
+#[test]
+fn actman_bound_is_admissible_and_consistent() {
+    let mut rng = Pcg32::seed_from_u64(27);
+    let (mut checked, mut states_seen) = (0, 0);
+    for _ in 0..600 {
+        let d = dungeon(&mut rng);
+        let problem = ActProblem::<4>::new(&d, MAX_TURNS, false);
+        let Some((states, edges, dist)) = exact(&problem, 20_000) else {
+            continue;
+        };
+        checked += 1;
+        states_seen += states.len();
+        for (s, state) in states.iter().enumerate() {
+            let h = problem.heuristic(state);
+            if problem.is_goal(state) {
+                assert_eq!(h, 0);
+            }
+            if dist[s] != u32::MAX {
+                assert!(h <= dist[s], "h {h} > h* {}\n{}", dist[s], d.to_text());
+            }
+            for &n in &edges[s] {
+                let hn = problem.heuristic(&states[n]);
+                assert!(h <= 1 + hn, "inconsistent: {h} > 1 + {hn}\n{}", d.to_text());
+            }
+        }
+    }
+    assert!(
+        checked >= 500 && states_seen >= 2_000,
+        "{checked} dungeons, {states_seen} states"
+    );
+}
+
+#[test]
+fn actman_astar_finds_the_breadth_first_optimum() {
+    let mut rng = Pcg32::seed_from_u64(2727);
+    let mut wins = 0;
+    for _ in 0..80 {
+        let d = dungeon(&mut rng);
+        let run = |algo| {
+            let options = actman::SolveOptions {
+                solver: Solver::Search(algo),
+                objective: Objective::Turns,
+                max_turns: 60,
+                max_states: 300_000,
+                ..actman::SolveOptions::default()
+            };
+            actman::solve(&d, &options, None, None)
+        };
+        let (bfs, astar) = (run(Algorithm::Bfs), run(Algorithm::Astar));
+        if bfs.outcome == Outcome::LimitReached || astar.outcome == Outcome::LimitReached {
+            continue;
+        }
+        assert_eq!(bfs.outcome, astar.outcome, "{}", d.to_text());
+        if bfs.outcome == Outcome::Found {
+            assert_eq!(bfs.actions.len(), astar.actions.len(), "{}", d.to_text());
+            let game = actman::Game::replay(&d, &astar.actions).unwrap();
+            assert_eq!(game.status(), actman::Status::Victory);
+            wins += 1;
+        }
+    }
+    assert!(wins >= 20, "only {wins} dungeons with a victory");
+}
