@@ -112,8 +112,10 @@ pub fn count_plans<P: Problem>(
             states: 1,
         };
     }
+    // Without a bound the heuristic is not asked (a plain breadth-first count).
+    let pruned = bound.is_some();
     let bound = bound.unwrap_or(u32::MAX);
-    let h = problem.heuristic(&start);
+    let h = if pruned { problem.heuristic(&start) } else { 0 };
     if h == DEAD_END || h > bound {
         return Counted::NoPlan { states: 1 };
     }
@@ -164,9 +166,11 @@ pub fn count_plans<P: Problem>(
             if !problem.viable(&next, d + 1) {
                 continue;
             }
-            let h = problem.heuristic(&next);
-            if h == DEAD_END || h > bound - (d + 1) {
-                continue;
+            if pruned {
+                let h = problem.heuristic(&next);
+                if h == DEAD_END || h > bound - (d + 1) {
+                    continue;
+                }
             }
             if nodes.len() >= max_states {
                 return Counted::LimitReached {

@@ -18,12 +18,10 @@
 
 use super::level::Dungeon;
 use super::solver::{solve, ActProblem, Objective, Restriction, SolveOptions, MAX_TURNS};
-use crate::games::verdict::memory_note;
-use crate::search::{Algorithm, Outcome, Problem, Solver, Table};
-use indexmap::IndexMap;
-use rustc_hash::FxBuildHasher;
+use crate::games::plan_count::{self, Counted};
+use crate::search::{Algorithm, Outcome, Problem, Solver};
 use serde::Serialize;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 /// How a plan count ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -53,139 +51,31 @@ pub enum PlanCount {
     },
 }
 
-/// Count the optimal plans of any search problem: a breadth-first search in which
-/// each state's count is the sum of its parents' over the actions between them
-/// (two actions leading to the same state are two plans), so the goal states of the
-/// first goal layer add up to the number of distinct shortest action strings.
-/// States failing [`Problem::viable`] are dropped; plans are capped at
-/// `limits.plan_cap`, states at `limits.max_states`, and the table's bytes (counted as
-/// it grows, see [`Table`]) at `limits.max_memory`; `cancel` is checked every 1,024
-/// states.
+/// Count the optimal plans of any search problem by a plain breadth-first count
+/// ([`plan_count::count_plans`] with no bound): the goal states of the first goal
+/// layer add up to the number of distinct shortest action strings. States failing
+/// [`Problem::viable`] are dropped; plans are capped at `limits.plan_cap`, states at
+/// `limits.max_states`, and the table's bytes at `limits.max_memory`; `cancel` is
+/// checked every 1,024 states.
 pub fn count_plans<P: Problem>(
     problem: &P,
     limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> PlanCount {
-    let (cap, max_states) = (limits.plan_cap, limits.max_states);
-    struct Node<A> {
-        depth: u32,
-        count: u64,
-        parent: u32,
-        action: Option<A>,
-    }
-    let start = problem.start();
-    if problem.is_goal(&start) {
-        return PlanCount::Found {
-            turns: 0,
-            plans: 1,
-            plan: String::new(),
-            states: 1,
-        };
-    }
-    // The states in breadth-first order, each stored once with its node.
-    let mut nodes: IndexMap<P::State, Node<P::Action>, FxBuildHasher> =
-        IndexMap::with_hasher(FxBuildHasher);
-    nodes.insert(
-        start,
-        Node {
-            depth: 0,
-            count: 1,
-            parent: 0,
-            action: None,
+    match plan_count::count_plans(problem, None, limits, cancel) {
+        Counted::Found {
+            depth,
+            plans,
+            plan,
+            states,
+        } => PlanCount::Found {
+            turns: depth,
+            plans,
+            plan: plan.iter().map(|a| problem.symbol(a)).collect(),
+            states,
         },
-    );
-    let mut goal_depth = u32::MAX;
-    let mut succ = Vec::new();
-    let mut head = 0;
-    while head < nodes.len() {
-        let (state, node) = nodes.get_index(head).expect("head < len");
-        let (d, c) = (node.depth, node.count);
-        if d + 1 > goal_depth {
-            break;
-        }
-        if head % 1024 == 0 && cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-            return PlanCount::LimitReached {
-                note: "cancelled".into(),
-            };
-        }
-        if problem.is_goal(state) {
-            head += 1;
-            continue;
-        }
-        succ.clear();
-        problem.successors(state, &mut succ);
-        for (action, next, _) in succ.drain(..) {
-            if !problem.viable(&next, d + 1) {
-                continue;
-            }
-            // Past the first goal of the last layer, only its goals matter.
-            let goal = problem.is_goal(&next);
-            if goal_depth == d + 1 && !goal {
-                continue;
-            }
-            if let Some(node) = nodes.get_mut(&next) {
-                if node.depth == d + 1 {
-                    node.count = node.count.saturating_add(c).min(cap);
-                }
-                continue;
-            }
-            if nodes.len() >= max_states {
-                return PlanCount::LimitReached {
-                    note: format!("more than {max_states} states"),
-                };
-            }
-            if !nodes.make_room(0, limits.max_memory) {
-                return PlanCount::LimitReached {
-                    note: memory_note(nodes.len(), limits.max_memory),
-                };
-            }
-            if goal {
-                goal_depth = goal_depth.min(d + 1);
-            }
-            nodes.insert(
-                next,
-                Node {
-                    depth: d + 1,
-                    count: c.min(cap),
-                    parent: head as u32,
-                    action: Some(action),
-                },
-            );
-        }
-        head += 1;
-    }
-    if goal_depth == u32::MAX {
-        return PlanCount::NoPlan {
-            states: nodes.len(),
-        };
-    }
-    let mut plans = 0u64;
-    let mut first = None;
-    for (n, (state, node)) in nodes.iter().enumerate() {
-        if node.depth == goal_depth && problem.is_goal(state) {
-            plans = plans.saturating_add(node.count).min(cap);
-            first.get_or_insert(n);
-        }
-    }
-    let mut plan = Vec::new();
-    let mut n = first.expect("a goal at the goal depth");
-    while let Some((
-        _,
-        Node {
-            action: Some(action),
-            parent,
-            ..
-        },
-    )) = nodes.get_index(n)
-    {
-        plan.push(problem.symbol(action));
-        n = *parent as usize;
-    }
-    PlanCount::Found {
-        turns: goal_depth,
-        plans,
-        plan: plan.iter().rev().collect(),
-        states: nodes.len(),
+        Counted::NoPlan { states } => PlanCount::NoPlan { states },
+        Counted::LimitReached { note } => PlanCount::LimitReached { note },
     }
 }
 

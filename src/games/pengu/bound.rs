@@ -37,7 +37,7 @@ use super::graph::SlideGraph;
 /// Unreachable entry of a distance table.
 pub(super) const FAR: u16 = u16::MAX;
 
-/// Most fish of one tour table (`2^s · s` entries of 4 bytes: 4 MiB at 16).
+/// Most fish of one tour table (`2^s · s` entries of 2 bytes: 2 MiB at 16).
 pub const MAX_EXACT_TOUR_FISH: usize = 16;
 
 /// Most tour tables (fish subsets) built.
@@ -50,13 +50,36 @@ pub const MAX_TOUR_FISH: usize = 256;
 /// Tour costs at or above this are "no order exists".
 const NO_TOUR: u32 = u32::MAX / 4;
 
+/// A stored path entry meaning "no order exists"; finite paths are stored at most
+/// `NO_PATH - 1` (a smaller value is still a lower bound, so capping keeps the bound
+/// admissible).
+const NO_PATH: u16 = u16::MAX;
+
+/// A path entry as a cost (`NO_TOUR` for [`NO_PATH`]).
+fn widen(entry: u16) -> u32 {
+    if entry == NO_PATH {
+        NO_TOUR
+    } else {
+        u32::from(entry)
+    }
+}
+
+/// A cost as a path entry (capped below [`NO_PATH`]).
+fn narrow(cost: u32) -> u16 {
+    if cost >= NO_TOUR {
+        NO_PATH
+    } else {
+        cost.min(u32::from(NO_PATH - 1)) as u16
+    }
+}
+
 /// One Held–Karp table over a subset of the tracked fish.
 struct Tour {
     /// `slot[bit]`: the fish's index in the subset, or `u8::MAX` when not in it.
     slot: Vec<u8>,
     /// `path[(set << log) + i]`: the cheapest path from the subset's fish `i` through
     /// every fish of `set` (bits of subset indices, holding `i`).
-    path: Vec<u32>,
+    path: Vec<u16>,
     /// `log2` of the row width of `path`.
     log: u32,
 }
@@ -145,7 +168,7 @@ impl Tour {
             slot[f] = i as u8;
         }
         let log = s.next_power_of_two().trailing_zeros();
-        let mut path = vec![NO_TOUR; (1usize << s) << log];
+        let mut path = vec![NO_PATH; (1usize << s) << log];
         for set in 1usize..1 << s {
             let mut firsts = set;
             while firsts != 0 {
@@ -159,10 +182,10 @@ impl Tour {
                     nexts &= nexts - 1;
                     let step = link[fish[i] * t + fish[j]];
                     if step != FAR {
-                        best = best.min(u32::from(step) + path[(rest << log) + j]);
+                        best = best.min(u32::from(step) + widen(path[(rest << log) + j]));
                     }
                 }
-                path[(set << log) + i] = best.min(NO_TOUR);
+                path[(set << log) + i] = narrow(best);
             }
         }
         Tour { slot, path, log }
@@ -189,7 +212,7 @@ impl Tour {
         while each != 0 {
             let i = each.trailing_zeros() as usize;
             each &= each - 1;
-            best = best.min(first[i].saturating_add(row[i]));
+            best = best.min(first[i].saturating_add(widen(row[i])));
         }
         (best < NO_TOUR).then_some(best)
     }
