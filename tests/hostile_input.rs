@@ -397,7 +397,7 @@ fn analyses_stop_at_their_memory_budget_under_the_cap() {
     let field = dir.write("field.txt", pengu_field(30, 30, 40, 30, 7));
     let (code, _, err) = capped(&["pengu", "analyze", &field, "--max-memory", "32"]);
     assert_eq!(code, Some(1), "{err}");
-    assert!(err.contains("limit reached: memory limit of"), "{err}");
+    assert!(err.contains("limit reached: A*: memory limit of"), "{err}");
     // Limits out of range name their option.
     for (option, value) in [
         ("--max-states", "0"),
