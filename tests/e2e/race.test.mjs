@@ -19,6 +19,8 @@ import { ROOT, useBrowser, pageOpener, tab } from './harness.mjs';
 const wasm = createRequire(import.meta.url)('../../pkg-node/gridlab.js');
 const read = (p) => readFileSync(path.join(ROOT, p), 'utf8');
 const TC04 = read('levels/pengu/course/testcase-04-7x7.txt');
+// A* still searches here (its heuristic walks TC04 straight to the goal).
+const TC14 = read('levels/pengu/course/testcase-14-20x20.txt');
 const TIES = read('levels/actman/04-tie-breaks.txt');
 
 const env = useBrowser();
@@ -51,27 +53,27 @@ async function run(page) {
 }
 
 test('Pengu: three algorithms race to the end with the solve tool’s counts; the link round-trips', async () => {
-  const { page, errors } = await ready(openPengu, TC04, ['bfs', 'astar', 'greedy']);
+  const { page, errors } = await ready(openPengu, TC14, ['bfs', 'astar', 'greedy']);
   await run(page);
   let r = await info(page);
-  const tool = Object.fromEntries(r.entrants.map((e) => [e.key, wasm.run_tool('pengu', 'solve', TC04, e.options)]));
-  assert.deepEqual(Object.values(tool).map((x) => x.stats.expanded), [1230, 486, 12]);
-  assert.equal(r.length, 1230, 'the race lasts as long as the most expansions');
+  const tool = Object.fromEntries(r.entrants.map((e) => [e.key, wasm.run_tool('pengu', 'solve', TC14, e.options)]));
+  assert.deepEqual(Object.values(tool).map((x) => x.stats.expanded), [16241, 39, 15]);
+  assert.equal(r.length, 16241, 'the race lasts as long as the most expansions');
   assert.deepEqual(r.entrants.map((e) => [e.key, e.expanded, e.frontier, e.running]), [['bfs', 0, 1, true], ['astar', 0, 1, true], ['greedy', 0, 1, true]]);
-  assert.equal(await page.textContent('#race-pos'), '0 / 1,230');
+  assert.equal(await page.textContent('#race-pos'), '0 / 16,241');
 
-  // One step: every running entrant one expansion on; greedy stops at its 12th.
-  for (let k = 1; k <= 13; k++) {
+  // One step: every running entrant one expansion on; greedy stops at its 15th.
+  for (let k = 1; k <= 16; k++) {
     await page.click('#race-step');
     await page.waitForFunction((k) => window.gridlab.race().pos === k, k);
     r = await info(page);
     for (const e of r.entrants) assert.equal(e.expanded, Math.min(k, tool[e.key].stats.expanded), `${e.key} after ${k} steps`);
   }
   assert.deepEqual(r.entrants.map((e) => e.running), [true, true, false]);
-  assert.equal(await num(page, '#race-3-expanded'), 12);
+  assert.equal(await num(page, '#race-3-expanded'), 15);
   assert.equal(await page.textContent('#race-3-place'), '1st', 'greedy has finished first');
   assert.equal(await page.textContent('#race-1-place'), '');
-  assert.equal(await page.textContent('#race-order li'), '1st Greedy: 12 expansions');
+  assert.equal(await page.textContent('#race-order li'), '1st Greedy: 15 expansions');
 
   // To the end: the tool's counts, the finish order, the plans.
   await page.click('#race-end');
@@ -84,10 +86,10 @@ test('Pengu: three algorithms race to the end with the solve tool’s counts; th
     assert.ok(e.peak >= e.frontier && e.peak > 1);
   }
   assert.equal(r.entrants[0].plan.length, r.entrants[1].plan.length, 'BFS and A* find plans of the same length');
-  assert.equal(await page.textContent('#race-1-plan'), `12 moves · score ${tool.bfs.score}`);
-  assert.deepEqual(r.order.map((o) => [o.place, o.label, o.expanded]), [[1, 'Greedy', 12], [2, 'A*', 486], [3, 'BFS', 1230]]);
+  assert.equal(await page.textContent('#race-1-plan'), `11 moves · score ${tool.bfs.score}`);
+  assert.deepEqual(r.order.map((o) => [o.place, o.label, o.expanded]), [[1, 'Greedy', 15], [2, 'A*', 39], [3, 'BFS', 16241]]);
   assert.deepEqual(await page.$$eval('#race-order li', (els) => els.map((e) => e.textContent)),
-    ['1st Greedy: 12 expansions', '2nd A*: 486 expansions', '3rd BFS: 1,230 expansions']);
+    ['1st Greedy: 15 expansions', '2nd A*: 39 expansions', '3rd BFS: 16,241 expansions']);
   assert.deepEqual(await page.$$eval('.race-place', (els) => els.map((e) => e.textContent)), ['3rd', '2nd', '1st']);
 
   // The link: the entrants, the race run and its position.

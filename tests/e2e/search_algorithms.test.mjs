@@ -1,16 +1,20 @@
 // The searches beyond the course on the page (issue 26): IDA*'s f-limits are the
 // debugger's iterations, with its pseudocode and its f-limit in the counts; beam search
-// of width 1 fails and says how many states it cut; UCS with the cost "cells slid"
+// of width 1 fails on testcase-11 and says how many states it cut; UCS with the cost "cells slid"
 // shows the cells; weighted A*'s weight field shows only for it; Compare lists every
 // search and bounds weighted A*'s cost by w × the optimum; bidirectional BFS on Act-Man
 // says why it cannot run; Check a solution offers only the course's algorithms.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { useBrowser, openPage, loadText, solve, tab } from './harness.mjs';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, useBrowser, openPage, loadText, solve, tab } from './harness.mjs';
 
 const TC03 = '6 7\n#######\n#P# *0#\n#*0*U*#\n#0 S0##\n#***S*#\n#######\n';
 const TC07 = '8 7\n#######\n#*#*#*#\n##***##\n#*****#\n##*P*##\n#*****#\n#*#*#*#\n#######\n';
+// A beam of one loses every plan on the course's hardest field.
+const TC11 = readFileSync(path.join(ROOT, 'levels/pengu/course/testcase-11-8x17.txt'), 'utf8');
 const DUNGEON = '7 11\n###########\n##       ##\n##   A   ##\n##       ##\n###########\n#@D ### G@#\n###########\n';
 
 const env = useBrowser();
@@ -32,13 +36,15 @@ test("IDA*'s f-limits are iterations; a narrow beam fails and says why; cells sl
   const d = await info(page);
   assert.equal(d.iteration, 2);
   assert.match(await page.textContent('#dbg-counts'), /^Iteration 2 \(f-limit \d+\)/);
-  await loadText(page, TC07);
+  await loadText(page, TC11);
   await tab(page, 'solve');
   await page.selectOption('#algo', 'beam');
   await page.fill('#beam-width', '1');
   await solve(page, 'beam');
   assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'limit_reached');
   assert.match(await page.textContent('#solve-note'), /^the beam \(width 1\) dropped every path to a goal: \d+ states? cut$/);
+  await loadText(page, TC07);
+  await tab(page, 'solve');
   await page.selectOption('#algo', 'ucs');
   await page.selectOption('#cost', 'cells');
   await solve(page, 'ucs');
