@@ -48,37 +48,6 @@ impl ProblemVisitor for Admissible<'_> {
     }
 }
 
-/// A seeded random field with many fish (ice, fish, snow, walls, hazards).
-fn fishy_field(seed: u64) -> String {
-    let mut k = seed.wrapping_mul(0x2545_F491_4F6C_DD1D) | 1;
-    let mut next = |n: u64| {
-        k = k
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (k >> 33) % n
-    };
-    let (rows, cols) = (4 + next(4) as usize, 4 + next(7) as usize);
-    let mut grid = common::walled(rows, cols);
-    for row in grid.iter_mut().take(rows - 1).skip(1) {
-        for cell in row.iter_mut().take(cols - 1).skip(1) {
-            *cell = match next(20) {
-                0..=6 => ' ',
-                7..=13 => '*',
-                14..=15 => '0',
-                16..=17 => '#',
-                18 => 'U',
-                _ => 'S',
-            };
-        }
-    }
-    let (r, c) = (
-        1 + next(rows as u64 - 2) as usize,
-        1 + next(cols as u64 - 2) as usize,
-    );
-    grid[r][c] = 'P';
-    common::grid_text(&grid)
-}
-
 fn check(name: &str, level: &Level) -> (usize, usize) {
     let mut total = (0, 0);
     for cost in [Cost::Moves, Cost::Cells] {
@@ -97,7 +66,7 @@ fn check(name: &str, level: &Level) -> (usize, usize) {
 fn the_heuristic_never_overestimates_on_random_fields() {
     let (mut fields, mut states, mut tight) = (0, 0, 0);
     for seed in 0..300 {
-        let level = Level::parse(&fishy_field(seed)).unwrap();
+        let level = Level::parse(&common::random_pengu_field(seed, &common::FISHY)).unwrap();
         let (n, t) = check(&format!("seed {seed}"), &level);
         fields += usize::from(n > 0);
         states += n;

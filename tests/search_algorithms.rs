@@ -233,42 +233,11 @@ fn fewest_cells_by_the_rules(level: &Level) -> Option<u64> {
         .map(|(_, cost)| cost)
 }
 
-/// A seeded random Pengu field (ice, fish, snow, walls, both hazards).
-fn random_field(seed: u64) -> String {
-    let mut k = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next = |n: u64| {
-        k = k
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (k >> 33) % n
-    };
-    let (rows, cols) = (4 + next(4) as usize, 4 + next(6) as usize);
-    let mut grid = common::walled(rows, cols);
-    for row in grid.iter_mut().take(rows - 1).skip(1) {
-        for cell in row.iter_mut().take(cols - 1).skip(1) {
-            *cell = match next(19) {
-                0..=7 => ' ',
-                8..=11 => '*',
-                12..=13 => '0',
-                14..=16 => '#',
-                17 => 'U',
-                _ => 'S',
-            };
-        }
-    }
-    let (r, c) = (
-        1 + next(rows as u64 - 2) as usize,
-        1 + next(cols as u64 - 2) as usize,
-    );
-    grid[r][c] = 'P';
-    common::grid_text(&grid)
-}
-
 #[test]
 fn cells_cost_is_the_fewest_cells_and_not_always_the_shortest_plan() {
     let (mut solved, mut differs) = (0, 0);
     for seed in 0..150 {
-        let text = random_field(seed);
+        let text = common::random_pengu_field(seed, &common::MIXED);
         let level = Level::parse(&text).unwrap();
         let Some(fewest) = fewest_cells_by_the_rules(&level) else {
             let s = pengu_solve(&level, Algorithm::Ucs, Goal::All, Cost::Cells, 1.0);
@@ -480,7 +449,7 @@ fn a_narrow_beam_fails_and_says_how_many_states_it_cut() {
     // fields when a move costs 1).
     let mut failed = None;
     for seed in 0..400 {
-        let level = Level::parse(&random_field(seed)).unwrap();
+        let level = Level::parse(&common::random_pengu_field(seed, &common::MIXED)).unwrap();
         if fewest_cells_by_the_rules(&level).is_none() {
             continue;
         }

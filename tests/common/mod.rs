@@ -475,6 +475,63 @@ pub fn grid_text(grid: &[Vec<char>]) -> String {
     text
 }
 
+/// How [`random_pengu_field`] draws a random Pengu field: a salt for the seed, how many sizes
+/// of width it picks from, and the weight of each tile inside the walls.
+pub struct FieldMix {
+    /// Multiplied into the seed, so two mixes give unrelated fields for one seed.
+    pub salt: u64,
+    /// Widths from 4 to `3 + widths` (heights are 4 to 7).
+    pub widths: u64,
+    /// Each tile and its weight.
+    pub tiles: [(char, u64); 6],
+}
+
+/// A field of many kinds: ice, some fish, snow, walls, both hazards.
+pub const MIXED: FieldMix = FieldMix {
+    salt: 0x9E37_79B9_7F4A_7C15,
+    widths: 6,
+    tiles: [(' ', 8), ('*', 4), ('0', 2), ('#', 3), ('U', 1), ('S', 1)],
+};
+
+/// A field with many fish (a third of its inside).
+pub const FISHY: FieldMix = FieldMix {
+    salt: 0x2545_F491_4F6C_DD1D,
+    widths: 7,
+    tiles: [(' ', 7), ('*', 7), ('0', 2), ('#', 2), ('U', 1), ('S', 1)],
+};
+
+/// A seeded random Pengu field drawn by `mix`, Pengu on a random inside cell.
+pub fn random_pengu_field(seed: u64, mix: &FieldMix) -> String {
+    let mut k = seed.wrapping_mul(mix.salt) | 1;
+    let mut next = |n: u64| {
+        k = k
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (k >> 33) % n
+    };
+    let (rows, cols) = (4 + next(4) as usize, 4 + next(mix.widths) as usize);
+    let total: u64 = mix.tiles.iter().map(|&(_, w)| w).sum();
+    let mut grid = walled(rows, cols);
+    for row in grid.iter_mut().take(rows - 1).skip(1) {
+        for cell in row.iter_mut().take(cols - 1).skip(1) {
+            let mut pick = next(total);
+            for &(tile, weight) in &mix.tiles {
+                if pick < weight {
+                    *cell = tile;
+                    break;
+                }
+                pick -= weight;
+            }
+        }
+    }
+    let (r, c) = (
+        1 + next(rows as u64 - 2) as usize,
+        1 + next(cols as u64 - 2) as usize,
+    );
+    grid[r][c] = 'P';
+    grid_text(&grid)
+}
+
 /// The text of an `n` × `n` Rogue dungeon whose site at (row, column) is `site(r, c)`:
 /// its size, then its rows, the sites separated by single spaces.
 pub fn rogue_text(n: usize, site: impl Fn(usize, usize) -> char) -> String {

@@ -30,6 +30,7 @@ mod session;
 mod solver;
 mod tools;
 mod trace;
+mod zones;
 
 pub use crate::search::Solver;
 pub use analysis::{
@@ -46,7 +47,7 @@ pub use grade::{
 };
 pub use graph::{Edge, GraphLimit, SlideGraph, BLOCKED, DIES};
 pub use level::{Level, Tile, MAX_CELLS, MAX_RESIZED_SIDE};
-pub use problem::{FishSet, PenguProblem, PenguState, MAX_REVERSE_COVER};
+pub use problem::{FishSet, PenguProblem, PenguState, MAX_REVERSE_COVER, ZONES_AFTER};
 pub use rules::{replay, slide, Game, IllegalMove, MoveReport, SlideEnd, Status};
 pub use session::{PenguRules, PenguSession, PenguView};
 pub use solver::{
@@ -57,3 +58,4 @@ pub use tools::{
     Analyze, Analyzed, Generate, GeneratedLevel, PenguVerdict, Solve, Solved, Verdict, TOOLS,
 };
 pub use trace::{check_trace, PenguTrace, PENGU_MOVES};
+pub use zones::{MAX_ZONE_BYTES, MAX_ZONE_FISH};

@@ -6,9 +6,12 @@
 use super::bound::{TourBound, FAR, MAX_TOUR_FISH};
 use super::graph::{SlideGraph, BLOCKED};
 use super::solver::{Cost, Goal};
+use super::zones::{ZoneBound, MAX_ZONE_FISH};
 use crate::grid::distance::DistanceMap;
 use crate::grid::Dir;
 use crate::search::{LabProblem, Problem, DEAD_END};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 
 /// A set of eaten fish, `W` words of 64 bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -72,6 +75,10 @@ const MAX_PAIR_FISH: usize = 128;
 /// or on this slide).
 pub const MAX_REVERSE_COVER: usize = 12;
 
+/// Heuristic values a search asks for before the zone bound is built: a search that
+/// ends sooner never pays for its tables (see [`super::zones`]).
+pub const ZONES_AFTER: u64 = 1 << 17;
+
 /// Pengu as a [`Problem`] over the slide graph, for at most `64 × W` tracked fish.
 ///
 /// ```
@@ -112,6 +119,15 @@ pub struct PenguProblem<'g, const W: usize> {
     into: Vec<u32>,
     /// The tour bound (see [`super::bound`]); `None` when too large to build.
     tour: Option<TourBound>,
+    /// The zone bound (see [`super::zones`]), built on the `zones_after`-th heuristic
+    /// value asked for; `None` inside when it does not fit.
+    zones: OnceLock<Option<ZoneBound>>,
+    /// Heuristic values asked for so far.
+    calls: AtomicU64,
+    /// When to build the zone bound (see [`ZONES_AFTER`]).
+    zones_after: u64,
+    /// Most fish of a zone (see [`MAX_ZONE_FISH`]).
+    zone_fish: usize,
 }
 
 impl<'g, const W: usize> PenguProblem<'g, W> {
@@ -195,6 +211,10 @@ impl<'g, const W: usize> PenguProblem<'g, W> {
             into_start: Vec::new(),
             into: Vec::new(),
             tour: None,
+            zones: OnceLock::new(),
+            calls: AtomicU64::new(0),
+            zones_after: ZONES_AFTER,
+            zone_fish: MAX_ZONE_FISH,
         };
         (problem.into_start, problem.into) = Self::edges_into(graph);
         problem.dist = problem.distance_table();
@@ -214,6 +234,40 @@ impl<'g, const W: usize> PenguProblem<'g, W> {
         problem.pairs = problem.pair_table();
         problem.tour = TourBound::new(graph, problem.tracked, &problem.dist, |e| problem.bits(e));
         problem
+    }
+
+    /// The same problem with the zone bound built after `calls` heuristic values
+    /// (default [`ZONES_AFTER`]; 0 builds it on the first, `u64::MAX` never) from zones
+    /// of at most `fish` fish (default and at most [`MAX_ZONE_FISH`]).
+    pub fn with_zones(mut self, calls: u64, fish: usize) -> Self {
+        self.zones_after = calls;
+        self.zone_fish = fish.min(MAX_ZONE_FISH);
+        self
+    }
+
+    /// The groups of tracked fish (bits) of the zone bound, once it is built.
+    pub fn zone_fish(&self) -> Option<Vec<Vec<u16>>> {
+        self.zones.get()?.as_ref().map(ZoneBound::zones)
+    }
+
+    /// The zone bound of `s` (see [`super::zones`]): `Some(0)` before it is built or
+    /// when it does not fit, `None` for a dead end.
+    fn zone_bound(&self, s: &PenguState<W>) -> Option<u32> {
+        let zones = match self.zones.get() {
+            Some(zones) => zones,
+            None if self.calls.fetch_add(1, Ordering::Relaxed) >= self.zones_after => {
+                self.zones.get_or_init(|| {
+                    ZoneBound::new(self.graph, &self.tracked_cells, self.zone_fish, |e| {
+                        self.bits(e)
+                    })
+                })
+            }
+            None => return Some(0),
+        };
+        match zones {
+            Some(zones) => zones.bound(s.pos as usize, |b| s.eaten.contains(b)),
+            None => Some(0),
+        }
     }
 
     /// The tour bound of `s` (see [`super::bound`]): `Some(0)` when it is not built,
@@ -444,11 +498,12 @@ impl<const W: usize> Problem for PenguProblem<'_, W> {
         });
         match self.goal {
             Goal::All if max == FAR => DEAD_END,
-            Goal::All => match self.tour_bound(s) {
+            Goal::All => match self.tour_bound(s).zip(self.zone_bound(s)) {
                 None => DEAD_END,
-                Some(tour) => u32::from(max)
+                Some((tour, zones)) => u32::from(max)
                     .max(by_count)
                     .max(tour)
+                    .max(zones)
                     .max(self.independent_bound(s))
                     .max(self.pair_bound(s)),
             },
