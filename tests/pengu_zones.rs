@@ -97,7 +97,7 @@ fn check_field(name: &str, level: &Level, zone_fish: usize, tally: &mut Tally) {
 #[test]
 fn the_zone_bound_never_overestimates_and_is_consistent_on_random_fields() {
     let mut tally = Tally::default();
-    for seed in 0..300 {
+    for seed in 0..200 {
         for mix in [&common::FISHY, &common::MIXED] {
             let level = Level::parse(&common::random_pengu_field(seed, mix)).unwrap();
             // Zones of 3 fish: many zones on a small field, so moves are shared out.
@@ -105,7 +105,7 @@ fn the_zone_bound_never_overestimates_and_is_consistent_on_random_fields() {
             check_field(&format!("seed {seed}"), &level, MAX_ZONE_FISH, &mut tally);
         }
     }
-    assert!(tally.fields >= 400, "only {} fields checked", tally.fields);
+    assert!(tally.fields >= 250, "only {} fields checked", tally.fields);
     assert!(
         tally.tight * 4 > tally.states,
         "h = h* at {} of {} states",
