@@ -9,7 +9,8 @@
 // (`{keep: urls}`, the page's address first), and the worker keeps those files under
 // the page's stamp, so that the next visit is served from the copies.
 //
-// Without a stamp (another static server, a worker's own requests) it stays network
+// A worker a page starts is served as that page. Without a stamp (another static
+// server, a worker whose page this worker does not know) it stays network
 // first through the HTTP cache, keeping a copy of each file (written again only when
 // its ETag changed). Offline, every file falls back to the last copy kept.
 
@@ -133,6 +134,8 @@ sw.addEventListener('fetch', (e) => {
     return;
   }
   const build = builds.get(e.clientId);
+  // A worker the page starts (the solvers) is served as its page is.
+  if (build && (req.destination === 'worker' || req.destination === 'sharedworker')) remember(e.resultingClientId, build);
   e.respondWith(build ? cacheFirst(req, build) : networkFirst(req));
 });
 

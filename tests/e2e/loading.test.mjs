@@ -54,6 +54,16 @@ async function reloadNoting(page, context) {
 test('with the page\'s files kept, a reload asks the server for the page alone; a changed file is fetched again', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`);
   await page.waitForFunction(() => performance.getEntriesByName('gridlab:kept').length > 0);
+  // The first reload keeps what the page's workers load too (the solver's full module,
+  // after the board).
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForFunction(async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith('gridlab-build-') && (await (await caches.open(name)).match('/pkg/gridlab_bg.wasm'))) return true;
+    }
+    return false;
+  }, null, { polling: 200 });
   const warm = await reloadNoting(page, context);
   const files = warm.served.filter((r) => /\.(js|wasm|css|json)$/.test(r.path));
   assert.ok(files.length > 20, `the page's files: ${files.length}`);
