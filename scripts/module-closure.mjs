@@ -1,10 +1,13 @@
 // The first board's module lists. `staticImports(file)`: the modules (relative to www/)
 // a page module imports statically, directly or not (its `import()`s are left out: they
-// load later); a specifier outside www/ (`../pkg/…`) is left out too. Run as a script,
-// it writes www/js/games/closure.js: each game's static closure, which main.js preloads
-// (`<link rel=modulepreload>`, all at once) as soon as it knows the game, rather than
-// one import level after another. tests/node/first_board.test.mjs fails when the file
-// is out of date. Usage: node scripts/module-closure.mjs
+// load later; so are the wasm bindings under pkg/, which index.html preloads). Run as a
+// script, it writes each game's static closure (the game's module and what it imports
+// that main.js does not) into www/index.html, as the JSON of
+// `<script type="application/json" id="game-modules">`: the page's inline script
+// preloads the linked (or last, or default) game's list while the page is parsed, and
+// main.js the list of a game it switches to, so that a game's modules are fetched at
+// once rather than one import level after another. tests/node/first_board.test.mjs
+// fails when the list is out of date. Usage: node scripts/module-closure.mjs
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -34,26 +37,31 @@ export function gameModules() {
   return [...text.matchAll(/id: '([a-z]+)',[^]*?import\('\.\/([^']+)'\)/g)].map(([, id, file]) => ({ id, file: `js/games/${file}` }));
 }
 
-/** The text of www/js/games/closure.js. */
-export function closureModule() {
+/** Each game's list: its module, then what it imports statically that main.js does not. */
+export function gameLists() {
   const shell = staticImports('js/main.js');
   shell.add('js/main.js');
-  const lines = gameModules().map(({ id, file }) => {
-    const own = [file, ...[...staticImports(file)].filter((f) => !shell.has(f)).sort()];
-    // Relative to js/games/ (this file's folder), as import.meta.url resolves them.
-    return `  ${id}: [\n${own.map((f) => `    '${path.posix.relative('js/games', f)}',`).join('\n')}\n  ],`;
-  });
-  return `// Written by scripts/module-closure.mjs (do not edit): each game's module and the modules
-// it imports statically that main.js does not, relative to this folder. main.js preloads
-// them all at once when it knows the game (tests/node/first_board.test.mjs keeps it current).
+  return Object.fromEntries(gameModules().map(({ id, file }) => [id, [file, ...[...staticImports(file)].filter((f) => !shell.has(f)).sort()]]));
+}
 
-export const closure = {
-${lines.join('\n')}
-};
-`;
+const BLOCK = /(<script type="application\/json" id="game-modules">)[^]*?(<\/script>)/;
+
+/** The lists as index.html holds them (JSON, a game a line). */
+export function listsJson() {
+  const lines = Object.entries(gameLists()).map(([id, files]) => `    ${JSON.stringify(id)}: ${JSON.stringify(files)}`);
+  return `{\n${lines.join(',\n')}\n  }`;
+}
+
+/** The lists in index.html now (the text between the script tags), or null. */
+export function listsInPage(html = readFileSync(path.join(WWW, 'index.html'), 'utf8')) {
+  const m = BLOCK.exec(html);
+  return m ? m[0].slice(m[1].length, m[0].length - m[2].length) : null;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  writeFileSync(path.join(WWW, 'js/games/closure.js'), closureModule());
-  console.log('www/js/games/closure.js written');
+  const file = path.join(WWW, 'index.html');
+  const html = readFileSync(file, 'utf8');
+  if (!BLOCK.test(html)) throw new Error('www/index.html has no <script type="application/json" id="game-modules">');
+  writeFileSync(file, html.replace(BLOCK, (_, open, close) => `${open}${listsJson()}${close}`));
+  console.log('www/index.html: the games\' module lists written');
 }

@@ -1,7 +1,8 @@
-// The first board's module lists (www/index.html, www/js/games/closure.js) and what it
-// leaves for later: every module main.js imports statically (directly or not) is a
-// `modulepreload`, and none that it does not import; each game's closure list, which
-// main.js preloads, is current (scripts/module-closure.mjs writes it); the play module
+// The first board's module lists (www/index.html) and what it leaves for later: every
+// module main.js imports statically (directly or not) is a `modulepreload`, and none
+// that it does not import; each game's list (its module and the static imports main.js
+// does not have), which the page preloads, is current (scripts/module-closure.mjs
+// writes it) and whole; the play module
 // and the tools' registry are preloaded under the names main.js and the bindings fetch,
 // in the mode they fetch them (crossorigin), so each is fetched once; the Solve and
 // Compare panels and their style sheets are in no game's first board (solve-panels.js
@@ -11,7 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { WWW, staticImports, gameModules, closureModule } from '../../scripts/module-closure.mjs';
+import { WWW, staticImports, gameModules, gameLists, listsJson, listsInPage } from '../../scripts/module-closure.mjs';
 
 const ROOT = path.resolve(WWW, '..');
 const html = readFileSync(path.join(WWW, 'index.html'), 'utf8');
@@ -23,14 +24,23 @@ test('index.html preloads exactly the static imports of main.js', () => {
   const preloaded = links('modulepreload').map((l) => l.href).filter((h) => h.startsWith('js/')).sort();
   assert.deepEqual(preloaded, wanted);
   assert.ok(wanted.length > 5, 'main.js imports the shell');
-  assert.ok(wanted.includes('js/games/closure.js'), 'main.js has the games\' lists');
 });
 
-test('each game\'s module list is current (node scripts/module-closure.mjs)', () => {
-  const text = readFileSync(path.join(WWW, 'js/games/closure.js'), 'utf8');
-  assert.equal(text, closureModule(), 'run `node scripts/module-closure.mjs`');
-  const games = gameModules().map((g) => g.id);
-  assert.deepEqual(games, ['pengu', 'actman', 'rogue', 'gpac', 'arena']);
+test('each game\'s module list is current and whole (node scripts/module-closure.mjs)', () => {
+  assert.equal(listsInPage(html), listsJson(), 'run `node scripts/module-closure.mjs`');
+  const lists = JSON.parse(listsInPage(html));
+  assert.deepEqual(Object.keys(lists), ['pengu', 'actman', 'rogue', 'gpac', 'arena']);
+  const shell = staticImports('js/main.js');
+  for (const { id, file } of gameModules()) {
+    assert.equal(lists[id][0], file);
+    // With main.js's modules, the list is all the game imports before it can start.
+    for (const dep of staticImports(file)) assert.ok(shell.has(dep) || lists[id].includes(dep), `${id}: ${dep}`);
+  }
+  assert.deepEqual(lists, gameLists());
+  // The inline script preloads a list, and main.js another game's.
+  assert.match(html, /getElementById\('game-modules'\)/);
+  const main = readFileSync(path.join(WWW, 'js/main.js'), 'utf8');
+  assert.match(main, /\$\('#game-modules'\)/);
 });
 
 test('the Solve and Compare panels are in no game\'s first board', () => {

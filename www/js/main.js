@@ -2,7 +2,6 @@
 // Games plug in through games/index.js and receive the `shell` object below.
 
 import { games, gameById, defaultGameId } from './games/index.js';
-import { closure } from './games/closure.js';
 import { Board } from './board.js';
 import { $, h, toast, copyText, isTyping } from './ui.js';
 import { buildHash, parseHash, replaceHash, hashHasLevel } from './url.js';
@@ -399,21 +398,27 @@ async function boot() {
   }
 }
 
-/** The games whose modules `preloadGame` asked for. */
-const preloaded = new Set();
+/** The games whose modules were asked for (the page's inline script asked for one). */
+const preloaded = new Set([/** @type {any} */ (window).gridlabPreloaded]);
 
 /**
- * Fetch every module of game `id`'s first board at once (`modulepreload`), rather than
- * one import level after another as the game's module is evaluated.
+ * Fetch every module of game `id`'s first board at once (`modulepreload`, the lists in
+ * index.html), rather than one import level after another as its module is evaluated.
  * @param {string} id
  */
 function preloadGame(id) {
   if (preloaded.has(id)) return;
   preloaded.add(id);
-  for (const file of closure[id] || []) {
+  let lists = {};
+  try {
+    lists = JSON.parse($('#game-modules').textContent);
+  } catch {
+    /* no lists: the game's modules load as it imports them */
+  }
+  for (const file of lists[id] || []) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
-    link.href = new URL(`./games/${file}`, import.meta.url).href;
+    link.href = new URL(`../${file}`, import.meta.url).href;
     document.head.append(link);
   }
 }
