@@ -294,7 +294,9 @@ fn the_page_carries_a_build_stamp_that_follows_the_files() {
     let server = serve(Some(&root), "");
     let addr = server.addr.clone();
     let (head, _) = get_with(&addr, "/", &[]);
-    let stamp = header(&head, "x-gridlab-build").expect("a stamp").to_owned();
+    let stamp = header(&head, "x-gridlab-build")
+        .expect("a stamp")
+        .to_owned();
     assert_eq!(stamp.len(), 16, "{stamp}");
     // Unchanged files: the same stamp, also on the 304 a revalidation gets.
     let tag = header(&head, "etag").expect("an etag").to_owned();

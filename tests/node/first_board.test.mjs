@@ -2,11 +2,10 @@
 // module main.js imports statically (directly or not) is a `modulepreload`, and none
 // that it does not import; each game's list (its module and the static imports main.js
 // does not have), which the page preloads, is current (scripts/module-closure.mjs
-// writes it) and whole; the play module
-// and the tools' registry are preloaded under the names main.js and the bindings fetch,
-// in the mode they fetch them (crossorigin), so each is fetched once; the Solve and
-// Compare panels and their style sheets are in no game's first board (solve-panels.js
-// loads them when a tab asks).
+// writes it) and whole; the play module and the tools' registry are preloaded under
+// the names main.js and the bindings fetch, in the mode they fetch them (crossorigin),
+// so each is fetched once; the Solve and Compare panels, "Check a solution" and their
+// style sheets are in no game's first board (solve-panels.js brings them after it).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,9 +42,9 @@ test('each game\'s module list is current and whole (node scripts/module-closure
   assert.match(main, /\$\('#game-modules'\)/);
 });
 
-test('the Solve and Compare panels are in no game\'s first board', () => {
+test('the Solve and Compare panels and Check a solution are in no game\'s first board', () => {
   const later = ['js/solver-panel.js', 'js/search-debugger.js', 'js/search-record.js', 'js/state-space-view.js',
-    'js/race-view.js', 'js/heuristic-lab.js', 'js/compare.js', 'js/tools-panel.js', 'js/solve-panels.js'];
+    'js/race-view.js', 'js/heuristic-lab.js', 'js/compare.js', 'js/tools-panel.js', 'js/check-solution.js', 'js/solve-panels.js'];
   const shell = staticImports('js/main.js');
   for (const { id, file } of gameModules()) {
     const first = new Set([...shell, file, ...staticImports(file)]);

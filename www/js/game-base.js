@@ -19,7 +19,6 @@ import { LevelCheck } from './level-check.js';
 import { LevelGenerator } from './level-generator.js';
 import { h } from './ui.js';
 import { toolsOf } from './tools.js';
-import { CheckSolution } from './check-solution.js';
 import { debouncedSaver, read, remove } from './storage.js';
 import { handTransport } from './history-source.js';
 
@@ -145,7 +144,7 @@ export class GameBase extends EventTarget {
     this.replay = null;
     /** @type {ToolsPanel | null} the Solve tab's "More tools" (mounted by `start`) */
     this.moreTools = null;
-    /** @type {CheckSolution | null} "Check a solution" (Play and Solve tabs) */
+    /** @type {import('./check-solution.js').CheckSolution | null} "Check a solution" (Play and Solve tabs) */
     this.checker = null;
     /** @type {import('./heuristic-lab.js').HeuristicLab | null} the heuristic lab (Solve tab) */
     this.heuristicLab = null;
@@ -199,9 +198,9 @@ export class GameBase extends EventTarget {
     this.levelCheck = spec.check ? new LevelCheck(this, top, spec.check) : null;
     this.generator = spec.generate ? new LevelGenerator(this, top, spec.generate) : null;
     // The Solve and Compare panels (the solver, its debugger, the race, the lab, "More
-    // tools"; without a solve adapter the game fills those tabs itself) come when one
-    // of those tabs is first opened (`loadPanels`), after the first board.
-    this.checker = spec.judge ? new CheckSolution(this, spec.judge) : null;
+    // tools"; without a solve adapter the game fills those tabs itself) and "Check a
+    // solution" come after the first board, or when one of those tabs is first opened
+    // (`loadPanels`).
     attachPointer(this.board, {
       mode: () => (shell.activeTab() === 'edit' ? 'edit' : 'play'),
       onTap: (cell, e) => this.tapCell(cell, e),
@@ -263,7 +262,7 @@ export class GameBase extends EventTarget {
 
   /** The parts of the view `loadPanels` brings, in the order `applyView` reads them. */
   lazyParts() {
-    return [this.compare, this.solver, this.moreTools, this.race, this.heuristicLab].filter(Boolean);
+    return [this.compare, this.solver, this.moreTools, this.checker, this.race, this.heuristicLab].filter(Boolean);
   }
 
   /**
@@ -873,13 +872,13 @@ export class GameBase extends EventTarget {
 }
 
 /**
- * The keys of `view` that the lazily loaded Solve and Compare panels read (`s.` the
- * Solve panel, `c.` Compare, `t.` "More tools", `r.` the race, `hl.` the lab).
+ * The keys of `view` that the lazily loaded panels read (`s.` the Solve panel, `c.`
+ * Compare, `t.` "More tools", `j.` "Check a solution", `r.` the race, `hl.` the lab).
  * @param {View | null} view
  * @returns {View}
  */
 function lazyKeys(view) {
-  return Object.fromEntries(Object.entries(view || {}).filter(([k]) => /^(s|c|t|r|hl)\./.test(k)));
+  return Object.fromEntries(Object.entries(view || {}).filter(([k]) => /^(s|c|t|j|r|hl)\./.test(k)));
 }
 
 /**

@@ -1,8 +1,9 @@
-// The Solve and Compare tabs' shared panels, loaded (`import()`) when one of those tabs
-// is first opened or a link's view needs them, not before the first board: the Solve
-// panel with plan playback, the search replay and the debugger, the state space, the
-// race, the heuristic lab, "More tools", and the Compare panel (see
-// `GameBase.loadPanels`). Their style sheets come with them.
+// The shared panels the first board does not need, loaded (`import()`) once it is
+// drawn, or sooner when the Solve or Compare tab is opened or a link's view needs them
+// (see `GameBase.loadPanels`): the Solve panel with plan playback, the search replay
+// and the debugger, the state space, the race, the heuristic lab, "More tools", the
+// Compare panel, and "Check a solution" (Play and Solve tabs). Their style sheets come
+// with them.
 
 import { SolverPanel } from './solver-panel.js';
 import { StateSpaceView } from './state-space-view.js';
@@ -10,6 +11,7 @@ import { ComparePanel } from './compare.js';
 import { mountRace } from './race-view.js';
 import { HeuristicLab } from './heuristic-lab.js';
 import { ToolsPanel } from './tools-panel.js';
+import { CheckSolution } from './check-solution.js';
 
 /** The style sheets of these panels (relative to this module). */
 const SHEETS = ['../css/debugger.css', '../css/state-space.css', '../css/race.css', '../css/lab.css'];
@@ -31,21 +33,21 @@ export function loadSheets() {
 
 /**
  * Mount the panels on `game`'s Solve and Compare tabs, in their order: the Solve
- * panel (first), the state space, the race and the lab, then what the game had put on
- * the tab already, then "More tools" (last); the Compare panel on its tab.
+ * panel (first), the state space, the race and the lab, then "More tools" (last); the
+ * Compare panel on its tab; "Check a solution" at the end of the Play tab (or on the
+ * Solve tab before "More tools", when it is the one shown).
  * @param {import('./game-base.js').GameBase<any>} game
  */
 export function mountSolvePanels(game) {
   const { shell, spec } = game;
   const solve = shell.panels.solve;
-  const before = [...solve.childNodes]; // this game's: "Check a solution" when the tab is open
   if (spec.solve) {
     game.solver = new SolverPanel(game, solve, spec.solve);
     game.stateSpace = StateSpaceView.mount(game, solve);
     game.compare = new ComparePanel(game, shell.panels.compare, spec.solve);
     game.race = mountRace(game, solve);
     game.heuristicLab = HeuristicLab.mount(game, solve, spec.solve);
-    solve.append(...before);
   }
   game.moreTools = ToolsPanel.mount(game, solve, game.shownTools());
+  game.checker = spec.judge ? new CheckSolution(game, spec.judge) : null;
 }
