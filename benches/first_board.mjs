@@ -24,8 +24,10 @@ const median = (xs) => {
 
 /** Open a page in `context` (throttled if asked) and wait for its first board. */
 async function firstBoard(page, url, { reload = false } = {}) {
-  if (reload) await page.reload();
-  else await page.goto(url);
+  // Only the first board counts: the page's later loads (the Solve panels, the levels,
+  // the workers' module) need not end first.
+  if (reload) await page.reload({ waitUntil: 'commit', timeout: 120000 });
+  else await page.goto(url, { waitUntil: 'commit', timeout: 120000 });
   await page.waitForFunction(() => performance.getEntriesByName('gridlab:first-board').length > 0, null, { timeout: 120000 });
   return page.evaluate(() => {
     const res = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'));
