@@ -311,6 +311,15 @@ fn the_page_carries_a_build_stamp_that_follows_the_files() {
     // A rebuilt module (not the page) changes the page's stamp.
     root.write("pkg/gridlab.js", "export const a = 22;\n");
     let (head, _) = get_with(&addr, "/", &[&format!("If-None-Match: {tag}")]);
-    let again = header(&head, "x-gridlab-build").expect("a stamp");
+    let again = header(&head, "x-gridlab-build")
+        .expect("a stamp")
+        .to_owned();
     assert_ne!(again, stamp);
+    // An added file changes it too; removed again, the stamp is the one before.
+    root.write("www/extra.js", "1");
+    let (head, _) = get_with(&addr, "/", &[]);
+    assert_ne!(header(&head, "x-gridlab-build"), Some(again.as_str()));
+    std::fs::remove_file(root.path("www/extra.js")).unwrap();
+    let (head, _) = get_with(&addr, "/", &[]);
+    assert_eq!(header(&head, "x-gridlab-build"), Some(again.as_str()));
 }

@@ -64,29 +64,3 @@ fn walk(dir: &Path, name: &str, depth: usize, budget: &mut usize, hasher: &mut D
         (child, meta.len(), modified).hash(hasher);
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_stamp_follows_every_change_of_a_file() {
-        let root = std::env::temp_dir().join(format!("gridlab-stamp-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(root.join("www/js")).unwrap();
-        std::fs::write(root.join("www/js/a.js"), "a").unwrap();
-        let first = stamp(&root);
-        assert_eq!(first.len(), 16);
-        assert_eq!(stamp(&root), first, "unchanged files, the same stamp");
-        std::fs::write(root.join("www/js/a.js"), "ab").unwrap();
-        let second = stamp(&root);
-        assert_ne!(second, first, "a rewritten file");
-        std::fs::create_dir_all(root.join("pkg")).unwrap();
-        std::fs::write(root.join("pkg/b.wasm"), "b").unwrap();
-        let third = stamp(&root);
-        assert_ne!(third, second, "an added file");
-        std::fs::remove_file(root.join("pkg/b.wasm")).unwrap();
-        assert_eq!(stamp(&root), second, "the file removed again");
-        let _ = std::fs::remove_dir_all(&root);
-    }
-}
