@@ -286,3 +286,40 @@ fn the_module_goes_out_as_its_compressed_copy_when_the_browser_accepts_one() {
         assert!(body.is_empty());
     }
 }
+
+#[test]
+fn the_page_carries_a_build_stamp_that_follows_the_files() {
+    let root = playground("serve-stamp");
+    root.write("pkg/gridlab.js", "export const a = 1;\n");
+    let server = serve(Some(&root), "");
+    let addr = server.addr.clone();
+    let (head, _) = get_with(&addr, "/", &[]);
+    let stamp = header(&head, "x-gridlab-build")
+        .expect("a stamp")
+        .to_owned();
+    assert_eq!(stamp.len(), 16, "{stamp}");
+    // Unchanged files: the same stamp, also on the 304 a revalidation gets.
+    let tag = header(&head, "etag").expect("an etag").to_owned();
+    let (head, _) = get_with(&addr, "/", &[&format!("If-None-Match: {tag}")]);
+    assert!(head.starts_with("HTTP/1.1 304"), "{head}");
+    assert_eq!(header(&head, "x-gridlab-build"), Some(stamp.as_str()));
+    let (head, _) = get_with(&addr, "/index.html", &[]);
+    assert_eq!(header(&head, "x-gridlab-build"), Some(stamp.as_str()));
+    // Other files do not carry it.
+    let (head, _) = get_with(&addr, "/pkg/gridlab.js", &[]);
+    assert_eq!(header(&head, "x-gridlab-build"), None, "{head}");
+    // A rebuilt module (not the page) changes the page's stamp.
+    root.write("pkg/gridlab.js", "export const a = 22;\n");
+    let (head, _) = get_with(&addr, "/", &[&format!("If-None-Match: {tag}")]);
+    let again = header(&head, "x-gridlab-build")
+        .expect("a stamp")
+        .to_owned();
+    assert_ne!(again, stamp);
+    // An added file changes it too; removed again, the stamp is the one before.
+    root.write("www/extra.js", "1");
+    let (head, _) = get_with(&addr, "/", &[]);
+    assert_ne!(header(&head, "x-gridlab-build"), Some(again.as_str()));
+    std::fs::remove_file(root.path("www/extra.js")).unwrap();
+    let (head, _) = get_with(&addr, "/", &[]);
+    assert_eq!(header(&head, "x-gridlab-build"), Some(again.as_str()));
+}

@@ -1,19 +1,110 @@
-// Offline support: network first (so a rebuilt module is picked up at once), falling
-// back to the last copy cached while online. The network fetch goes through the
-// browser's HTTP cache, so an unchanged file costs a revalidation (`gridlab serve`
-// answers 304 to its ETag), and the copy kept here is written again only when the
-// file changed (another ETag), not on every load.
+// Offline play and fast reloads. A navigation (the page) always asks the server, and
+// `gridlab serve` answers it with the playground's build stamp (`x-gridlab-build`, a
+// value that changes whenever any file it serves changes; a 304 carries it too). The
+// page's other files are then taken from the copies kept under that stamp, without
+// asking the server (cache first); a file not kept yet is fetched and kept. A new stamp
+// (a rebuilt module, an edited file) means new copies: the page's files go to the
+// network again at once, and the copies of older stamps are dropped (all but the last
+// one). A page loaded before this worker ran sends the list of what it loaded
+// (`{keep: urls}`, the page's address first), and the worker keeps those files under
+// the page's stamp, so that the next visit is served from the copies.
+//
+// A worker a page starts is served as that page. Without a stamp (another static
+// server, a worker whose page this worker does not know) it stays network
+// first through the HTTP cache, keeping a copy of each file (written again only when
+// its ETag changed). Offline, every file falls back to the last copy kept.
 
-const CACHE = 'gridlab-v1';
+const PREFIX = 'gridlab-build-';
+/** Copies fetched network first (no stamp known). */
+const LOOSE = 'gridlab-v1';
+const STAMP = 'x-gridlab-build';
+/** Past this many pages, the oldest page's stamp is forgotten (it goes network first). */
+const MAX_PAGES = 64;
 /** This script's global scope (a service worker's). */
 const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+
+/** The build stamp each page (client id) was loaded under. */
+const builds = new Map();
+
+/**
+ * Note that page `id` was loaded under `build`.
+ * @param {string} id
+ * @param {string} build
+ */
+const remember = (id, build) => {
+  if (!id) return;
+  builds.delete(id);
+  builds.set(id, build);
+  if (builds.size > MAX_PAGES) builds.delete(builds.keys().next().value);
+};
 
 sw.addEventListener('install', () => sw.skipWaiting());
 sw.addEventListener('activate', (e) => e.waitUntil(sw.clients.claim()));
 
+/** Whether `res` is worth keeping: a whole, same-origin answer. */
+const keepable = (res) => res.ok && res.status === 200 && res.type === 'basic';
+
+/**
+ * The last copy of `req` kept under any stamp (offline).
+ * @param {Request | string} req
+ */
+const fallback = async (req) => {
+  for (const name of (await caches.keys()).reverse()) {
+    const hit = await (await caches.open(name)).match(req, { ignoreSearch: true, ignoreVary: true });
+    if (hit) return { hit, name };
+  }
+  return null;
+};
+
+/** Drop the copies of every stamp but `build` and the one kept before it. */
+const prune = async (build) => {
+  const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== PREFIX + build);
+  await Promise.all(names.slice(0, -1).map((n) => caches.delete(n)));
+};
+
+/** @param {FetchEvent} e */
+const navigate = async (e) => {
+  const req = e.request;
+  try {
+    const res = await fetch(req);
+    const build = keepable(res) && res.headers.get(STAMP);
+    if (build) {
+      remember(e.resultingClientId, build);
+      const copy = res.clone();
+      e.waitUntil(caches.open(PREFIX + build).then((c) => c.put(req.url.split('#')[0], copy)).then(() => prune(build)).catch(() => {}));
+    }
+    return res;
+  } catch {
+    // Offline: the page's last copy, and the other files from the same stamp's copies.
+    const found = await fallback(req);
+    if (!found) return Response.error();
+    if (found.name.startsWith(PREFIX)) remember(e.resultingClientId, found.name.slice(PREFIX.length));
+    return found.hit;
+  }
+};
+
+/**
+ * A file of a page loaded under `build`: its copy, else the network (and kept).
+ * @param {Request} req
+ * @param {string} build
+ */
+const cacheFirst = async (req, build) => {
+  const cache = await caches.open(PREFIX + build);
+  const hit = await cache.match(req, { ignoreVary: true });
+  if (hit) return hit;
+  try {
+    const res = await fetch(req);
+    if (keepable(res)) cache.put(req, res.clone()).catch(() => {});
+    return res;
+  } catch {
+    const found = await fallback(req);
+    return found ? found.hit : Response.error();
+  }
+};
+
 /** Keep `res` (a copy of a fresh answer to `req`) unless the same version is kept. */
-const keep = async (req, res) => {
-  const cache = await caches.open(CACHE);
+const keepLoose = async (req, res) => {
+  const cache = await caches.open(LOOSE);
   const tag = res.headers.get('etag');
   const old = tag ? await cache.match(req) : undefined;
   if (old && old.headers.get('etag') === tag) {
@@ -23,15 +114,59 @@ const keep = async (req, res) => {
   await cache.put(req, res);
 };
 
+/** @param {Request} req */
+const networkFirst = async (req) => {
+  try {
+    const res = await fetch(req);
+    if (keepable(res)) keepLoose(req, res.clone()).catch(() => {});
+    return res;
+  } catch {
+    const found = await fallback(req);
+    return found ? found.hit : Response.error();
+  }
+};
+
 sw.addEventListener('fetch', (e) => {
   const req = e.request;
   if (req.method !== 'GET' || new URL(req.url).origin !== sw.location.origin) return;
-  e.respondWith(
-    fetch(req)
-      .then((res) => {
-        if (res.ok) keep(req, res.clone()).catch(() => {});
-        return res;
-      })
-      .catch(() => caches.match(req, { ignoreSearch: true }).then((hit) => hit || Response.error())),
-  );
+  if (req.mode === 'navigate') {
+    e.respondWith(navigate(e));
+    return;
+  }
+  const build = builds.get(e.clientId);
+  // A worker the page starts (the solvers) is served as its page is.
+  if (build && (req.destination === 'worker' || req.destination === 'sharedworker')) remember(e.resultingClientId, build);
+  e.respondWith(build ? cacheFirst(req, build) : networkFirst(req));
+});
+
+/**
+ * Keep the files a page loaded (`urls`, the page first) under the page's stamp; the
+ * page `id` is then served from them. Resolves to whether they were kept.
+ * @param {string} id
+ * @param {string[]} urls
+ */
+const keepAll = async (id, urls) => {
+  const [page, ...files] = urls.filter((u) => typeof u === 'string' && new URL(u, sw.location.href).origin === sw.location.origin);
+  if (!page) return false;
+  const res = await fetch(page);
+  const build = keepable(res) && res.headers.get(STAMP);
+  if (!build) return false;
+  const cache = await caches.open(PREFIX + build);
+  await cache.put(page, res);
+  await Promise.all(files.map(async (url) => {
+    if (await cache.match(url, { ignoreVary: true })) return;
+    const file = await fetch(url);
+    if (keepable(file)) await cache.put(url, file);
+  }));
+  remember(id, build);
+  await prune(build);
+  return true;
+};
+
+sw.addEventListener('message', (e) => {
+  const data = e.data;
+  const port = e.ports[0];
+  if (!data || !Array.isArray(data.keep) || !port) return;
+  const id = e.source && 'id' in e.source ? e.source.id : '';
+  e.waitUntil(keepAll(id, data.keep.slice(0, 1000)).catch(() => false).then((kept) => port.postMessage({ kept })));
 });

@@ -34,6 +34,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 pub mod conn;
 pub mod relay;
+pub mod stamp;
 use conn::{Conn, PerAddress};
 use relay::{Relays, Role, MAX_MESSAGE};
 
@@ -196,9 +197,9 @@ pub fn router(root: &std::path::Path, arena: Option<String>, relays: Relays) -> 
     Router::new()
         .route("/arena/live", route(Role::Spectator))
         .route("/arena/seat", route(Role::Player))
-        .nest_service("/pkg", files(root.join("pkg")))
-        .nest_service("/levels", files(root.join("levels")))
-        .fallback_service(files(root.join("www")))
+        .nest_service("/pkg", files(root.join("pkg"), None))
+        .nest_service("/levels", files(root.join("levels"), None))
+        .fallback_service(files(root.join("www"), Some(root.to_path_buf())))
         // Every file is revalidated (`no-cache`): an unchanged one costs a 304 and no
         // body (see [`files`]), a rebuilt one is fetched at once.
         .layer(SetResponseHeaderLayer::overriding(
@@ -219,23 +220,46 @@ pub fn router(root: &std::path::Path, arena: Option<String>, relays: Relays) -> 
 /// time and encoding): a request naming the current one in `If-None-Match` (or, without
 /// that header, a date not before the file's in `If-Modified-Since`) is answered 304
 /// with no body.
-fn files(dir: PathBuf) -> MethodRouter {
+///
+/// With `stamp_root`, a page (`/`, a folder, a `.html` file) also carries the
+/// playground's build stamp ([`stamp::HEADER`], see [`stamp`]), 200 and 304 alike.
+fn files(dir: PathBuf, stamp_root: Option<PathBuf>) -> MethodRouter {
     let serve = ServeDir::new(dir).precompressed_br().precompressed_gzip();
     axum::routing::any(move |mut request: Request| {
         let mut serve = serve.clone();
+        let stamp_root = stamp_root.clone();
         async move {
             let path = request.uri().path().to_owned();
+            let page = path.ends_with('/') || path.ends_with(".html");
+            let stamped = match stamp_root {
+                Some(root) if page => Some(stamped(root)),
+                _ => None,
+            };
             // RFC 9110 13.1.3: If-None-Match, when present, decides alone.
             let none_match = request.headers_mut().remove(header::IF_NONE_MATCH);
             if none_match.is_some() {
                 request.headers_mut().remove(header::IF_MODIFIED_SINCE);
             }
-            match serve.try_call(request).await {
+            let mut response = match serve.try_call(request).await {
                 Ok(response) => validate(response.map(Body::new), none_match.as_ref()),
-                Err(e) => io_error_response(&path, &e),
+                Err(e) => return io_error_response(&path, &e),
+            };
+            if let Some(value) = stamped {
+                if let Some(value) = value.await {
+                    response.headers_mut().insert(stamp::HEADER, value);
+                }
             }
+            response
         }
     })
+}
+
+/// The build stamp of the files under `root`, read off the async runtime.
+async fn stamped(root: PathBuf) -> Option<HeaderValue> {
+    let value = tokio::task::spawn_blocking(move || stamp::stamp(&root))
+        .await
+        .ok()?;
+    HeaderValue::from_str(&value).ok()
 }
 
 /// `response` with its [`etag`]; a 304 with no body when `none_match` names it.

@@ -1,30 +1,20 @@
-// The first board's preloads (www/index.html): every module main.js imports statically
-// (directly or not) is a `modulepreload`, and none that it does not import; the play
-// module and the tools' registry are preloaded under the names main.js and the
-// bindings fetch, in the mode they fetch them (crossorigin), so each is fetched once.
+// The first board's module lists (www/index.html) and what it leaves for later: every
+// module main.js imports statically (directly or not) is a `modulepreload`, and none
+// that it does not import; each game's list (its module and the static imports main.js
+// does not have), which the page preloads, is current (scripts/module-closure.mjs
+// writes it) and whole; the play module and the tools' registry are preloaded under
+// the names main.js and the bindings fetch, in the mode they fetch them (crossorigin),
+// so each is fetched once; the Solve and Compare panels, "Check a solution" and their
+// style sheets are in no game's first board (solve-panels.js brings them after it).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { WWW, staticImports, gameModules, gameLists, listsJson, listsInPage } from '../../scripts/module-closure.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const WWW = path.join(ROOT, 'www');
+const ROOT = path.resolve(WWW, '..');
 const html = readFileSync(path.join(WWW, 'index.html'), 'utf8');
-
-/** The files (relative to www/) that `file` imports statically, and theirs. */
-function staticImports(file, seen = new Set()) {
-  const text = readFileSync(path.join(WWW, file), 'utf8');
-  for (const [, spec] of text.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) {
-    const dep = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
-    if (!seen.has(dep)) {
-      seen.add(dep);
-      staticImports(dep, seen);
-    }
-  }
-  return seen;
-}
 
 const links = (rel) => [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)"([^>]*)>`, 'g'))].map((m) => ({ href: m[1], attrs: m[2] }));
 
@@ -33,6 +23,46 @@ test('index.html preloads exactly the static imports of main.js', () => {
   const preloaded = links('modulepreload').map((l) => l.href).filter((h) => h.startsWith('js/')).sort();
   assert.deepEqual(preloaded, wanted);
   assert.ok(wanted.length > 5, 'main.js imports the shell');
+});
+
+test('each game\'s module list is current and whole (node scripts/module-closure.mjs)', () => {
+  assert.equal(listsInPage(html), listsJson(), 'run `node scripts/module-closure.mjs`');
+  const lists = JSON.parse(listsInPage(html));
+  assert.deepEqual(Object.keys(lists), ['pengu', 'actman', 'rogue', 'gpac', 'arena']);
+  const shell = staticImports('js/main.js');
+  for (const { id, file } of gameModules()) {
+    assert.equal(lists[id][0], file);
+    // With main.js's modules, the list is all the game imports before it can start.
+    for (const dep of staticImports(file)) assert.ok(shell.has(dep) || lists[id].includes(dep), `${id}: ${dep}`);
+  }
+  assert.deepEqual(lists, gameLists());
+  // The inline script preloads a list, and main.js another game's.
+  assert.match(html, /getElementById\('game-modules'\)/);
+  const main = readFileSync(path.join(WWW, 'js/main.js'), 'utf8');
+  assert.match(main, /\$\('#game-modules'\)/);
+});
+
+test('the Solve and Compare panels and Check a solution are in no game\'s first board', () => {
+  const later = ['js/solver-panel.js', 'js/search-debugger.js', 'js/search-record.js', 'js/state-space-view.js',
+    'js/race-view.js', 'js/heuristic-lab.js', 'js/compare.js', 'js/tools-panel.js', 'js/check-solution.js', 'js/solve-panels.js'];
+  const shell = staticImports('js/main.js');
+  for (const { id, file } of gameModules()) {
+    const first = new Set([...shell, file, ...staticImports(file)]);
+    for (const f of later) assert.ok(!first.has(f), `${id}'s first board imports ${f}`);
+  }
+  const panels = staticImports('js/solve-panels.js');
+  for (const f of later.filter((f) => f !== 'js/solve-panels.js')) assert.ok(panels.has(f), `solve-panels.js brings ${f}`);
+  const gameBase = readFileSync(path.join(WWW, 'js/game-base.js'), 'utf8');
+  assert.match(gameBase, /import\('\.\/solve-panels\.js'\)/);
+});
+
+test('every style sheet is on the page or comes with the panels that use it', () => {
+  const onPage = links('stylesheet').map((l) => l.href);
+  const panels = readFileSync(path.join(WWW, 'js/solve-panels.js'), 'utf8');
+  const later = [...panels.match(/const SHEETS = \[([^\]]*)\]/)[1].matchAll(/'\.\.\/(css\/[^']+)'/g)].map((m) => m[1]);
+  const all = readdirSync(path.join(WWW, 'css')).filter((f) => f.endsWith('.css')).map((f) => `css/${f}`);
+  assert.deepEqual([...onPage, ...later].sort(), all.sort());
+  assert.deepEqual(later.sort(), ['css/debugger.css', 'css/lab.css', 'css/race.css', 'css/state-space.css']);
 });
 
 test('the bindings and the module they fetch are preloaded', () => {

@@ -78,6 +78,8 @@ export interface Controller {
   presenterTransport(): Transport | null;
   /** The level's name, for exported file names. */
   levelName?: string;
+  /** Load the panels the first board does not need; resolves once they are mounted (or failed). */
+  panelsReady?(): Promise<boolean>;
 }
 
 /** A game module's default export (`js/games/<id>/<id>.js`). */

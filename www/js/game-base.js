@@ -19,13 +19,6 @@ import { LevelCheck } from './level-check.js';
 import { LevelGenerator } from './level-generator.js';
 import { h } from './ui.js';
 import { toolsOf } from './tools.js';
-import { ToolsPanel } from './tools-panel.js';
-import { CheckSolution } from './check-solution.js';
-import { SolverPanel } from './solver-panel.js';
-import { HeuristicLab } from './heuristic-lab.js';
-import { ComparePanel } from './compare.js';
-import { mountRace } from './race-view.js';
-import { StateSpaceView } from './state-space-view.js';
 import { debouncedSaver, read, remove } from './storage.js';
 import { handTransport } from './history-source.js';
 
@@ -41,6 +34,9 @@ import { handTransport } from './history-source.js';
 /** @typedef {import('./contracts.js').EditSpec} EditSpec */
 /** @typedef {import('./contracts.js').Scene} Scene */
 /** @typedef {import('./transport.js').Transport} Transport */
+/** @typedef {import('./solver-panel.js').SolverPanel} SolverPanel */
+/** @typedef {import('./compare.js').ComparePanel} ComparePanel */
+/** @typedef {import('./tools-panel.js').ToolsPanel} ToolsPanel */
 /**
  * The running animation (`animateFor`): the game's state, then its clock.
  * @typedef {{t0: number, t: number, duration: number, resolve: (done: boolean) => void, [field: string]: any}} Animation
@@ -148,10 +144,21 @@ export class GameBase extends EventTarget {
     this.replay = null;
     /** @type {ToolsPanel | null} the Solve tab's "More tools" (mounted by `start`) */
     this.moreTools = null;
-    /** @type {CheckSolution | null} "Check a solution" (Play and Solve tabs) */
+    /** @type {import('./check-solution.js').CheckSolution | null} "Check a solution" (Play and Solve tabs) */
     this.checker = null;
     /** @type {import('./heuristic-lab.js').HeuristicLab | null} the heuristic lab (Solve tab) */
     this.heuristicLab = null;
+    /** @type {import('./state-space-view.js').StateSpaceView | null} the state space (Solve tab) */
+    this.stateSpace = null;
+    /** @type {import('./race-view.js').RacePanel | null} the race (Solve tab) */
+    this.race = null;
+    /** @type {Promise<boolean> | null} the Solve and Compare panels on their way (`loadPanels`) */
+    this.panelsLoading = null;
+    /** @type {View | null} a link's view waiting for those panels */
+    this.pendingView = null;
+    this.panelsMounted = false;
+    this.panelTries = 0;
+    this.unmounted = false;
   }
 
   // ---- what a game implements -----------------------------------------------------
@@ -190,13 +197,10 @@ export class GameBase extends EventTarget {
     shell.panels.edit.prepend(top);
     this.levelCheck = spec.check ? new LevelCheck(this, top, spec.check) : null;
     this.generator = spec.generate ? new LevelGenerator(this, top, spec.generate) : null;
-    // Without a solve adapter the game fills the Solve and Compare panels itself.
-    this.solver = spec.solve ? new SolverPanel(this, shell.panels.solve, spec.solve) : null;
-    this.stateSpace = StateSpaceView.mount(this, shell.panels.solve);
-    this.compare = spec.solve ? new ComparePanel(this, shell.panels.compare, spec.solve) : null;
-    this.checker = spec.judge ? new CheckSolution(this, spec.judge) : null;
-    this.race = mountRace(this, shell.panels.solve);
-    this.heuristicLab = HeuristicLab.mount(this, shell.panels.solve, spec.solve);
+    // The Solve and Compare panels (the solver, its debugger, the race, the lab, "More
+    // tools"; without a solve adapter the game fills those tabs itself) and "Check a
+    // solution" come after the first board, or when one of those tabs is first opened
+    // (`loadPanels`).
     attachPointer(this.board, {
       mode: () => (shell.activeTab() === 'edit' ? 'edit' : 'play'),
       onTap: (cell, e) => this.tapCell(cell, e),
@@ -206,10 +210,59 @@ export class GameBase extends EventTarget {
       onPaintMove: (cell) => this.editor.strokeMove(cell),
       onPaintEnd: () => this.editor.strokeEnd(),
     });
-    shell.onTab(() => {
+    shell.onTab((tab) => {
       this.hover = null;
       this.board.invalidate();
+      if (tab === 'solve' || tab === 'compare') this.loadPanels();
     });
+  }
+
+  /**
+   * Load and mount the Solve and Compare tabs' shared panels (`solve-panels.js`) once,
+   * then apply a link's view waiting for them. A failed load leaves a message on both
+   * tabs and is tried again the next time a tab asks.
+   * @returns {Promise<boolean>} whether they are mounted
+   */
+  loadPanels() {
+    // A module that failed to load stays failed under its address: a new try asks for
+    // it under another one.
+    const tries = this.panelTries++;
+    /** @type {Promise<typeof import('./solve-panels.js')>} */
+    const loading = this.panelsLoading ? null : tries ? import(`./solve-panels.js?try=${tries}`) : import('./solve-panels.js');
+    this.panelsLoading ??= loading.then(async (panels) => {
+      await panels.loadSheets();
+      if (this.unmounted) return false;
+      for (const p of [this.shell.panels.solve, this.shell.panels.compare]) p.querySelector(':scope > .panels-failed')?.remove();
+      panels.mountSolvePanels(this);
+      this.panelsMounted = true;
+      const view = this.pendingView;
+      this.pendingView = null;
+      if (view) for (const p of this.lazyParts()) p.applyView(view);
+      if (view) this.viewChanged();
+      return true;
+    }).catch((err) => {
+      this.panelsLoading = null;
+      if (this.unmounted) return false;
+      console.warn('gridlab: the Solve panels did not load', err);
+      for (const p of [this.shell.panels.solve, this.shell.panels.compare]) {
+        p.querySelector(':scope > .panels-failed')?.remove();
+        p.prepend(h('div.alert.panels-failed', { role: 'alert' },
+          h('strong', {}, 'This tab did not load. '),
+          h('span.msg', {}, `${(err && err.message) || err}. Check the connection and open the tab again, or reload the page.`)));
+      }
+      return false;
+    });
+    return this.panelsLoading;
+  }
+
+  /** The shell's contract: the Solve and Compare panels, loaded now (see `loadPanels`). */
+  panelsReady() {
+    return this.loadPanels();
+  }
+
+  /** The parts of the view `loadPanels` brings, in the order `applyView` reads them. */
+  lazyParts() {
+    return [this.compare, this.solver, this.moreTools, this.checker, this.race, this.heuristicLab].filter(Boolean);
   }
 
   /**
@@ -222,11 +275,6 @@ export class GameBase extends EventTarget {
     const { spec } = this;
     const implied = { solve: 'solve', check: 'verdict', generate: 'generate', judge: 'judge' };
     return new Set([...Object.keys(implied).filter((k) => spec[k]).map((k) => implied[k]), ...(spec.shownTools || []), ...(this.stateSpace ? ['state-space'] : [])]);
-  }
-
-  /** "More tools" at the end of the Solve tab, after the game's own panels. */
-  mountTools() {
-    if (!this.moreTools) this.moreTools = ToolsPanel.mount(this, this.shell.panels.solve, this.shownTools());
   }
 
   /**
@@ -390,7 +438,8 @@ export class GameBase extends EventTarget {
    * @returns {View}
    */
   viewState() {
-    return Object.assign({}, ...this.viewParts().map((p) => p.viewState()));
+    // A link's view for panels still loading stays in the link meanwhile.
+    return Object.assign({}, lazyKeys(this.pendingView), ...this.viewParts().map((p) => p.viewState()));
   }
 
   /** The shared panels that keep a part of the view, in the order `applyView` reads it. */
@@ -404,6 +453,12 @@ export class GameBase extends EventTarget {
    */
   applyView(view) {
     for (const p of this.viewParts()) p.applyView(view);
+    // The Solve and Compare panels read it once loaded; a view naming nothing (keys of
+    // the game's own, or none) does not load them.
+    if (this.panelsMounted) return;
+    const mine = lazyKeys(view);
+    this.pendingView = Object.keys(mine).length ? view : null;
+    if (this.pendingView) this.loadPanels();
   }
 
   /** The view changed (a setting, an overlay, a panel position): refresh the link. */
@@ -765,6 +820,7 @@ export class GameBase extends EventTarget {
 
   /** Another game takes the stage: stop workers, timers and animations. */
   unmount() {
+    this.unmounted = true;
     this.finishAnimation();
     this.saver.flush();
     if (this.solver) this.solver.dispose();
@@ -780,14 +836,12 @@ export class GameBase extends EventTarget {
   }
 
   /**
-   * The first load: a shared link, else the autosave, else the default level (the
-   * Solve tab's "More tools" first, after the panels the game's constructor made). An error
+   * The first load: a shared link, else the autosave, else the default level. An error
    * already showing (a link that could not be read) stays until the user acts; an
    * autosave that is damaged or no longer loads is discarded with a note.
    * @param {SharedState | null} shared
    */
   start(shared) {
-    this.mountTools();
     let { save: saved, damaged } = checkSave(read(this.id));
     const view = shared && shared.view;
     if (shared && (shared.level == null || (saved && saved.level === shared.level))) {
@@ -815,6 +869,16 @@ export class GameBase extends EventTarget {
     this.editor.resetHistory();
     if (view) this.applyView(view);
   }
+}
+
+/**
+ * The keys of `view` that the lazily loaded panels read (`s.` the Solve panel, `c.`
+ * Compare, `t.` "More tools", `j.` "Check a solution", `r.` the race, `hl.` the lab).
+ * @param {View | null} view
+ * @returns {View}
+ */
+function lazyKeys(view) {
+  return Object.fromEntries(Object.entries(view || {}).filter(([k]) => /^(s|c|t|j|r|hl)\./.test(k)));
 }
 
 /**

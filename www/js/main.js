@@ -150,6 +150,7 @@ let mounting = Promise.resolve();
 
 /** Mount a game on a fresh board (unmounting the current one); `shared` = {level, moves, view}. */
 function mountGame(id, shared) {
+  preloadGame(id);
   mounting = mounting.then(() => doMount(id, shared)).catch((err) => {
     console.error('gridlab: cannot mount', id, err);
     shell.showError(`The game did not start: ${(err && err.message) || err}`);
@@ -175,6 +176,10 @@ async function doMount(id, shared) {
   shell.nameTabs(null);
   $('.panels').scrollTop = 0;
   shell.banner.hidden = true;
+  // The last game's Solve and Compare panels go (a game's own fill those tabs at
+  // mount; the shared ones come after the first board).
+  shell.panels.solve.replaceChildren();
+  shell.panels.compare.replaceChildren();
   if (shell.board) shell.board.destroy();
   shell.board = new Board($('#board-host'));
   shell.board.onZoom = markZoom;
@@ -185,11 +190,27 @@ async function doMount(id, shared) {
   // A game opens on its Play tab (the last game's tab may be another one here: Arena's
   // Solve tab is its Replay); the game itself, or a link's view after it, may pick another.
   document.body.dataset.tab = 'play';
-  game = module.mount(shell, shared);
-  window.gridlab = { ...game.debug(), game: gameId, selectTab, switchGame };
+  const mounted = module.mount(shell, shared);
+  game = mounted;
   selectTab(document.body.dataset.tab);
   storage.save('prefs', { ...(storage.load('prefs') || {}), game: gameId });
+  // The shared Solve and Compare panels load once the first board is drawn (a tab that
+  // asks for them sooner waits for them); the test handle comes when they are there.
+  if (mounted.panelsReady) {
+    await afterFrame();
+    await mounted.panelsReady();
+  }
+  if (game === mounted) window.gridlab = { ...game.debug(), game: gameId, selectTab, switchGame };
 }
+
+/** Resolves after the next frame is drawn (or 100 ms, for a page not shown). */
+const afterFrame = () => new Promise((resolve) => {
+  const timer = setTimeout(resolve, 100);
+  requestAnimationFrame(() => setTimeout(() => {
+    clearTimeout(timer);
+    resolve(undefined);
+  }));
+});
 
 /** Switch to another game from the picker (its autosave restores where it was). */
 async function switchGame(id) {
@@ -343,6 +364,7 @@ async function boot() {
   // The game's modules load while the WebAssembly module compiles (a failure here
   // is mountGame's to report).
   const entry = gameById(gameId);
+  preloadGame(gameId);
   if (entry && !entry.soon) entry.load().catch(() => {});
   // The play module (the sessions) and the tools' registry: what the first board needs.
   const registry = fetch(new URL('../pkg/tools.json', import.meta.url)).then((res) => {
@@ -369,8 +391,53 @@ async function boot() {
   lastHash = location.hash.replace(/^#/, '');
   document.body.dataset.ready = 'true';
   if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
-    navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { scope: './' }).catch(() => {});
+    navigator.serviceWorker.register(new URL('../sw.js', import.meta.url), { scope: './' })
+      .then(() => navigator.serviceWorker.ready)
+      .then((reg) => keepFiles(reg.active))
+      .catch(() => {});
   }
+}
+
+/** The games whose modules were asked for (the page's inline script asked for one). */
+const preloaded = new Set([/** @type {any} */ (window).gridlabPreloaded]);
+
+/**
+ * Fetch every module of game `id`'s first board at once (`modulepreload`, the lists in
+ * index.html), rather than one import level after another as its module is evaluated.
+ * @param {string} id
+ */
+function preloadGame(id) {
+  if (preloaded.has(id)) return;
+  preloaded.add(id);
+  let lists = {};
+  try {
+    lists = JSON.parse($('#game-modules').textContent);
+  } catch {
+    /* no lists: the game's modules load as it imports them */
+  }
+  for (const file of lists[id] || []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = new URL(`../${file}`, import.meta.url).href;
+    document.head.append(link);
+  }
+}
+
+/**
+ * Ask the service worker to keep the files this page loaded (the page first), so that
+ * the next visit draws its board from them (sw.js); marks `gridlab:kept` once they are.
+ * @param {ServiceWorker | null} worker
+ */
+function keepFiles(worker) {
+  if (!worker) return;
+  const page = location.href.split('#')[0];
+  const files = performance.getEntriesByType('resource').map((r) => r.name).filter((u) => u.startsWith(location.origin));
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (e) => {
+    if (e.data && e.data.kept) performance.mark('gridlab:kept');
+    channel.port1.close();
+  };
+  worker.postMessage({ keep: [page, ...new Set(files)] }, [channel.port2]);
 }
 
 boot();

@@ -127,8 +127,10 @@ export function downloadBlob(filename, blob) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export const fmt = (n) =>
-  n == null || Number.isNaN(n) ? '–' : Number(n).toLocaleString('en-US', { maximumFractionDigits: 1 });
+/** One formatter for every number (`toLocaleString` would make one a call). */
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+export const fmt = (n) => (n == null || Number.isNaN(n) ? '–' : numberFormat.format(Number(n)));
 
 export function fmtMs(ms) {
   if (ms == null) return '–';
