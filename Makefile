@@ -9,12 +9,16 @@ WASM_TARGET := wasm32-unknown-unknown
 WASM_FILE := target/$(WASM_TARGET)/release/gridlab.wasm
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test setup wasm native rust-test lint js-deps node-test browser-deps e2e bench screenshots fuzz fuzz-setup clean
+.PHONY: serve test setup wasm native test-bin rust-test lint js-deps node-test browser-deps e2e bench screenshots fuzz fuzz-setup clean
 
 serve: setup wasm native
 	./target/release/gridlab serve --host $(HOST) --port $(PORT)
 
-test: setup lint rust-test wasm native node-test e2e
+## `make test` runs the node and browser tests on the debug binary that `cargo test` has
+## just built (one optimised build less); `make node-test` and `make e2e` alone use the
+## release build.
+test: setup lint rust-test wasm
+	@$(MAKE) --no-print-directory node-test e2e GRIDLAB_BIN=target/debug/gridlab
 
 ## Tools: the wasm target and the wasm-bindgen CLI pinned to the crate's version.
 setup:
@@ -57,6 +61,18 @@ pkg/tools.json: pkg-node/gridlab_bg.wasm
 native:
 	$(CARGO) build --release
 
+## The gridlab binary of the node and browser tests: GRIDLAB_BIN if given, else the
+## release build. The debug one is the binary `cargo test` builds (its features with the
+## tests' own), so it is brought up to date the same way.
+GRIDLAB_BIN ?= target/release/gridlab
+export GRIDLAB_BIN
+test-bin:
+ifeq ($(filter target/debug/%,$(GRIDLAB_BIN)),)
+	$(CARGO) build --release
+else
+	$(CARGO) test --no-run --quiet
+endif
+
 ## Rust: rustfmt and clippy. The playground's JavaScript: TypeScript checks its types
 ## (JSDoc, www/js/contracts.d.ts and the wasm module's pkg/gridlab.d.ts, hence `wasm`),
 ## ESLint the rest (eslint.config.mjs).
@@ -74,7 +90,7 @@ js-deps:
 rust-test:
 	$(CARGO) test
 
-node-test: wasm
+node-test: wasm test-bin
 	node --test tests/node/
 
 ## Chromium (Debian package) and playwright-core (npm, no browser download).
@@ -84,7 +100,7 @@ browser-deps: js-deps
 		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 		$$SUDO apt-get update && $$SUDO apt-get install -y chromium; }
 
-e2e: browser-deps wasm native
+e2e: browser-deps wasm test-bin
 	node --test --test-concurrency=1 tests/e2e/
 
 ## Benchmarks: native (criterion + a side-by-side table) and the same solves in Chromium.

@@ -10,9 +10,8 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, useBrowser, openPage, shotPath } from './harness.mjs';
+import { ROOT, useBrowser, openPage, shotPath, CLI } from './harness.mjs';
 
-const CLI = path.join(ROOT, 'target', 'release', 'gridlab');
 const env = useBrowser();
 
 test('a tournament\'s --json opens in the League tab: standings, games, a game replayed to its recorded score', async () => {

@@ -12,9 +12,8 @@ import net from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, useBrowser, openPage, shotPath } from './harness.mjs';
+import { ROOT, useBrowser, openPage, shotPath, CLI } from './harness.mjs';
 
-const CLI = path.join(ROOT, 'target', 'release', 'gridlab');
 const wasm = createRequire(import.meta.url)('../../pkg-node/gridlab.js');
 
 const env = useBrowser();

@@ -10,9 +10,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, useBrowser, openPage, shotPath, swipe, setRange } from './harness.mjs';
+import { ROOT, useBrowser, openPage, shotPath, swipe, setRange, CLI } from './harness.mjs';
 
-const CLI = path.join(ROOT, 'target', 'release', 'gridlab');
 const wasm = createRequire(import.meta.url)('../../pkg-node/gridlab.js');
 
 const env = useBrowser();

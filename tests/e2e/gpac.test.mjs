@@ -7,12 +7,11 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, useBrowser, pageOpener, shotPath, norm, b64url, tab, loadText, swipe, setRange } from './harness.mjs';
+import { ROOT, useBrowser, pageOpener, shotPath, norm, b64url, tab, loadText, swipe, setRange, CLI } from './harness.mjs';
 import { idle, view, pickGame } from './harness.mjs';
 
 const MAP00_FILE = path.join(ROOT, 'levels', 'gpac', 'course', 'map00.txt');
 const MAP00 = readFileSync(MAP00_FILE, 'utf8');
-const CLI = path.join(ROOT, 'target', 'release', 'gridlab');
 
 const env = useBrowser();
 

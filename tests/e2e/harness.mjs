@@ -11,6 +11,11 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The gridlab binary the tests run: `GRIDLAB_BIN` (the Makefile's `make test` gives the
+ * debug build that `cargo test` has just made), else the release build.
+ */
+export const CLI = path.resolve(ROOT, process.env.GRIDLAB_BIN || 'target/release/gridlab');
 export const SHOTS = path.join(ROOT, 'test-output', 'screenshots');
 
 export const CHROMIUM_ARGS = [
@@ -35,8 +40,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** Start the server; resolves to {url, stop()} once it answers. */
 export async function startServer() {
   const port = await freePort();
-  const bin = path.join(ROOT, 'target', 'release', 'gridlab');
-  const child = spawn(bin, ['serve', '--port', String(port), '--host', '127.0.0.1'], {
+  const child = spawn(CLI, ['serve', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -8,9 +8,8 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { useBrowser, openPage, tab, loadText, clickCell, shotPath, settle, ROOT } from './harness.mjs';
+import { useBrowser, openPage, tab, loadText, clickCell, shotPath, settle, CLI } from './harness.mjs';
 
-const CLI = path.join(ROOT, 'target', 'release', 'gridlab');
 const env = useBrowser();
 const check = (page) => page.evaluate(() => window.gridlab.check());
 /** Wait for the verdict on the level the page shows now. */

@@ -11,9 +11,8 @@ import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT, useBrowser, pageOpener, tab, loadText, cellPoint, pickGame, solve } from './harness.mjs';
+import { ROOT, useBrowser, pageOpener, tab, loadText, cellPoint, pickGame, solve, CLI } from './harness.mjs';
 
-const CLI = path.join(ROOT, 'target', 'release', 'gridlab');
 const env = useBrowser();
 const open = pageOpener(env);
 

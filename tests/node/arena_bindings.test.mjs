@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { g, thrown } from './helpers.mjs';
+import { g, thrown, BIN } from './helpers.mjs';
 
 test('a human seat moves on its command and the log replays the game', () => {
   const s = new g.ArenaSession(['human', 'greedy', 'hunter', 'miner'], 3, 500);
@@ -39,7 +39,7 @@ test('a replay written by the CLI gives the scores the CLI printed', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'gridlab-arena-'));
   try {
     const file = path.join(dir, 'game.json');
-    const out = execFileSync('target/release/gridlab', ['arena', 'play', '--seed', '3', '--steps', '300', '--replay', file], { encoding: 'utf8' });
+    const out = execFileSync(BIN, ['arena', 'play', '--seed', '3', '--steps', '300', '--replay', file], { encoding: 'utf8' });
     const printed = [...out.matchAll(/^seat \d .*: (-?\d+) \(/gm)].map((m) => Number(m[1]));
     assert.equal(printed.length, 4);
     assert.deepEqual(Array.from(g.arena_replay_scores(readFileSync(file, 'utf8'))), printed);

@@ -9,9 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { g, thrown, tileBytes } from './helpers.mjs';
+import { g, thrown, tileBytes, BIN } from './helpers.mjs';
 
-const BIN = 'target/release/gridlab';
 const MAP00 = readFileSync('levels/gpac/course/map00.txt', 'utf8');
 const CONFIG = 'configs/gpac/fall2021_series1_mapgen/green1b_config.txt';
 

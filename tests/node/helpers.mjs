@@ -7,6 +7,12 @@ const require = createRequire(import.meta.url);
 
 export const g = require('../../pkg-node/gridlab.js');
 
+/**
+ * The gridlab binary the tests run: `GRIDLAB_BIN` (the Makefile's `make test` gives the
+ * debug build that `cargo test` has just made), else the release build.
+ */
+export const BIN = process.env.GRIDLAB_BIN || 'target/release/gridlab';
+
 /** The exception `fn` throws (fails the test when it does not throw). */
 export function thrown(fn) {
   try {
