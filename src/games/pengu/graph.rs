@@ -249,8 +249,9 @@ impl SlideGraph {
         ok
     }
 
-    /// Predecessors of every position along surviving moves (compressed rows).
-    pub fn reverse_adjacency(&self) -> (Vec<u32>, Vec<u32>) {
+    /// The surviving moves into every position, as compressed rows of edge indices:
+    /// `edges[start[p]..start[p + 1]]` (an edge `e` leaves position `e / 8`).
+    pub fn edges_into(&self) -> (Vec<u32>, Vec<u32>) {
         let n = self.positions();
         let mut start = vec![0u32; n + 1];
         for e in self.edges.iter().filter(|&&e| Self::is_alive(e)) {
@@ -260,14 +261,23 @@ impl SlideGraph {
             start[i + 1] += start[i];
         }
         let mut fill = start.clone();
-        let mut preds = vec![0u32; start[n] as usize];
+        let mut into = vec![0u32; start[n] as usize];
         for (i, e) in self.edges.iter().enumerate() {
             if Self::is_alive(*e) {
                 let slot = &mut fill[e.to as usize];
-                preds[*slot as usize] = (i / 8) as u32;
+                into[*slot as usize] = i as u32;
                 *slot += 1;
             }
         }
-        (start, preds)
+        (start, into)
+    }
+
+    /// Predecessors of every position along surviving moves (compressed rows).
+    pub fn reverse_adjacency(&self) -> (Vec<u32>, Vec<u32>) {
+        let (start, mut into) = self.edges_into();
+        for e in &mut into {
+            *e /= 8;
+        }
+        (start, into)
     }
 }

@@ -145,28 +145,6 @@ impl<'g, const W: usize> PenguProblem<'g, W> {
         }
     }
 
-    /// The surviving edges into every position (compressed rows of edge indices).
-    fn edges_into(graph: &SlideGraph) -> (Vec<u32>, Vec<u32>) {
-        let n = graph.positions();
-        let mut start = vec![0u32; n + 1];
-        for e in graph.edges.iter().filter(|&&e| SlideGraph::is_alive(e)) {
-            start[e.to as usize + 1] += 1;
-        }
-        for i in 0..n {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut into = vec![0u32; start[n] as usize];
-        for (i, e) in graph.edges.iter().enumerate() {
-            if SlideGraph::is_alive(*e) {
-                let slot = &mut fill[e.to as usize];
-                into[*slot as usize] = i as u32;
-                *slot += 1;
-            }
-        }
-        (start, into)
-    }
-
     /// The problem of eating the `tracked` fish (ids from [`super::tracked_fish`]) for
     /// `goal`; builds the distance and pair tables once.
     pub fn new(graph: &'g SlideGraph, tracked: &[usize], goal: Goal) -> Self {
@@ -216,7 +194,7 @@ impl<'g, const W: usize> PenguProblem<'g, W> {
             zones_after: ZONES_AFTER,
             zone_fish: MAX_ZONE_FISH,
         };
-        (problem.into_start, problem.into) = Self::edges_into(graph);
+        (problem.into_start, problem.into) = graph.edges_into();
         problem.dist = problem.distance_table();
         let mut together = std::mem::take(&mut problem.together);
         for edge in 0..graph.edges.len() {

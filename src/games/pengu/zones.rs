@@ -85,10 +85,15 @@ impl ZoneBound {
                     .is_some_and(|sum| sum <= MAX_ZONE_BYTES)
             })?;
         let owner = owners(graph, tracked_cells, &bits, &groups);
+        let (start, into) = graph.edges_into();
         let zones = groups
             .iter()
             .enumerate()
-            .map(|(g, fish)| Zone::new(graph, &bits, fish, |e| owner[e] == g as u16))
+            .map(|(g, fish)| {
+                Zone::new(graph, (&start, &into), &bits, fish, |e| {
+                    owner[e] == g as u16
+                })
+            })
             .collect();
         Some(ZoneBound { zones, positions })
     }
@@ -123,6 +128,7 @@ impl Zone {
     /// eating some of them reaches in a later layer.
     fn new<'a>(
         graph: &SlideGraph,
+        (into_start, into): (&[u32], &[u32]),
         bits: &impl Fn(usize) -> &'a [u16],
         fish: &[u16],
         owns: impl Fn(usize) -> bool,
@@ -140,23 +146,6 @@ impl Zone {
                     }
                 }
                 cost[e] = u8::from(owns(e));
-            }
-        }
-        // Surviving edges into each position, compressed.
-        let mut into_start = vec![0u32; n + 1];
-        for edge in graph.edges.iter().filter(|e| SlideGraph::is_alive(**e)) {
-            into_start[edge.to as usize + 1] += 1;
-        }
-        for p in 0..n {
-            into_start[p + 1] += into_start[p];
-        }
-        let mut fill = into_start.clone();
-        let mut into = vec![0u32; into_start[n] as usize];
-        for (e, edge) in graph.edges.iter().enumerate() {
-            if SlideGraph::is_alive(*edge) {
-                let slot = &mut fill[edge.to as usize];
-                into[*slot as usize] = e as u32;
-                *slot += 1;
             }
         }
         let row = n;
