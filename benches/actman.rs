@@ -8,8 +8,8 @@
 
 use criterion::{criterion_group, Criterion};
 use gridlab::games::actman::{
-    analyze, count_optimal, features, needs, solve, wins_under, AnalysisLimits, Dungeon,
-    Objective, PlanCount, Restriction, SolveOptions, Solver,
+    analyze, count_optimal, features, needs, solve, wins_under, AnalysisLimits, Dungeon, Objective,
+    PlanCount, Restriction, SolveOptions, Solver,
 };
 use gridlab::search::{Algorithm, Outcome};
 use std::time::{Duration, Instant};
@@ -122,7 +122,12 @@ fn verdict_row() {
         }),
     ));
     let says = match &analysis.count {
-        PlanCount::Found { turns, plans, .. } => format!("win in {turns}, {plans} plans"),
+        PlanCount::Found {
+            turns,
+            plans,
+            states,
+            ..
+        } => format!("win in {turns}, {plans} plans ({states} states counted)"),
         other => format!("{other:?}"),
     };
     println!("| workload | measured (native, median of 5) | verdict | target (Chromium) |");
