@@ -2,9 +2,14 @@
 //! small levels: Pengu's plan count (A*, then a breadth-first count cut by g + h ≤ the
 //! optimum) equals the exhaustive layered count ([`PlanCounter`]) and its plan wins;
 //! Act-Man's heuristic is admissible and consistent against exact distances over the
-//! whole state graph, and A* with it finds breadth-first search's optimum.
+//! whole state graph, and A* with it finds breadth-first search's optimum; its reach
+//! test never calls a state that can win within a few turns hopeless; and its plan
+//! count (a beam's bound, then the breadth-first count cut by the heuristic and the
+//! reach test) equals the plain breadth-first count.
 
-use gridlab::games::actman::{self, ActProblem, Dungeon, Objective, MAX_TURNS};
+use gridlab::games::actman::{
+    self, ActProblem, Dungeon, Objective, Restriction, MAX_TURNS, REACH_HORIZON,
+};
 use gridlab::games::pengu::{
     self, analyze, AnalysisLimits, Level, PlanCount, PlanCounter, SlideGraph, Status,
 };
@@ -85,6 +90,11 @@ fn pengu_plan_counts_equal_the_exhaustive_count() {
 
 /// A random dungeon: walls, Act-Man, one to three monsters, up to two corpses.
 fn dungeon(rng: &mut Pcg32) -> Dungeon {
+    dungeon_with(rng, 1..4)
+}
+
+/// A random dungeon (4–6 rows, 5–8 columns) with `monsters` monsters.
+fn dungeon_with(rng: &mut Pcg32, monsters: std::ops::Range<usize>) -> Dungeon {
     let (rows, cols) = (rng.random_range(4..7usize), rng.random_range(5..9usize));
     let inner = (rows - 2) * (cols - 2);
     let mut grid: Vec<char> = (0..inner)
@@ -99,7 +109,7 @@ fn dungeon(rng: &mut Pcg32) -> Dungeon {
     let mut free: Vec<usize> = (0..inner).collect();
     let mut take = |rng: &mut Pcg32| free.swap_remove(rng.random_range(0..free.len()));
     grid[take(rng)] = 'A';
-    for _ in 0..rng.random_range(1..4) {
+    for _ in 0..rng.random_range(monsters).min(inner - 3) {
         grid[take(rng)] = if rng.random_bool(0.5) { 'G' } else { 'D' };
     }
     for _ in 0..rng.random_range(0..3) {
@@ -233,4 +243,89 @@ fn actman_astar_finds_the_breadth_first_optimum() {
         }
     }
     assert!(wins >= 20, "only {wins} dungeons with a victory");
+}
+
+#[test]
+fn actman_reach_test_never_drops_a_state_that_can_win() {
+    let mut rng = Pcg32::seed_from_u64(2027);
+    let (mut checked, mut proved, mut beyond) = (0, 0, 0);
+    for round in 0..400 {
+        let d = dungeon_with(&mut rng, 1..6);
+        let restriction = Restriction {
+            no_bullet: round % 4 == 3,
+            ..Restriction::default()
+        };
+        let problem = ActProblem::<8>::restricted(&d, MAX_TURNS, false, restriction);
+        let Some((states, _, dist)) = exact(&problem, 20_000) else {
+            continue;
+        };
+        let reach = problem.reach().expect("a small board has reach tables");
+        checked += 1;
+        for (s, state) in states.iter().enumerate() {
+            for turns in 1..=REACH_HORIZON + 1 {
+                let may = problem.may_win_within(&reach, state, turns);
+                if dist[s] <= turns {
+                    assert!(
+                        may,
+                        "a win in {} called hopeless within {turns}\n{}",
+                        dist[s],
+                        d.to_text()
+                    );
+                } else if !may {
+                    proved += 1;
+                } else {
+                    beyond += 1;
+                }
+            }
+        }
+    }
+    // The test must prove something (567 of the 3,152 checks where no win is that near).
+    assert!(checked >= 200, "{checked} dungeons");
+    assert!(proved >= 400, "{proved} proved hopeless, {beyond} not");
+}
+
+#[test]
+fn actman_plan_counts_equal_the_plain_breadth_first_count() {
+    let mut rng = Pcg32::seed_from_u64(1327);
+    let mut found = 0;
+    for round in 0..600 {
+        let d = dungeon_with(&mut rng, 1..6);
+        let restriction = Restriction {
+            no_bullet: round % 3 == 1,
+            no_collisions: round % 3 == 2,
+        };
+        let limits = actman::AnalysisLimits {
+            max_states: 200_000,
+            plan_cap: [1_000, 2][round % 2],
+            ..actman::AnalysisLimits::default()
+        };
+        let problem = ActProblem::<8>::restricted(&d, MAX_TURNS, false, restriction);
+        let plain = actman::count_plans(&problem, limits, None);
+        let counted = actman::count_optimal(&d, restriction, limits, None);
+        match (&plain, &counted) {
+            (
+                actman::PlanCount::Found {
+                    turns: t1,
+                    plans: p1,
+                    plan: plan1,
+                    states,
+                },
+                actman::PlanCount::Found {
+                    turns: t2,
+                    plans: p2,
+                    plan: plan2,
+                    states: counted_states,
+                },
+            ) => {
+                assert_eq!((t1, p1, plan1), (t2, p2, plan2), "{}", d.to_text());
+                assert!(counted_states <= states);
+                assert!(actman::wins_under(&d, restriction, plan2));
+                found += 1;
+            }
+            (actman::PlanCount::NoPlan { .. }, actman::PlanCount::NoPlan { .. }) => {}
+            (actman::PlanCount::LimitReached { .. }, _) => {}
+            _ => panic!("{plain:?} but {counted:?}\n{}", d.to_text()),
+        }
+    }
+    assert!(found >= 100, "only {found} dungeons with a victory");
 }

@@ -102,6 +102,22 @@ pub fn count_plans<P: Problem>(
     limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> Counted<P::Action> {
+    count_plans_pruned(problem, bound, |_, _| false, limits, cancel)
+}
+
+/// [`count_plans`] with a second test beside the heuristic: with a bound, a state
+/// discovered at depth `d` is also dropped when `hopeless(state, bound − d)` says that
+/// no goal can be reached from it within that many actions. The count stays exact when
+/// that test is sound (never `true` for a state with a plan of at most that many
+/// actions), by the module's argument: an optimal plan's `k`-th state has a plan of
+/// `C − k ≤ bound − k` actions.
+pub fn count_plans_pruned<P: Problem>(
+    problem: &P,
+    bound: Option<u32>,
+    hopeless: impl Fn(&P::State, u32) -> bool,
+    limits: AnalysisLimits,
+    cancel: Option<&AtomicBool>,
+) -> Counted<P::Action> {
     let (cap, max_states) = (limits.plan_cap, limits.max_states);
     let start = problem.start();
     if problem.is_goal(&start) {
@@ -168,7 +184,7 @@ pub fn count_plans<P: Problem>(
             }
             if pruned {
                 let h = problem.heuristic(&next);
-                if h == DEAD_END || h > bound - (d + 1) {
+                if h == DEAD_END || h > bound - (d + 1) || hopeless(&next, bound - (d + 1)) {
                     continue;
                 }
             }

@@ -19,7 +19,7 @@
 use super::level::Dungeon;
 use super::solver::{solve, ActProblem, Objective, Restriction, SolveOptions, MAX_TURNS};
 use crate::games::plan_count::{self, Counted};
-use crate::search::{Algorithm, Outcome, Problem, Solver};
+use crate::search::{self, Algorithm, Limits, Outcome, Problem, Solver};
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 
@@ -62,21 +62,10 @@ pub fn count_plans<P: Problem>(
     limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> PlanCount {
-    match plan_count::count_plans(problem, None, limits, cancel) {
-        Counted::Found {
-            depth,
-            plans,
-            plan,
-            states,
-        } => PlanCount::Found {
-            turns: depth,
-            plans,
-            plan: plan.iter().map(|a| problem.symbol(a)).collect(),
-            states,
-        },
-        Counted::NoPlan { states } => PlanCount::NoPlan { states },
-        Counted::LimitReached { note } => PlanCount::LimitReached { note },
-    }
+    as_plan_count(
+        problem,
+        plan_count::count_plans(problem, None, limits, cancel),
+    )
 }
 
 pub use crate::games::verdict::{AnalysisLimits, MAX_ANALYSIS_STATES};
@@ -181,8 +170,9 @@ macro_rules! with_problem {
     }};
 }
 
-/// The optimal plan count of `dungeon` under `restriction` (see [`count_plans`]), in
-/// the narrowest state that holds its monsters.
+/// The optimal plan count of `dungeon` under `restriction`, in the narrowest state
+/// that holds its monsters: the same answer as [`count_plans`]' plain breadth-first
+/// count, found faster by [`count_bounded`].
 ///
 /// ```
 /// use gridlab::games::actman::{count_optimal, AnalysisLimits, Dungeon, PlanCount, Restriction};
@@ -196,15 +186,80 @@ pub fn count_optimal(
     limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> PlanCount {
-    with_problem!(dungeon, restriction, |p| count_plans(&p, limits, cancel)).unwrap_or_else(|| {
-        PlanCount::LimitReached {
+    with_problem!(dungeon, restriction, |p| count_bounded(&p, limits, cancel)).unwrap_or_else(
+        || PlanCount::LimitReached {
             note: format!(
                 "{} monsters: more than the {} a search supports",
                 dungeon.monsters.len(),
                 super::solver::MAX_MONSTERS
             ),
+        },
+    )
+}
+
+/// Width of the beam whose plan bounds the count (see [`count_bounded`]).
+const UPPER_BEAM_WIDTH: usize = 100;
+
+/// The plan count of `problem`, cut by an upper bound on the optimum:
+///
+/// 1. a beam search ([`UPPER_BEAM_WIDTH`] states a layer, guided by the heuristic)
+///    finds a victory in `U` turns, or none;
+/// 2. the breadth-first count ([`plan_count::count_plans_pruned`]) runs with the bound
+///    `U − 1`, then `U`, dropping the states that the heuristic or the reach test
+///    ([`ActProblem::may_win_within`]) prove cannot win in the turns left; with no
+///    victory within a bound, the next one; at last without a bound.
+///
+/// A count with a bound at least the optimum is exact (the module doc of
+/// [`plan_count`]); one with a smaller bound finds no plan at all (a plan it found
+/// would be shorter than the optimum), so the first count that finds a plan gives the
+/// exact answer, and it is the same plan as the plain count's: an optimal plan's
+/// states are never dropped, so the breadth-first order among them is the same.
+fn count_bounded<const N: usize>(
+    problem: &ActProblem<N>,
+    limits: AnalysisLimits,
+    cancel: Option<&AtomicBool>,
+) -> PlanCount {
+    let mut beam_limits = Limits {
+        beam_width: UPPER_BEAM_WIDTH,
+        max_states: limits.max_states,
+        max_memory: limits.max_memory,
+        cancel,
+        ..Limits::default()
+    };
+    let upper = search::beam(problem, &mut beam_limits);
+    if upper.outcome == Outcome::Found {
+        if let Some(reach) = problem.reach() {
+            let u = upper.plan.len() as u32;
+            for bound in [u.saturating_sub(1), u] {
+                let hopeless = |s: &_, turns| !problem.may_win_within(&reach, s, turns);
+                match plan_count::count_plans_pruned(problem, Some(bound), hopeless, limits, cancel)
+                {
+                    Counted::NoPlan { .. } => {}
+                    counted => return as_plan_count(problem, counted),
+                }
+            }
         }
-    })
+    }
+    count_plans(problem, limits, cancel)
+}
+
+/// A count's answer in Act-Man's terms.
+fn as_plan_count<P: Problem>(problem: &P, counted: Counted<P::Action>) -> PlanCount {
+    match counted {
+        Counted::Found {
+            depth,
+            plans,
+            plan,
+            states,
+        } => PlanCount::Found {
+            turns: depth,
+            plans,
+            plan: plan.iter().map(|a| problem.symbol(a)).collect(),
+            states,
+        },
+        Counted::NoPlan { states } => PlanCount::NoPlan { states },
+        Counted::LimitReached { note } => PlanCount::LimitReached { note },
+    }
 }
 
 /// Whether the restricted game has no victory: `Some(true)` proved (exhaustive),

@@ -28,6 +28,7 @@ mod game;
 mod generate;
 mod grade;
 mod level;
+mod reach;
 mod rules;
 mod session;
 mod solver;
@@ -48,6 +49,7 @@ pub use grade::{
     OPEN_TURN_LIMIT,
 };
 pub use level::{Dungeon, Kind, PaintError, MAX_CELLS};
+pub use reach::{Reach, HORIZON as REACH_HORIZON};
 pub use rules::{
     play_turn, score, Action, Board, Event, Slot, TurnEnd, KILL_BONUS, MOVE_COST, SHOT_COST,
     START_SCORE,

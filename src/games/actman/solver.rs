@@ -3,6 +3,7 @@
 
 use super::game::{Game, Status};
 use super::level::Dungeon;
+use super::reach::Reach;
 use super::rules::{play_turn, score, Action, Board, Event, Slot, TurnEnd, SHOT_COST};
 use crate::error::FieldError;
 use crate::grid::distance::DistanceMap;
@@ -403,6 +404,36 @@ impl<const N: usize> ActProblem<N> {
         } else {
             (g, (g + extra) as i32)
         }
+    }
+
+    /// The reach tables of the board, for [`ActProblem::may_win_within`] (`None` on
+    /// boards of more than 1,024 cells).
+    pub fn reach(&self) -> Option<Reach> {
+        Reach::new(&self.board)
+    }
+
+    /// Whether `s` may be won within `turns` more turns of this game ([`Reach`]'s
+    /// test, with `reach` from [`ActProblem::reach`]; a restricted game without the
+    /// bullet never shoots); `false` is a proof that it cannot.
+    ///
+    /// ```
+    /// use gridlab::games::actman::{ActProblem, Dungeon};
+    /// use gridlab::search::Problem;
+    /// // The ogre is 10 columns away, one row down: no victory in one turn (nothing to
+    /// // collide with, not in Act-Man's row or column); in two, step south and shoot.
+    /// let d = Dungeon::parse("4 13\n#############\n#A          #\n#          G#\n#############").unwrap();
+    /// let p = ActProblem::<4>::new(&d, 50, false);
+    /// let reach = p.reach().unwrap();
+    /// assert!(!p.may_win_within(&reach, &p.start(), 1));
+    /// assert!(p.may_win_within(&reach, &p.start(), 2));
+    /// ```
+    pub fn may_win_within(&self, reach: &Reach, s: &ActState<N>, turns: u32) -> bool {
+        reach.may_win_within(
+            s.actman,
+            s.bullet_used || self.restriction.no_bullet,
+            &s.slots,
+            turns,
+        )
     }
 
     fn alive(&self, s: &ActState<N>) -> u32 {
