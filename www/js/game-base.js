@@ -224,12 +224,13 @@ export class GameBase extends EventTarget {
    * @returns {Promise<boolean>} whether they are mounted
    */
   loadPanels() {
+    if (this.panelsLoading) return this.panelsLoading;
     // A module that failed to load stays failed under its address: a new try asks for
     // it under another one.
     const tries = this.panelTries++;
     /** @type {Promise<typeof import('./solve-panels.js')>} */
-    const loading = this.panelsLoading ? null : tries ? import(`./solve-panels.js?try=${tries}`) : import('./solve-panels.js');
-    this.panelsLoading ??= loading.then(async (panels) => {
+    const loading = tries ? import(`./solve-panels.js?try=${tries}`) : import('./solve-panels.js');
+    this.panelsLoading = loading.then(async (panels) => {
       await panels.loadSheets();
       if (this.unmounted) return false;
       for (const p of [this.shell.panels.solve, this.shell.panels.compare]) p.querySelector(':scope > .panels-failed')?.remove();
