@@ -426,6 +426,14 @@ impl<const N: usize> ActProblem<N> {
     /// let reach = p.reach().unwrap();
     /// assert!(!p.may_win_within(&reach, &p.start(), 1));
     /// assert!(p.may_win_within(&reach, &p.start(), 2));
+    ///
+    /// // Without the bullet, three ogres walking west in file towards Act-Man never
+    /// // meet: each steps where the one ahead stood.
+    /// use gridlab::games::actman::Restriction;
+    /// let d = Dungeon::parse("3 12\n############\n#A   GGG   #\n############").unwrap();
+    /// let no_bullet = Restriction { no_bullet: true, ..Restriction::default() };
+    /// let p = ActProblem::<4>::restricted(&d, 50, false, no_bullet);
+    /// assert!(!p.may_win_within(&p.reach().unwrap(), &p.start(), 2));
     /// ```
     pub fn may_win_within(&self, reach: &Reach, s: &ActState<N>, turns: u32) -> bool {
         reach.may_win_within(
