@@ -3,8 +3,7 @@
 // actors and marks on top of them. Game-agnostic: a game supplies a painter and a
 // scene function.
 
-import { viridis } from './heatmap.js';
-import { checkMark } from './draw.js';
+import { viridis, checkMark } from './draw.js';
 
 let firstBoardMarked = false;
 

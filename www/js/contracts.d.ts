@@ -321,6 +321,12 @@ export interface GameSpec {
   shownTools?: string[];
   /** "Check a solution" (check-solution.js): the `judge` tool's goal or limit and the boards' scene. */
   judge?: JudgeSpec;
+  /**
+   * The game's own panels, loaded after the first board with the shared ones: imports
+   * their module (`query` after its address: '' the first time, `?try=N` after a failed
+   * load), which the game's `mountOwnPanels(module)` mounts.
+   */
+  panels?: (query: string) => Promise<any>;
 }
 
 /** What "Check a solution" needs of a game (its spec's `judge`). */

@@ -10,8 +10,7 @@ import { actmanSolve } from './actman-solve.js';
 import { TurnAnimation, FIRE_ANGLE, facingOf, deathCause } from './actman-anim.js';
 import { actmanKey } from './actman-keys.js';
 import { digitToward, fireToward, fireOfDigit } from '../../input.js';
-import { GameBase, gameModule, sameCell as same } from '../../game-base.js';
-import { sizeFields, seedField, generatedName } from '../../level-generator.js';
+import { GameBase, gameModule, sameCell as same, sizeFields, seedField, generatedName } from '../../game-base.js';
 import { load, save } from '../../storage.js';
 
 /**

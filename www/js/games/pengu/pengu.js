@@ -8,8 +8,7 @@ import { catalog } from './pengu-levels.js';
 import { PenguUi } from './pengu-ui.js';
 import { penguSolve } from './pengu-solve.js';
 import { digitToward, digitDelta } from '../../input.js';
-import { GameBase, gameModule, sameCell } from '../../game-base.js';
-import { sizeFields, seedField, generatedName } from '../../level-generator.js';
+import { GameBase, gameModule, sameCell, sizeFields, seedField, generatedName } from '../../game-base.js';
 
 const DIGIT_OF = { NW: '7', N: '8', NE: '9', W: '4', E: '6', SW: '1', S: '2', SE: '3' };
 
