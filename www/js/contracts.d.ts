@@ -308,7 +308,13 @@ export interface GameSpec {
   catalog: Catalog;
   painter: Painter;
   Ui: new (game: any) => import('./game-ui.js').GameUi<any>;
+  /** The solve adapter (only the panels after the first board read it: see `loadSolve`). */
   solve?: SolveAdapter;
+  /**
+   * The solve adapter's module imported after the first board, with the panels (`query`
+   * as for `panels`): resolves to the adapter, which becomes `solve`.
+   */
+  loadSolve?: (query: string) => Promise<SolveAdapter>;
   edit: EditDescription;
   /** The editor's live verdict (its options; `{}` for none). */
   check?: Record<string, any>;

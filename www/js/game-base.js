@@ -10,13 +10,14 @@
 // (`check`: the editor's live verdict's limits; `generate`: the generator's form;
 // `shownTools`: more registry tools the game's own panels run; `judge`: "Check a solution")
 // (`solve` is optional: without it the game fills the Solve and Compare panels itself;
-// `panels`: the game's own panels, loaded after the first board with the shared ones)
+// `loadSolve` gives it after the first board instead; `panels`: the game's own panels,
+// loaded after the first board with the shared ones)
 // sets its own state, then calls this.mountPanels(). It implements scene(), and may
 // override the hooks below (onNewSession, onLevelEdited, afterReplay, played, ...).
 
 import { attachPointer, digitForKey } from './input.js';
 import { LazyPanels } from './ui.js';
-import { toolsOf } from './tools.js';
+import { toolsOf, loadRegistry } from './tools.js';
 import { debouncedSaver, read, remove } from './storage.js';
 import { handTransport } from './history-source.js';
 
@@ -163,8 +164,13 @@ export class GameBase extends EventTarget {
           return panels;
         }),
         spec.panels || (async () => null),
+        () => loadRegistry(), // the tools' registry: the editor's palette, the tools' forms
+        spec.loadSolve || (async () => null), // the solve adapter, when the game loads it later
       ],
-      mount: ([panels, own]) => this.mountLazyPanels(panels, own),
+      mount: ([panels, own, , solve]) => {
+        if (solve) this.spec.solve = solve;
+        this.mountLazyPanels(panels, own);
+      },
       hosts: () => [shell.panels.edit, shell.panels.solve, shell.panels.compare],
       gone: () => this.unmounted,
     });
