@@ -21,6 +21,9 @@ import { toolsOf, loadRegistry } from './tools.js';
 import { debouncedSaver, read, remove } from './storage.js';
 import { handTransport } from './history-source.js';
 
+/** The most edits kept for the editor's undo before it comes (its own history keeps 300). */
+const EDITS_BEFORE = 300;
+
 /** @typedef {import('./contracts.js').Shell} Shell */
 /** @typedef {import('./contracts.js').Controller} Controller */
 /** @typedef {import('./contracts.js').GameSpec} GameSpec */
@@ -372,7 +375,7 @@ export class GameBase extends EventTarget {
     }
     if (record && before !== null && before !== this.levelText()) {
       if (this.editor) this.editor.record(before);
-      else this.editsBefore.push(before);
+      else if (this.editsBefore.push(before) > EDITS_BEFORE) this.editsBefore.shift();
     }
     if (!keepError) this.shell.clearError();
     if (moves) this.replayMoves(moves, { quiet: false });
