@@ -10,6 +10,9 @@
 // - with each cold row, the requests the page made before its first board.
 // Each row per game, the median of BENCH_RUNS loads (default 5), beside its target;
 // the machine's load (1-minute average) before and after, as timings follow it.
+// The page is watched through the DevTools protocol in its own world (a few lines that
+// poll for the mark), not with Playwright's `waitForFunction`, whose injected script
+// (compiled in each new page while it loads) would add its own work to the page's.
 
 import { loadavg } from 'node:os';
 import { startServer, launch } from '../tests/e2e/harness.mjs';
@@ -22,56 +25,65 @@ const median = (xs) => {
   return s[Math.floor(s.length / 2)];
 };
 
-/** Open a page in `context` (throttled if asked) and wait for its first board. */
-async function firstBoard(page, url, { reload = false } = {}) {
-  // Only the first board counts: the page's later loads (the Solve panels, the levels,
-  // the workers' module) need not end first.
-  if (reload) await page.reload({ waitUntil: 'commit', timeout: 120000 });
-  else await page.goto(url, { waitUntil: 'commit', timeout: 120000 });
-  await page.waitForFunction(() => performance.getEntriesByName('gridlab:first-board').length > 0, null, { timeout: 120000 });
-  return page.evaluate(() => {
-    const res = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'));
-    const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
+/** What the page measured once its first board is drawn (run in the page's own world). */
+const MEASURE = `new Promise((resolve) => {
+  const done = () => {
+    const [mark] = performance.getEntriesByName('gridlab:first-board');
+    if (!mark) return setTimeout(done, 10);
+    const res = performance.getEntriesByType('resource');
+    const nav = performance.getEntriesByType('navigation')[0];
     const wasm = res.filter((r) => r.name.endsWith('.wasm'));
-    const ms = performance.getEntriesByName('gridlab:first-board')[0].startTime;
-    return {
+    const ms = mark.startTime;
+    resolve({
       ms,
       requests: res.filter((r) => r.startTime < ms).length,
       wasmWire: wasm.reduce((s, r) => s + r.encodedBodySize, 0),
       wasmRaw: wasm.reduce((s, r) => s + r.decodedBodySize, 0),
       fetched: res.reduce((s, r) => s + r.transferSize, nav ? nav.transferSize : 0),
-    };
-  });
+    });
+  };
+  done();
+})`;
+
+/** Open a page (throttled if asked) and wait for its first board. */
+async function firstBoard({ page, cdp }, url, { reload = false } = {}) {
+  // Only the first board counts: the page's later loads (the Solve panels, the levels,
+  // the workers' module) need not end first.
+  if (reload) await page.reload({ waitUntil: 'commit', timeout: 120000 });
+  else await page.goto(url, { waitUntil: 'commit', timeout: 120000 });
+  const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', { expression: MEASURE, awaitPromise: true, returnByValue: true, timeout: 120000 });
+  if (exceptionDetails) throw new Error(`the page did not draw its board: ${exceptionDetails.text}`);
+  return result.value;
 }
 
 async function newPage(browser, throttle, serviceWorkers) {
   const context = await browser.newContext({ serviceWorkers });
   const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
   if (throttle) {
-    const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', throttle);
   }
-  return { context, page };
+  return { context, page, cdp };
 }
 
 async function cold(browser, url, throttle) {
-  const { context, page } = await newPage(browser, throttle, 'block');
+  const { context, ...tab } = await newPage(browser, throttle, 'block');
   try {
-    return await firstBoard(page, url);
+    return await firstBoard(tab, url);
   } finally {
     await context.close();
   }
 }
 
 async function warm(browser, url, throttle) {
-  const { context, page } = await newPage(browser, throttle, 'allow');
+  const { context, ...tab } = await newPage(browser, throttle, 'allow');
   try {
-    await firstBoard(page, url);
+    await firstBoard(tab, url);
     // The service worker the page registered takes charge of the next navigation.
-    await page.evaluate(() => navigator.serviceWorker && navigator.serviceWorker.ready);
-    await page.waitForFunction(() => performance.getEntriesByName('gridlab:kept').length > 0, null, { timeout: 60000 });
-    return await firstBoard(page, url, { reload: true });
+    await tab.page.evaluate(() => navigator.serviceWorker && navigator.serviceWorker.ready);
+    await tab.page.waitForFunction(() => performance.getEntriesByName('gridlab:kept').length > 0, null, { timeout: 60000 });
+    return await firstBoard(tab, url, { reload: true });
   } finally {
     await context.close();
   }

@@ -1,4 +1,5 @@
-// Offline play and fast reloads. A navigation (the page) always asks the server, and
+// Offline play and fast reloads. A navigation (the page) always asks the server (its
+// request sent while this worker starts: navigation preload), and
 // `gridlab serve` answers it with the playground's build stamp (`x-gridlab-build`, a
 // value that changes whenever any file it serves changes; a 304 carries it too). The
 // page's other files are then taken from the copies kept under that stamp, without
@@ -39,7 +40,12 @@ const remember = (id, build) => {
 };
 
 sw.addEventListener('install', () => sw.skipWaiting());
-sw.addEventListener('activate', (e) => e.waitUntil(sw.clients.claim()));
+// Navigation preload: the browser asks for the page while this worker starts, rather than
+// once it runs.
+sw.addEventListener('activate', (e) => e.waitUntil(Promise.all([
+  sw.clients.claim(),
+  sw.registration.navigationPreload ? sw.registration.navigationPreload.enable().catch(() => {}) : null,
+])));
 
 /** Whether `res` is worth keeping: a whole, same-origin answer. */
 const keepable = (res) => res.ok && res.status === 200 && res.type === 'basic';
@@ -59,14 +65,17 @@ const fallback = async (req) => {
 /** Drop the copies of every stamp but `build` and the one kept before it. */
 const prune = async (build) => {
   const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== PREFIX + build);
-  await Promise.all(names.slice(0, -1).map((n) => caches.delete(n)));
+  await Promise.all(names.slice(0, -1).map((n) => {
+    opened.delete(n);
+    return caches.delete(n);
+  }));
 };
 
 /** @param {FetchEvent} e */
 const navigate = async (e) => {
   const req = e.request;
   try {
-    const res = await fetch(req);
+    const res = (await e.preloadResponse.catch(() => undefined)) || (await fetch(req));
     const build = keepable(res) && res.headers.get(STAMP);
     if (build) {
       remember(e.resultingClientId, build);
@@ -83,13 +92,30 @@ const navigate = async (e) => {
   }
 };
 
+/** @type {Map<string, Promise<Cache>>} the caches opened so far, by name (one open a stamp, not one a file) */
+const opened = new Map();
+
+/**
+ * The cache named `name`, opened once.
+ * @param {string} name
+ */
+const openCache = (name) => {
+  let cache = opened.get(name);
+  if (!cache) {
+    cache = caches.open(name);
+    opened.set(name, cache);
+    cache.catch(() => opened.delete(name));
+  }
+  return cache;
+};
+
 /**
  * A file of a page loaded under `build`: its copy, else the network (and kept).
  * @param {Request} req
  * @param {string} build
  */
 const cacheFirst = async (req, build) => {
-  const cache = await caches.open(PREFIX + build);
+  const cache = await openCache(PREFIX + build);
   const hit = await cache.match(req, { ignoreVary: true });
   if (hit) return hit;
   try {

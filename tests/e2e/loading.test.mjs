@@ -3,8 +3,9 @@
 // validators); once the service worker has kept the page's files, a reload asks the
 // server for the page alone (its build stamp) and a changed file is fetched again at
 // the next load; offline, the service worker's copies still draw the board; a module
-// that does not load leaves a visible message, not a blank page, and so do the Solve
-// tab's panels (loaded when the tab is first opened), which load when asked again.
+// that does not load leaves a visible message, not a blank page, and so do the panels
+// loaded after the first board (the Edit, Solve and Compare tabs' shared panels, and
+// Rogue's, GPac's and Arena's own), which load when asked again and then work.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -111,13 +112,13 @@ test('a module that does not load leaves a message on the page', async () => {
 test('the Solve tab\'s panels load after the first board; a failed load says so on the tab and is tried again', async () => {
   const context = await env.browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  const panels = /\/js\/solve-panels\.js/;
+  const panels = /\/js\/lazy-panels\.js/;
   await page.route(panels, (route) => route.fulfill({ status: 404, body: 'not found' }));
   await page.goto(`${env.server.url}#game=pengu`);
   await page.waitForSelector('body[data-ready="true"]');
   const order = await page.evaluate(() => ({
     board: performance.getEntriesByName('gridlab:first-board')[0].startTime,
-    panels: performance.getEntriesByType('resource').find((r) => r.name.includes('/solve-panels.js')).startTime,
+    panels: performance.getEntriesByType('resource').find((r) => r.name.includes('/lazy-panels.js')).startTime,
     solver: performance.getEntriesByType('resource').some((r) => r.name.endsWith('/solver-panel.js')),
   }));
   assert.ok(order.panels > order.board, `asked for after the first board: ${JSON.stringify(order)}`);
@@ -132,5 +133,135 @@ test('the Solve tab\'s panels load after the first board; a failed load says so 
   await page.waitForSelector('#panel-solve #solve');
   assert.equal(await page.locator('#panel-solve .panels-failed').count(), 0);
   assert.ok(await page.isVisible('#more-tools'));
+  await context.close();
+});
+
+/**
+ * A page of `game` (no service worker) whose requests matching `blocked` fail until
+ * `unblock()`; resolves once the page is ready.
+ */
+async function pageWithout(game, blocked) {
+  const context = await env.browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route(blocked, (route) => route.fulfill({ status: 404, body: 'not found' }));
+  await page.goto(`${env.server.url}#game=${game}`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForFunction((id) => window.gridlab && window.gridlab.game === id, game);
+  return { context, page, errors, unblock: () => page.unroute(blocked) };
+}
+
+/** When the page first asked for a file whose address includes `part`, and when it drew its first board. */
+const askedAfterBoard = (page, part) => page.evaluate((p) => ({
+  board: performance.getEntriesByName('gridlab:first-board')[0].startTime,
+  asked: Math.min(...performance.getEntriesByType('resource').filter((r) => r.name.includes(p)).map((r) => r.startTime)),
+}), part);
+
+/** Open `tab` (by way of the Play tab, so that it is opened anew). */
+async function reopen(page, tab) {
+  await page.click('#tab-play');
+  await page.click(`#tab-${tab}`);
+}
+
+test('the editor comes after the first board, works, and a failed load says so on the Edit tab', async () => {
+  const { context, page, errors, unblock } = await pageWithout('pengu', /\/js\/lazy-panels\.js/);
+  const t = await askedAfterBoard(page, '/js/lazy-panels.js');
+  assert.ok(t.asked > t.board, `asked for after the first board: ${JSON.stringify(t)}`);
+  assert.equal(await page.evaluate(() => performance.getEntriesByType('resource').some((r) => /\/(editor|level-check|level-generator)\.js/.test(r.name))), false);
+  // The board plays meanwhile.
+  const level = await page.evaluate(() => window.gridlab.levelText());
+  await page.click('#tab-edit');
+  await page.waitForSelector('#panel-edit .panels-failed');
+  assert.match(await page.textContent('#panel-edit .panels-failed'), /This tab did not load/);
+  assert.ok(await page.isVisible('#panel-edit .panels-failed'));
+  assert.equal(await page.locator('#palette').count(), 0);
+  await unblock();
+  await reopen(page, 'edit');
+  await page.waitForSelector('#panel-edit #palette');
+  assert.equal(await page.locator('.panels-failed').count(), 0, 'the message goes from every tab');
+  // It works: a level typed in loads, its verdict comes, and the editor's undo goes back.
+  const text = '5 6\n######\n#P  *#\n#    #\n#   *#\n######\n';
+  await page.fill('#level-text', text);
+  await page.click('#load-level');
+  await page.waitForFunction((want) => window.gridlab.levelText() === want, text);
+  await page.waitForFunction(() => (window.gridlab.check() || { badges: [] }).badges.includes('win'));
+  await page.click('#edit-undo');
+  await page.waitForFunction((want) => window.gridlab.levelText() === want, level);
+  assert.ok(await page.isVisible('#gen'), 'the generator is on the Edit tab');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Rogue\'s own panels come after the first board, work, and a failed load says so on their tabs', async () => {
+  const { context, page, errors, unblock } = await pageWithout('rogue', /\/js\/games\/rogue\/rogue-panels\.js/);
+  const t = await askedAfterBoard(page, '/rogue-panels.js');
+  assert.ok(t.asked > t.board, `asked for after the first board: ${JSON.stringify(t)}`);
+  // The game steps meanwhile (its strategies are the play module's).
+  await page.click('#tab-solve');
+  await page.waitForSelector('#panel-solve .panels-failed');
+  assert.match(await page.textContent('#panel-solve .panels-failed'), /This tab did not load/);
+  await page.click('#tab-compare');
+  assert.ok(await page.isVisible('#panel-compare .panels-failed'));
+  assert.equal(await page.locator('#exact-start').count(), 0);
+  await unblock();
+  await reopen(page, 'solve');
+  await page.waitForSelector('#exact-start');
+  assert.equal(await page.locator('.panels-failed').count(), 0);
+  // The exact solution shows the start's value, and "Check a recorded game" comes after it.
+  await page.waitForFunction(() => /Monster wins|Rogue survives/.test(document.querySelector('#exact-start').textContent));
+  assert.ok(await page.isVisible('#rogue-check'));
+  const order = await page.evaluate(() => [...document.querySelectorAll('#panel-solve > *')].map((e) => e.id));
+  assert.ok(order.indexOf('exact-start') < order.indexOf('rogue-check'), order.join(' '));
+  await page.click('#tab-compare');
+  await page.click('#pairings-run');
+  await page.waitForSelector('#pairings-table');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('GPac\'s Replay and Lab tabs come after the first board, work, and a failed load says so', async () => {
+  const { context, page, errors, unblock } = await pageWithout('gpac', /\/js\/games\/gpac\/gpac-panels\.js/);
+  const t = await askedAfterBoard(page, '/gpac-panels.js');
+  assert.ok(t.asked > t.board, `asked for after the first board: ${JSON.stringify(t)}`);
+  await page.click('#tab-solve');
+  await page.waitForSelector('#panel-solve .panels-failed');
+  assert.match(await page.textContent('#panel-solve .panels-failed'), /This tab did not load/);
+  assert.equal(await page.locator('#replay-text').count(), 0);
+  await unblock();
+  // "Replay it" on the Play tab loads the Replay tab first, then opens this game's world file.
+  await page.click('#tab-play');
+  await page.click('#replay-world');
+  await page.waitForSelector('#panel-solve:not([hidden]) #replay-frames');
+  await page.waitForFunction(() => window.gridlab.replay() && window.gridlab.replay().loaded);
+  assert.match(await page.textContent('#replay-frames'), /^\d+ snapshots$/);
+  assert.equal(await page.locator('.panels-failed').count(), 0);
+  await page.click('#tab-compare');
+  assert.ok(await page.isVisible('#lab-start'));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('Arena\'s Replay, Live and League tabs come after the first board, work, and a failed load says so', async () => {
+  const { context, page, errors, unblock } = await pageWithout('arena', /\/js\/games\/arena\/arena-panels\.js/);
+  const t = await askedAfterBoard(page, '/arena-panels.js');
+  assert.ok(t.asked > t.board, `asked for after the first board: ${JSON.stringify(t)}`);
+  await page.click('#tab-compare');
+  await page.waitForSelector('#panel-compare .panels-failed');
+  assert.match(await page.textContent('#panel-compare .panels-failed'), /This tab did not load/);
+  await page.click('#tab-edit');
+  assert.ok(await page.isVisible('#panel-edit .panels-failed'));
+  assert.equal(await page.locator('#league-run').count(), 0);
+  await unblock();
+  // "Replay" of the game on the board loads the Replay tab first.
+  await page.click('#tab-play');
+  await page.click('#arena-replay-this');
+  await page.waitForSelector('#panel-solve:not([hidden])');
+  await page.waitForFunction(() => window.gridlab.replay() && window.gridlab.replay().loaded);
+  assert.equal(await page.locator('.panels-failed').count(), 0);
+  await page.click('#tab-compare');
+  assert.ok(await page.isVisible('#league-run'));
+  assert.deepEqual(errors, []);
   await context.close();
 });

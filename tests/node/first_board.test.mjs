@@ -2,10 +2,11 @@
 // module main.js imports statically (directly or not) is a `modulepreload`, and none
 // that it does not import; each game's list (its module and the static imports main.js
 // does not have), which the page preloads, is current (scripts/module-closure.mjs
-// writes it) and whole; the play module and the tools' registry are preloaded under
-// the names main.js and the bindings fetch, in the mode they fetch them (crossorigin),
-// so each is fetched once; the Solve and Compare panels, "Check a solution" and their
-// style sheets are in no game's first board (solve-panels.js brings them after it).
+// writes it) and whole; the play module is preloaded under the name the bindings fetch,
+// in the mode they fetch it (crossorigin), so it is fetched once; the Edit, Solve and
+// Compare tabs' panels (the shared ones, "Check a solution" and their style sheets:
+// lazy-panels.js; Rogue's, GPac's and Arena's own) and the tools' registry are in no
+// game's first board (they come after it).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -42,36 +43,62 @@ test('each game\'s module list is current and whole (node scripts/module-closure
   assert.match(main, /\$\('#game-modules'\)/);
 });
 
-test('the Solve and Compare panels and Check a solution are in no game\'s first board', () => {
-  const later = ['js/solver-panel.js', 'js/search-debugger.js', 'js/search-record.js', 'js/state-space-view.js',
-    'js/race-view.js', 'js/heuristic-lab.js', 'js/compare.js', 'js/tools-panel.js', 'js/check-solution.js', 'js/solve-panels.js'];
+test('the Edit, Solve and Compare tabs\' panels are in no game\'s first board', () => {
+  const shared = ['js/solver-panel.js', 'js/search-debugger.js', 'js/search-record.js', 'js/state-space-view.js',
+    'js/race-view.js', 'js/heuristic-lab.js', 'js/compare.js', 'js/tools-panel.js', 'js/check-solution.js',
+    'js/editor.js', 'js/level-check.js', 'js/level-generator.js', 'js/solve-common.js',
+    'js/games/pengu/pengu-solve.js', 'js/games/actman/actman-solve.js'];
+  // Each game's own panels: the module its `panels` (Arena: its loader) imports, and what it brings.
+  const own = {
+    rogue: ['js/games/rogue/rogue-panels.js', 'js/games/rogue/rogue-check.js', 'js/file-input.js'],
+    gpac: ['js/games/gpac/gpac-panels.js', 'js/games/gpac/gpac-replay.js', 'js/games/gpac/gpac-lab.js', 'js/games/gpac/gpac-chart.js', 'js/replay-panel.js', 'js/file-input.js'],
+    arena: ['js/games/arena/arena-panels.js', 'js/games/arena/arena-replay.js', 'js/games/arena/arena-live.js', 'js/games/arena/arena-league.js', 'js/games/arena/arena-results.js', 'js/replay-panel.js', 'js/file-input.js'],
+  };
   const shell = staticImports('js/main.js');
   for (const { id, file } of gameModules()) {
     const first = new Set([...shell, file, ...staticImports(file)]);
-    for (const f of later) assert.ok(!first.has(f), `${id}'s first board imports ${f}`);
+    for (const f of [...shared, 'js/lazy-panels.js', ...(own[id] || [])]) assert.ok(!first.has(f), `${id}'s first board imports ${f}`);
+    const source = readFileSync(path.join(WWW, file), 'utf8');
+    if (own[id]) {
+      const [module, ...brought] = own[id];
+      const name = path.posix.basename(module).replace('.', '\\.');
+      assert.match(source, new RegExp(`import\\(\`\\./${name}\\$\\{q\\}\`\\)`), `${id} imports ${module} later`);
+      const later = staticImports(module);
+      for (const f of brought) assert.ok(later.has(f), `${module} brings ${f}`);
+    }
   }
-  const panels = staticImports('js/solve-panels.js');
-  for (const f of later.filter((f) => f !== 'js/solve-panels.js')) assert.ok(panels.has(f), `solve-panels.js brings ${f}`);
+  const panels = staticImports('js/lazy-panels.js');
+  for (const f of shared.filter((f) => !/-solve\.js$/.test(f))) assert.ok(panels.has(f), `lazy-panels.js brings ${f}`);
+  // The solve adapters come with them (`loadSolve`).
+  for (const game of ['pengu', 'actman']) {
+    const source = readFileSync(path.join(WWW, `js/games/${game}/${game}.js`), 'utf8');
+    assert.match(source, new RegExp(`loadSolve: \\(q\\) => import\\(\`\\./${game}-solve\\.js\\$\\{q\\}\`\\)`));
+  }
   const gameBase = readFileSync(path.join(WWW, 'js/game-base.js'), 'utf8');
-  assert.match(gameBase, /import\('\.\/solve-panels\.js'\)/);
+  assert.match(gameBase, /import\(`\.\/lazy-panels\.js\$\{q\}`\)/);
 });
 
 test('every style sheet is on the page or comes with the panels that use it', () => {
   const onPage = links('stylesheet').map((l) => l.href);
-  const panels = readFileSync(path.join(WWW, 'js/solve-panels.js'), 'utf8');
+  const panels = readFileSync(path.join(WWW, 'js/lazy-panels.js'), 'utf8');
   const later = [...panels.match(/const SHEETS = \[([^\]]*)\]/)[1].matchAll(/'\.\.\/(css\/[^']+)'/g)].map((m) => m[1]);
   const all = readdirSync(path.join(WWW, 'css')).filter((f) => f.endsWith('.css')).map((f) => `css/${f}`);
   assert.deepEqual([...onPage, ...later].sort(), all.sort());
   assert.deepEqual(later.sort(), ['css/debugger.css', 'css/lab.css', 'css/race.css', 'css/state-space.css']);
 });
 
-test('the bindings and the module they fetch are preloaded', () => {
+test('the bindings and the module they fetch are preloaded; the tools\' registry comes with the panels', () => {
   const main = readFileSync(path.join(WWW, 'js/main.js'), 'utf8');
   assert.match(main, /import\('\.\.\/pkg\/gridlab_play\.js'\)/);
-  assert.match(main, /new URL\('\.\.\/pkg\/tools\.json', import\.meta\.url\)/);
   assert.ok(links('modulepreload').some((l) => l.href === 'pkg/gridlab_play.js'));
   const fetched = links('preload');
-  assert.deepEqual(fetched.map((l) => l.href), ['pkg/gridlab_play_bg.wasm', 'pkg/tools.json']);
+  assert.deepEqual(fetched.map((l) => l.href), ['pkg/gridlab_play_bg.wasm']);
+  // The registry (palettes, tools' forms) is read by the panels after the first board only.
+  assert.doesNotMatch(main, /tools\.json/);
+  const tools = readFileSync(path.join(WWW, 'js/tools.js'), 'utf8');
+  assert.match(tools, /new URL\('\.\.\/pkg\/tools\.json', import\.meta\.url\)/);
+  const gameBase = readFileSync(path.join(WWW, 'js/game-base.js'), 'utf8');
+  assert.match(gameBase, /loadRegistry\(\)/);
   for (const l of fetched) {
     assert.match(l.attrs, /as="fetch"/);
     assert.match(l.attrs, /\bcrossorigin\b/);

@@ -3,8 +3,7 @@
 // actors and marks on top of them. Game-agnostic: a game supplies a painter and a
 // scene function.
 
-import { viridis } from './heatmap.js';
-import { checkMark } from './draw.js';
+import { viridis, checkMark } from './draw.js';
 
 let firstBoardMarked = false;
 
@@ -39,6 +38,8 @@ export class Board {
     this.dpr = 1;
     this.maxCell = 96; // CSS pixels
     this.zoom = 1; // × the cell size that fits the host; above 1 the host scrolls (pan)
+    /** Whether `fit` waits for the next drawing (`fitSoon`). */
+    this.fitPending = false;
     /** @type {import('./contracts.js').Painter | null} */
     this.painter = null;
     /** @type {() => import('./contracts.js').Scene | null} */
@@ -96,13 +97,23 @@ export class Board {
     this.cols = cols;
     this.zoom = 1; // another size of board: fit it first
     this.host.classList.remove('zoomed');
-    this.fit();
+    this.fitSoon();
     if (this.onZoom) this.onZoom(this.zoom);
   }
 
   setMaxCell(px) {
     this.maxCell = px;
-    this.fit();
+    this.fitSoon();
+  }
+
+  /**
+   * Fit the board at its next drawing (`draw`), not now: reading the host's size lays
+   * the page out, which is done once for the frame rather than after each change (a
+   * game's mount changes the grid and the panels around the board).
+   */
+  fitSoon() {
+    this.fitPending = true;
+    this.invalidate();
   }
 
   /** The CSS cell size that fits the host (zoom 1). */
@@ -160,6 +171,7 @@ export class Board {
 
   /** Recompute the cell size from the host's size, the zoom and the device-pixel ratio. */
   fit() {
+    this.fitPending = false;
     const dpr = window.devicePixelRatio || 1;
     const fitCss = this.fitCss();
     const css = fitCss * Math.min(this.zoom, this.maxZoom());
@@ -277,6 +289,12 @@ export class Board {
     if (scene.rows !== this.rows || scene.cols !== this.cols) {
       this.setGrid(scene.rows, scene.cols);
       return;
+    }
+    if (this.fitPending) {
+      this.fit();
+      // This drawing is the fitted board's: the one `fit` asked for is not needed.
+      if (this.frame > 0) cancelAnimationFrame(this.frame);
+      if (this.frame > 0) this.frame = 0;
     }
     const key = `${scene.tilesKey}:${this.cell}`;
     if (key !== this.staticKey) {

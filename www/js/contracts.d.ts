@@ -308,7 +308,13 @@ export interface GameSpec {
   catalog: Catalog;
   painter: Painter;
   Ui: new (game: any) => import('./game-ui.js').GameUi<any>;
+  /** The solve adapter (only the panels after the first board read it: see `loadSolve`). */
   solve?: SolveAdapter;
+  /**
+   * The solve adapter's module imported after the first board, with the panels (`query`
+   * as for `panels`): resolves to the adapter, which becomes `solve`.
+   */
+  loadSolve?: (query: string) => Promise<SolveAdapter>;
   edit: EditDescription;
   /** The editor's live verdict (its options; `{}` for none). */
   check?: Record<string, any>;
@@ -321,6 +327,12 @@ export interface GameSpec {
   shownTools?: string[];
   /** "Check a solution" (check-solution.js): the `judge` tool's goal or limit and the boards' scene. */
   judge?: JudgeSpec;
+  /**
+   * The game's own panels, loaded after the first board with the shared ones: imports
+   * their module (`query` after its address: '' the first time, `?try=N` after a failed
+   * load), which the game's `mountOwnPanels(module)` mounts.
+   */
+  panels?: (query: string) => Promise<any>;
 }
 
 /** What "Check a solution" needs of a game (its spec's `judge`). */

@@ -284,13 +284,3 @@ export class Editor {
     }
   }
 }
-
-/** The text of an empty walled level with `actor` at row 1, column 1. */
-export function blankLevel(rows, cols, actor) {
-  const lines = [`${rows} ${cols}`];
-  for (let i = 0; i < rows; i++) {
-    if (i === 0 || i === rows - 1) lines.push('#'.repeat(cols));
-    else lines.push('#' + (i === 1 ? actor + ' '.repeat(cols - 3) : ' '.repeat(cols - 2)) + '#');
-  }
-  return lines.join('\n') + '\n';
-}

@@ -9,18 +9,20 @@
 //                  check, generate, shownTools, judge })
 // (`check`: the editor's live verdict's limits; `generate`: the generator's form;
 // `shownTools`: more registry tools the game's own panels run; `judge`: "Check a solution")
-// (`solve` is optional: without it the game fills the Solve and Compare panels itself)
+// (`solve` is optional: without it the game fills the Solve and Compare panels itself;
+// `loadSolve` gives it after the first board instead; `panels`: the game's own panels,
+// loaded after the first board with the shared ones)
 // sets its own state, then calls this.mountPanels(). It implements scene(), and may
 // override the hooks below (onNewSession, onLevelEdited, afterReplay, played, ...).
 
 import { attachPointer, digitForKey } from './input.js';
-import { Editor, blankLevel } from './editor.js';
-import { LevelCheck } from './level-check.js';
-import { LevelGenerator } from './level-generator.js';
-import { h } from './ui.js';
-import { toolsOf } from './tools.js';
+import { LazyPanels } from './ui.js';
+import { toolsOf, loadRegistry } from './tools.js';
 import { debouncedSaver, read, remove } from './storage.js';
 import { handTransport } from './history-source.js';
+
+/** The most edits kept for the editor's undo before it comes (its own history keeps 300). */
+const EDITS_BEFORE = 300;
 
 /** @typedef {import('./contracts.js').Shell} Shell */
 /** @typedef {import('./contracts.js').Controller} Controller */
@@ -128,15 +130,17 @@ export class GameBase extends EventTarget {
     this.saver = debouncedSaver(spec.id);
     /** @type {import('./game-ui.js').GameUi<any>} */
     this.ui = null;
-    /** @type {Editor} */
+    /** @type {import('./editor.js').Editor | null} the Edit tab's editor (after the first board) */
     this.editor = null;
+    /** @type {string[]} the level texts an edit replaced before the editor came (its undo) */
+    this.editsBefore = [];
     /** @type {SolverPanel | null} */
     this.solver = null;
     /** @type {ComparePanel | null} */
     this.compare = null;
-    /** @type {LevelCheck | null} */
+    /** @type {import('./level-check.js').LevelCheck | null} */
     this.levelCheck = null;
-    /** @type {LevelGenerator | null} */
+    /** @type {import('./level-generator.js').LevelGenerator | null} */
     this.generator = null;
     /** @type {Transport | null} the game's own players on a Transport (AutoGame) */
     this.transport = null;
@@ -152,13 +156,27 @@ export class GameBase extends EventTarget {
     this.stateSpace = null;
     /** @type {import('./race-view.js').RacePanel | null} the race (Solve tab) */
     this.race = null;
-    /** @type {Promise<boolean> | null} the Solve and Compare panels on their way (`loadPanels`) */
-    this.panelsLoading = null;
-    /** @type {View | null} a link's view waiting for those panels */
+    /** @type {View | null} a link's view waiting for the panels that load after the first board */
     this.pendingView = null;
-    this.panelsMounted = false;
-    this.panelTries = 0;
     this.unmounted = false;
+    /** The Edit, Solve and Compare tabs' panels, the shared ones and the game's own (`loadPanels`). */
+    this.lazyPanels = new LazyPanels({
+      modules: [
+        (q) => /** @type {Promise<typeof import('./lazy-panels.js')>} */ (import(`./lazy-panels.js${q}`)).then(async (panels) => {
+          await panels.loadSheets();
+          return panels;
+        }),
+        spec.panels || (async () => null),
+        () => loadRegistry(), // the tools' registry: the editor's palette, the tools' forms
+        spec.loadSolve || (async () => null), // the solve adapter, when the game loads it later
+      ],
+      mount: ([panels, own, , solve]) => {
+        if (solve) this.spec.solve = solve;
+        this.mountLazyPanels(panels, own);
+      },
+      hosts: () => [shell.panels.edit, shell.panels.solve, shell.panels.compare],
+      gone: () => this.unmounted,
+    });
   }
 
   // ---- what a game implements -----------------------------------------------------
@@ -191,14 +209,9 @@ export class GameBase extends EventTarget {
     this.board.setPainter(spec.painter);
     this.board.setScene(() => this.withChecks(this.scene()));
     this.ui = new spec.Ui(this);
-    this.editor = new Editor(this, shell.panels.edit, this.editSpec());
-    // Above the editor: the live verdict and the generator, for games that have them.
-    const top = h('div.edit-top');
-    shell.panels.edit.prepend(top);
-    this.levelCheck = spec.check ? new LevelCheck(this, top, spec.check) : null;
-    this.generator = spec.generate ? new LevelGenerator(this, top, spec.generate) : null;
-    // The Solve and Compare panels (the solver, its debugger, the race, the lab, "More
-    // tools"; without a solve adapter the game fills those tabs itself) and "Check a
+    // The Edit tab's panels (the editor, the live verdict, the generator), the Solve and
+    // Compare panels (the solver, its debugger, the race, the lab, "More tools"; without
+    // a solve adapter the game fills those tabs itself: its `panels`) and "Check a
     // solution" come after the first board, or when one of those tabs is first opened
     // (`loadPanels`).
     attachPointer(this.board, {
@@ -206,64 +219,60 @@ export class GameBase extends EventTarget {
       onTap: (cell, e) => this.tapCell(cell, e),
       onSwipe: (digit) => this.swipe(digit),
       onHover: (cell, e) => this.setHover(cell, e),
-      onPaintStart: (cell, erase) => this.editor.strokeStart(cell, erase),
-      onPaintMove: (cell) => this.editor.strokeMove(cell),
-      onPaintEnd: () => this.editor.strokeEnd(),
+      onPaintStart: (cell, erase) => this.editor?.strokeStart(cell, erase),
+      onPaintMove: (cell) => this.editor?.strokeMove(cell),
+      onPaintEnd: () => this.editor?.strokeEnd(),
     });
     shell.onTab((tab) => {
       this.hover = null;
       this.board.invalidate();
-      if (tab === 'solve' || tab === 'compare') this.loadPanels();
+      if (tab !== 'play') this.loadPanels();
     });
   }
 
   /**
-   * Load and mount the Solve and Compare tabs' shared panels (`solve-panels.js`) once,
-   * then apply a link's view waiting for them. A failed load leaves a message on both
+   * Load and mount, once, the panels the first board does not need: the Edit, Solve and
+   * Compare tabs' shared panels (`lazy-panels.js`) and the game's own (`spec.panels`),
+   * then apply a link's view waiting for them. A failed load leaves a message on those
    * tabs and is tried again the next time a tab asks.
    * @returns {Promise<boolean>} whether they are mounted
    */
   loadPanels() {
-    if (this.panelsLoading) return this.panelsLoading;
-    // A module that failed to load stays failed under its address: a new try asks for
-    // it under another one.
-    const tries = this.panelTries++;
-    /** @type {Promise<typeof import('./solve-panels.js')>} */
-    const loading = tries ? import(`./solve-panels.js?try=${tries}`) : import('./solve-panels.js');
-    this.panelsLoading = loading.then(async (panels) => {
-      await panels.loadSheets();
-      if (this.unmounted) return false;
-      for (const p of [this.shell.panels.solve, this.shell.panels.compare]) p.querySelector(':scope > .panels-failed')?.remove();
-      panels.mountSolvePanels(this);
-      this.panelsMounted = true;
-      const view = this.pendingView;
-      this.pendingView = null;
-      if (view) for (const p of this.lazyParts()) p.applyView(view);
-      if (view) this.viewChanged();
-      return true;
-    }).catch((err) => {
-      this.panelsLoading = null;
-      if (this.unmounted) return false;
-      console.warn('gridlab: the Solve panels did not load', err);
-      for (const p of [this.shell.panels.solve, this.shell.panels.compare]) {
-        p.querySelector(':scope > .panels-failed')?.remove();
-        p.prepend(h('div.alert.panels-failed', { role: 'alert' },
-          h('strong', {}, 'This tab did not load. '),
-          h('span.msg', {}, `${(err && err.message) || err}. Check the connection and open the tab again, or reload the page.`)));
-      }
-      return false;
-    });
-    return this.panelsLoading;
+    return this.lazyPanels.load();
   }
+
+  /** Whether the panels `loadPanels` brings are mounted. */
+  get panelsMounted() {
+    return this.lazyPanels.mounted;
+  }
+
+  /**
+   * Mount the lazily loaded panels: the Edit tab's, the game's own (`mountOwnPanels`),
+   * then the shared Solve and Compare panels (after the game's, as "More tools" ends the
+   * Solve tab); then a link's view waiting for them.
+   * @param {typeof import('./lazy-panels.js')} panels
+   * @param {any} own the module of the game's `spec.panels`, or null
+   */
+  mountLazyPanels(panels, own) {
+    panels.mountEditPanels(this);
+    if (own) this.mountOwnPanels(own);
+    panels.mountSolvePanels(this);
+    const view = this.pendingView;
+    this.pendingView = null;
+    if (view) for (const p of this.viewParts()) p.applyView(view);
+    if (view) this.viewChanged();
+  }
+
+  /**
+   * Hook: mount the game's own panels from `module` (its `spec.panels`), after the first
+   * board.
+   * @param {any} module
+   */
+  mountOwnPanels(module) {}
 
   /** The shell's contract: the Solve and Compare panels, loaded now (see `loadPanels`). */
   panelsReady() {
     return this.loadPanels();
-  }
-
-  /** The parts of the view `loadPanels` brings, in the order `applyView` reads them. */
-  lazyParts() {
-    return [this.compare, this.solver, this.moreTools, this.checker, this.race, this.heuristicLab].filter(Boolean);
   }
 
   /**
@@ -364,7 +373,10 @@ export class GameBase extends EventTarget {
       const bundled = this.catalog.levelByText(this.baseText);
       this.levelName = name || (bundled ? bundled.name : `Custom ${this.spec.noun}`);
     }
-    if (record && before !== null && before !== this.levelText()) this.editor.record(before);
+    if (record && before !== null && before !== this.levelText()) {
+      if (this.editor) this.editor.record(before);
+      else if (this.editsBefore.push(before) > EDITS_BEFORE) this.editsBefore.shift();
+    }
     if (!keepError) this.shell.clearError();
     if (moves) this.replayMoves(moves, { quiet: false });
     this.levelChanged();
@@ -440,12 +452,27 @@ export class GameBase extends EventTarget {
    */
   viewState() {
     // A link's view for panels still loading stays in the link meanwhile.
-    return Object.assign({}, lazyKeys(this.pendingView), ...this.viewParts().map((p) => p.viewState()));
+    return Object.assign({}, this.lazyView(this.pendingView), ...this.viewParts().map((p) => p.viewState()));
   }
 
-  /** The shared panels that keep a part of the view, in the order `applyView` reads it. */
+  /**
+   * The panels that keep a part of the view (all of them load after the first board), in
+   * the order `applyView` reads it; a game adds its own.
+   * @returns {{viewState(): View, applyView(view: View): void}[]}
+   */
   viewParts() {
     return [this.compare, this.solver, this.generator, this.moreTools, this.checker, this.race, this.heuristicLab].filter(Boolean);
+  }
+
+  /**
+   * The keys of `view` that the lazily loaded panels read (`s.` the Solve panel, `c.`
+   * Compare, `t.` "More tools", `j.` "Check a solution", `r.` the race, `hl.` the lab,
+   * `g.` the generator); a game adds its own panels' keys.
+   * @param {View | null} view
+   * @returns {View}
+   */
+  lazyView(view) {
+    return Object.fromEntries(Object.entries(view || {}).filter(([k]) => /^(s|c|t|j|r|hl|g)\./.test(k)));
   }
 
   /**
@@ -457,7 +484,7 @@ export class GameBase extends EventTarget {
     // The Solve and Compare panels read it once loaded; a view naming nothing (keys of
     // the game's own, or none) does not load them.
     if (this.panelsMounted) return;
-    const mine = lazyKeys(view);
+    const mine = this.lazyView(view);
     this.pendingView = Object.keys(mine).length ? view : null;
     if (this.pendingView) this.loadPanels();
   }
@@ -747,11 +774,11 @@ export class GameBase extends EventTarget {
     const k = this.keyCommand(e);
     switch (k.type) {
       case 'undo':
-        if (tab === 'edit' && !k.moves) this.editor.undo();
+        if (tab === 'edit' && !k.moves) this.editor?.undo();
         else this.undo();
         return true;
       case 'redo':
-        if (tab === 'edit') this.editor.redo();
+        if (tab === 'edit') this.editor?.redo();
         else this.redo();
         return true;
       case 'restart':
@@ -867,19 +894,10 @@ export class GameBase extends EventTarget {
       const loaded = fallback ? `, and the default ${this.spec.noun} is loaded` : '';
       this.shell.showError(`The saved game was damaged (${discard}): it is discarded${loaded}.`, 'Your saved game was not restored. ');
     }
-    this.editor.resetHistory();
+    if (this.editor) this.editor.resetHistory();
+    this.editsBefore = [];
     if (view) this.applyView(view);
   }
-}
-
-/**
- * The keys of `view` that the lazily loaded panels read (`s.` the Solve panel, `c.`
- * Compare, `t.` "More tools", `j.` "Check a solution", `r.` the race, `hl.` the lab).
- * @param {View | null} view
- * @returns {View}
- */
-function lazyKeys(view) {
-  return Object.fromEntries(Object.entries(view || {}).filter(([k]) => /^(s|c|t|j|r|hl)\./.test(k)));
 }
 
 /**
@@ -918,3 +936,42 @@ export function gameModule(id, name, Game) {
     },
   };
 }
+
+/** The text of an empty walled level with `actor` at row 1, column 1 (the editor's blank level). */
+export function blankLevel(rows, cols, actor) {
+  const lines = [`${rows} ${cols}`];
+  for (let i = 0; i < rows; i++) {
+    if (i === 0 || i === rows - 1) lines.push('#'.repeat(cols));
+    else lines.push('#' + (i === 1 ? actor + ' '.repeat(cols - 3) : ' '.repeat(cols - 2)) + '#');
+  }
+  return lines.join('\n') + '\n';
+}
+
+// ---- the games' generator forms share these fields (the form is level-generator.js's) ---
+
+/**
+ * The size fields: rows and columns (border included; their limits from the module).
+ * @param {{rows: number, cols: number, rowsTitle?: string}} size
+ * @returns {import('./contracts.js').GeneratorField[]}
+ */
+export const sizeFields = ({ rows, cols, rowsTitle = 'Rows, border included' }) => [
+  { key: 'rows', label: 'Rows', value: rows, title: rowsTitle },
+  { key: 'cols', label: 'Cols', value: cols, title: 'Columns, border included' },
+];
+
+/**
+ * The seed field: one seed, one level, the same as the command line's.
+ * @param {string} game the `gridlab <game> generate` command
+ * @param {string} noun what a level is called
+ * @returns {import('./contracts.js').GeneratorField}
+ */
+export const seedField = (game, noun) => ({
+  key: 'seed', label: 'Seed', min: 0, max: 4294967295, value: 1,
+  title: `One seed, one ${noun}: the same here and with gridlab ${game} generate --seed`,
+});
+
+/**
+ * A generated level's name, from its rows, columns and seed.
+ * @param {Record<string, any>} o
+ */
+export const generatedName = (o) => `Generated ${o.rows}×${o.cols}, seed ${o.seed}`;

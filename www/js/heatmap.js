@@ -1,31 +1,10 @@
-// Search replay: per-cell counts of a solver trace up to a position, and the viridis
-// colour ramp (perceptually uniform and colour-blind safe).
+// Search replay: per-cell counts of a solver trace up to a position (the viridis colour
+// ramp is draw.js's, which the board needs for its heat-map).
 
 const GENERATED = 0x80000000;
 const CELL = 0x7fffffff;
 
-const STOPS = ['#440154', '#482878', '#3e4989', '#31688e', '#26828e', '#1f9e89', '#35b779', '#6ece58', '#b5de2b', '#fde725'];
-const RAMP = (() => {
-  const rgb = STOPS.map((hx) => [1, 3, 5].map((i) => parseInt(hx.slice(i, i + 2), 16)));
-  const out = [];
-  for (let k = 0; k < 256; k++) {
-    const t = (k / 255) * (rgb.length - 1);
-    const i = Math.min(rgb.length - 2, Math.floor(t));
-    const f = t - i;
-    const c = rgb[i].map((v, j) => Math.round(v + (rgb[i + 1][j] - v) * f));
-    const lum = 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
-    out.push({ rgb: c, css: `rgb(${c[0]},${c[1]},${c[2]})`, light: lum > 140 });
-  }
-  return out;
-})();
-
-/** Colour for t in [0, 1]: `{rgb, css, light}`. */
-export function viridis(t) {
-  return RAMP[Math.max(0, Math.min(255, Math.round(t * 255)))];
-}
-
-/** CSS linear-gradient of the ramp (for legends). */
-export const viridisGradient = `linear-gradient(90deg, ${STOPS.join(', ')})`;
+export { viridis, viridisGradient } from './draw.js';
 
 /** Counts of a trace up to a movable position (in events, or in expansions). */
 export class TraceReplay {

@@ -5,8 +5,7 @@
 // replays the first k moves and keeps the rest of the line to redo (GameBase.seek).
 // A recording ends at the move shown (`stopAt`), the undone moves left out.
 
-import { Transport } from './transport.js';
-import { PLAN_SPEEDS } from './plan-player.js';
+import { Transport, PLAN_SPEEDS } from './transport.js';
 
 /** The animation's own pace: moves a second at animSpeed 1. */
 const BASE_RATE = 4;

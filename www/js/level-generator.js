@@ -252,32 +252,3 @@ export class LevelGenerator {
     if (this.client) this.client.dispose();
   }
 }
-
-// ---- the games' generator forms share these fields --------------------------------------
-
-/**
- * The size fields: rows and columns (border included; their limits from the module).
- * @param {{rows: number, cols: number, rowsTitle?: string}} size
- * @returns {import('./contracts.js').GeneratorField[]}
- */
-export const sizeFields = ({ rows, cols, rowsTitle = 'Rows, border included' }) => [
-  { key: 'rows', label: 'Rows', value: rows, title: rowsTitle },
-  { key: 'cols', label: 'Cols', value: cols, title: 'Columns, border included' },
-];
-
-/**
- * The seed field: one seed, one level, the same as the command line's.
- * @param {string} game the `gridlab <game> generate` command
- * @param {string} noun what a level is called
- * @returns {import('./contracts.js').GeneratorField}
- */
-export const seedField = (game, noun) => ({
-  key: 'seed', label: 'Seed', min: 0, max: 4294967295, value: 1,
-  title: `One seed, one ${noun}: the same here and with gridlab ${game} generate --seed`,
-});
-
-/**
- * A generated level's name, from its rows, columns and seed.
- * @param {Record<string, any>} o
- */
-export const generatedName = (o) => `Generated ${o.rows}×${o.cols}, seed ${o.seed}`;

@@ -7,7 +7,6 @@ import { $, h, toast, copyText, isTyping } from './ui.js';
 import { buildHash, parseHash, replaceHash, hashHasLevel } from './url.js';
 import * as storage from './storage.js';
 import { Slides } from './slides.js';
-import { setRegistry } from './tools.js';
 
 /** @typedef {import('./contracts.js').Shell} Shell */
 /** @typedef {import('./contracts.js').TabName} TabName */
@@ -328,6 +327,11 @@ function onFault(err) {
 }
 
 async function boot() {
+  // The play module (the sessions), what the first board needs, is compiled while the
+  // page is set up (the tools' registry comes with the panels that read it, after the
+  // first board).
+  const engine = import('../pkg/gridlab_play.js').then(async (mod) => ({ mod, wasm: await mod.default() }));
+  engine.catch(() => {}); // reported below
   addEventListener('error', (e) => onFault(e.error));
   addEventListener('unhandledrejection', (e) => onFault(e.reason));
   buildPicker();
@@ -366,15 +370,8 @@ async function boot() {
   const entry = gameById(gameId);
   preloadGame(gameId);
   if (entry && !entry.soon) entry.load().catch(() => {});
-  // The play module (the sessions) and the tools' registry: what the first board needs.
-  const registry = fetch(new URL('../pkg/tools.json', import.meta.url)).then((res) => {
-    if (!res.ok) throw new Error(`pkg/tools.json: ${res.status}`);
-    return res.json();
-  });
   try {
-    const mod = await import('../pkg/gridlab_play.js');
-    const [wasm, tools] = await Promise.all([mod.default(), registry]);
-    setRegistry(tools);
+    const { mod, wasm } = await engine;
     shell.api = mod;
     shell.memory = wasm.memory;
   } catch (err) {

@@ -5,17 +5,10 @@
 // the plan has been played out).
 
 import { h, button, copyText } from './ui.js';
-import { Transport } from './transport.js';
+import { Transport, PLAN_SPEEDS } from './transport.js';
 import { TransportBar } from './transport-bar.js';
 
-/** Plan speeds: moves a second (the animation scales with them). */
-export const PLAN_SPEEDS = [
-  { label: '¼×', rate: 1 },
-  { label: '½×', rate: 2 },
-  { label: '1×', rate: 4 },
-  { label: '2×', rate: 8 },
-  { label: '4×', rate: 16 },
-];
+export { PLAN_SPEEDS };
 const BASE_RATE = 4;
 
 export class PlanPlayer {

@@ -11,7 +11,6 @@
 
 import { h, downloadBlob, toast } from './ui.js';
 import { HistorySource } from './history-source.js';
-import { withDuration } from './webm-duration.js';
 
 /** @returns {Promise<void>} */
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -29,6 +28,10 @@ const WEBM_MAX_MS = 120000;
  * @param {number} ms
  */
 async function timedWebm(blob, ms) {
+  // The WebM writer comes with the first video (not with the first board).
+  const writer = await import('./webm-duration.js').catch(() => null);
+  if (!writer) return blob;
+  const { withDuration } = writer;
   const bytes = new Uint8Array(await blob.arrayBuffer());
   for (const given of [undefined, ms]) {
     try {

@@ -1,16 +1,36 @@
 // The full wasm module's registry of game tools (`tools()`, from `src/games/tools.rs`):
 // each game's editor palette and its tools (name, summary, whether it reads a level,
 // default options, the options' JSON schema). The page's main thread runs the play
-// module, which has no tools: main.js loads the registry from pkg/tools.json (`make
-// wasm` writes it) with the module and hands it over (`setRegistry`). The page runs a
-// tool with `run_tool(game, tool, text, options, progress)` in the solver worker.
+// module, which has no tools: the registry is pkg/tools.json (`make wasm` writes it),
+// loaded with the panels that read it, after the first board (`loadRegistry`, one of
+// `GameBase.loadPanels`'s modules). The page runs a tool with `run_tool(game, tool,
+// text, options, progress)` in the solver worker.
 
 /** @type {any} */
 let registry = null;
 
+/** @type {Promise<any> | null} the registry on its way */
+let loading = null;
+
 /** The registry (`tools()` of the full module). */
 export function setRegistry(value) {
   registry = value;
+}
+
+/**
+ * Load the registry (pkg/tools.json) once; a failed load is tried again at the next call.
+ * @returns {Promise<any>}
+ */
+export function loadRegistry() {
+  loading ??= fetch(new URL('../pkg/tools.json', import.meta.url)).then((res) => {
+    if (!res.ok) throw new Error(`pkg/tools.json: ${res.status}`);
+    return res.json();
+  }).then((value) => {
+    setRegistry(value);
+    return value;
+  });
+  loading.catch(() => (loading = null));
+  return loading;
 }
 
 /**

@@ -30,6 +30,15 @@ const sleep = (ms, signal) =>
   });
 
 /** The four states of a transport. */
+/** Plan speeds: moves a second (the animation scales with them); a plan's and the moves played by hand. */
+export const PLAN_SPEEDS = [
+  { label: '¼×', rate: 1 },
+  { label: '½×', rate: 2 },
+  { label: '1×', rate: 4 },
+  { label: '2×', rate: 8 },
+  { label: '4×', rate: 16 },
+];
+
 export const TransportState = Object.freeze(/** @type {const} */ ({
   IDLE: 'idle',
   ANIMATING: 'animating',

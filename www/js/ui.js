@@ -127,10 +127,14 @@ export function downloadBlob(filename, blob) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** One formatter for every number (`toLocaleString` would make one a call). */
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+/**
+ * One formatter for every number (`toLocaleString` would make one a call), made on first
+ * use: making it loads the locale's data, which the first board need not wait for.
+ * @type {Intl.NumberFormat | null}
+ */
+let numberFormat = null;
 
-export const fmt = (n) => (n == null || Number.isNaN(n) ? '–' : numberFormat.format(Number(n)));
+export const fmt = (n) => (n == null || Number.isNaN(n) ? '–' : (numberFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })).format(Number(n)));
 
 export function fmtMs(ms) {
   if (ms == null) return '–';
@@ -148,4 +152,72 @@ export function isTyping(e) {
   if (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT') return true;
   if (t.tagName === 'INPUT') return !['checkbox', 'radio', 'range', 'button'].includes(t.type);
   return false;
+}
+
+/**
+ * Panels that load after the first board (the shell's and the games' Edit, Solve and
+ * Compare tabs): their modules are imported once, when `load()` is first called, and
+ * `mount(modules)` puts them on their tabs. A failed load leaves "This tab did not load"
+ * on each of `hosts()` and is tried again at the next `load()`: the modules that failed
+ * are asked for under another address (a module that failed to load stays failed under
+ * its own), those that loaded are kept. Nothing is mounted once `gone()` (the game was
+ * replaced meanwhile).
+ */
+export class LazyPanels {
+  /**
+   * @param {{
+   *   modules: ((query: string) => Promise<any>)[],
+   *   mount: (modules: any[]) => void,
+   *   hosts: () => HTMLElement[],
+   *   gone?: () => boolean,
+   * }} options each of `modules` imports a module with `query` after its address ('' the
+   *   first time, `?try=N` after a failure)
+   */
+  constructor({ modules, mount, hosts, gone = () => false }) {
+    this.importers = modules;
+    /** @type {(Promise<any> | null)[]} each module's import, until one fails */
+    this.imports = modules.map(() => null);
+    this.tries = modules.map(() => 0);
+    this.mounter = mount;
+    this.hosts = hosts;
+    this.gone = gone;
+    /** @type {Promise<boolean> | null} the load on its way (or done) */
+    this.loading = null;
+    this.mounted = false;
+  }
+
+  /**
+   * Load and mount the panels (once): resolves to whether they are mounted.
+   * @returns {Promise<boolean>}
+   */
+  load() {
+    if (this.loading) return this.loading;
+    const imports = this.importers.map((load, i) => {
+      if (!this.imports[i]) {
+        const tries = this.tries[i]++;
+        this.imports[i] = load(tries ? `?try=${tries}` : '');
+        this.imports[i].catch(() => (this.imports[i] = null));
+      }
+      return this.imports[i];
+    });
+    this.loading = Promise.all(imports).then((modules) => {
+      if (this.gone()) return false;
+      for (const host of this.hosts()) host.querySelector(':scope > .panels-failed')?.remove();
+      this.mounter(modules);
+      this.mounted = true;
+      return true;
+    }).catch((err) => {
+      this.loading = null;
+      if (this.gone()) return false;
+      console.warn('gridlab: the panels did not load', err);
+      for (const host of this.hosts()) {
+        host.querySelector(':scope > .panels-failed')?.remove();
+        host.prepend(h('div.alert.panels-failed', { role: 'alert' },
+          h('strong', {}, 'This tab did not load. '),
+          h('span.msg', {}, `${(err && err.message) || err}. Check the connection and open the tab again, or reload the page.`)));
+      }
+      return false;
+    });
+    return this.loading;
+  }
 }

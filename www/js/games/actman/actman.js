@@ -6,12 +6,10 @@
 import { actmanPainter, tileSwatch, TILE_INFO } from './actman-tiles.js';
 import { catalog } from './actman-levels.js';
 import { ActmanUi } from './actman-ui.js';
-import { actmanSolve } from './actman-solve.js';
 import { TurnAnimation, FIRE_ANGLE, facingOf, deathCause } from './actman-anim.js';
 import { actmanKey } from './actman-keys.js';
 import { digitToward, fireToward, fireOfDigit } from '../../input.js';
-import { GameBase, gameModule, sameCell as same } from '../../game-base.js';
-import { sizeFields, seedField, generatedName } from '../../level-generator.js';
+import { GameBase, gameModule, sameCell as same, sizeFields, seedField, generatedName } from '../../game-base.js';
 import { load, save } from '../../storage.js';
 
 /**
@@ -38,7 +36,8 @@ export class ActmanGame extends GameBase {
       catalog,
       painter: actmanPainter,
       Ui: ActmanUi,
-      solve: actmanSolve,
+      // The solve adapter (its forms, presets and result reading): after the first board.
+      loadSolve: (q) => import(`./actman-solve.js${q}`).then((m) => m.actmanSolve),
       check: { maxStates: 1_000_000, planCap: 1000 },
       judge: { limit: { key: 'turns', label: 'Turn limit', n: 'At most N turns', option: (v) => v }, scene: restingScene },
       generate: {

@@ -86,7 +86,9 @@ export class ArenaInput {
     host.addEventListener('drop', (e) => {
       e.preventDefault();
       const f = e.dataTransfer && e.dataTransfer.files[0];
-      if (f) f.text().then((t) => this.game.replay.openText(t, f.name) && this.game.shell.selectTab('solve'));
+      if (f) {
+        Promise.all([f.text(), this.game.loadPanels()]).then(([t, ok]) => ok && this.game.replay.openText(t, f.name) && this.game.shell.selectTab('solve'));
+      }
     }, opts);
   }
 
@@ -96,12 +98,12 @@ export class ArenaInput {
    */
   swipe(dir) {
     const tab = this.game.shell.activeTab();
-    if (tab === 'solve' && this.game.replay.loaded()) {
+    if (tab === 'solve' && this.game.replaying()) {
       if (dir === 'L' || dir === 'R') this.game.replay.skip(dir === 'R' ? 20 : -20);
       return;
     }
     if (tab === 'edit') {
-      this.game.live.command(dir);
+      if (this.game.live) this.game.live.command(dir);
       return;
     }
     if (tab !== 'play') return;
@@ -114,11 +116,11 @@ export class ArenaInput {
    */
   tap(type) {
     const tab = this.game.shell.activeTab();
-    if (tab === 'solve' && this.game.replay.loaded()) {
+    if (tab === 'solve' && this.game.replaying()) {
       this.game.replay.toggle();
       return;
     }
-    if (tab === 'edit' && this.game.live.info().seat >= 0 && type !== 'mouse') {
+    if (tab === 'edit' && this.game.live && this.game.live.info().seat >= 0 && type !== 'mouse') {
       this.game.live.command('DROP');
       return;
     }
@@ -135,8 +137,8 @@ export class ArenaInput {
   key(e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return false;
     const tab = this.game.shell.activeTab();
-    if (tab === 'solve' && this.game.replay.loaded()) return this.game.replay.key(e);
-    if (tab === 'edit') return this.game.live.key(e);
+    if (tab === 'solve' && this.game.replaying()) return this.game.replay.key(e);
+    if (tab === 'edit') return !!this.game.live && this.game.live.key(e);
     const key = e.key || '';
     const lower = key.length === 1 ? key.toLowerCase() : key;
     const word = commandOfKey(e);

@@ -5,16 +5,14 @@
 //   stepped by a requestAnimationFrame clock at 20 steps a second (slow motion ×¼ ×½,
 //   fast ×2 ×4 when watching), drawn at 60 fps between the last two states;
 // - the Replay tab (arena-replay.js), the Live tab (arena-live.js, the Edit tab, named through shell.nameTabs)
-//   and the League tab (arena-league.js, the Compare tab);
+//   and the League tab (arena-league.js, the Compare tab), loaded after the first board
+//   (arena-panels.js, `loadPanels`);
 // - keys, swipes and taps, the status bar and the end-of-game banner (arena-ui.js).
 
 import { arenaPainter, Track, STEP_MS, SIDE } from './arena-draw.js';
 import { Transport } from '../../transport.js';
 import { ArenaUi, SPEEDS } from './arena-ui.js';
-import { ArenaReplayPanel } from './arena-replay.js';
-import { LivePanel } from './arena-live.js';
-import { LeaguePanel } from './arena-league.js';
-import { download } from '../../ui.js';
+import { download, LazyPanels } from '../../ui.js';
 import { ArenaInput } from './arena-input.js';
 import { ArenaPhase } from './arena-phase.js';
 import { cleanSetup, setupFromHash, mergedSetup, DEFAULT_SETUP } from './arena-setup.js';
@@ -75,15 +73,30 @@ export class ArenaGame {
       batchRate: 100,
     });
     this.ui = new ArenaUi(this);
-    this.replay = new ArenaReplayPanel(this, shell.panels.solve);
-    this.live = new LivePanel(this, shell.panels.edit);
-    this.league = new LeaguePanel(this, shell.panels.compare);
+    /** @type {import('./arena-replay.js').ArenaReplayPanel | null} the Replay tab (after the first board) */
+    this.replay = null;
+    /** @type {import('./arena-live.js').LivePanel | null} the Live tab (after the first board) */
+    this.live = null;
+    /** @type {import('./arena-league.js').LeaguePanel | null} the League tab (after the first board) */
+    this.league = null;
+    /** The Replay, Live and League tabs' panels, loaded after the first board (`loadPanels`). */
+    this.lazyPanels = new LazyPanels({
+      modules: [(q) => import(`./arena-panels.js${q}`)],
+      mount: ([panels]) => {
+        panels.mountArenaPanels(this);
+        this.ui.update();
+        this.board.invalidate();
+      },
+      hosts: () => [shell.panels.edit, shell.panels.solve, shell.panels.compare],
+      gone: () => this.dead,
+    });
     /** The pointer, drops and keys. */
     this.input = new ArenaInput(this);
     this.input.attach();
     shell.onTab((tab) => {
+      if (tab !== 'play') this.loadPanels();
       if (tab !== 'play' && this.phase === ArenaPhase.RUNNING) this.pause();
-      if (tab !== 'solve') this.replay.pause();
+      if (tab !== 'solve' && this.replay) this.replay.pause();
       this.ui.update();
       this.board.invalidate();
       this.ensureLoop();
@@ -253,11 +266,33 @@ export class ArenaGame {
     return true;
   }
 
-  replayThisGame() {
+  async replayThisGame() {
     if (!this.session) return;
     if (this.phase === ArenaPhase.RUNNING) this.pause();
     const name = `this game (seed ${this.gameSetup.seed}${this.phase === ArenaPhase.OVER ? '' : `, ${this.track.tick} steps so far`})`;
-    if (this.replay.open(this.session.command_log(), name)) this.shell.selectTab('solve');
+    const log = this.session.command_log();
+    if (!(await this.loadPanels())) return;
+    if (this.replay.open(log, name)) this.shell.selectTab('solve');
+  }
+
+  /**
+   * Load and mount the Replay, Live and League panels (once; after the first board, or
+   * when one of their tabs is opened first). A failed load says so on those tabs and is
+   * tried again the next time a tab asks.
+   * @returns {Promise<boolean>} whether they are mounted
+   */
+  loadPanels() {
+    return this.lazyPanels.load();
+  }
+
+  /** The shell's contract: the panels after the first board (see `loadPanels`). */
+  panelsReady() {
+    return this.loadPanels();
+  }
+
+  /** Whether the Replay tab has a replay open. */
+  replaying() {
+    return !!this.replay && this.replay.loaded();
   }
 
   /**
@@ -265,7 +300,7 @@ export class ArenaGame {
    * of the replay shown on the Replay tab, else of the game on the board.
    */
   get levelName() {
-    const [seed, names] = this.shell.activeTab() === 'solve' && this.replay.loaded() ? [this.replay.seed, this.replay.names] : [this.gameSetup?.seed, this.names];
+    const [seed, names] = this.shell.activeTab() === 'solve' && this.replaying() ? [this.replay.seed, this.replay.names] : [this.gameSetup?.seed, this.names];
     if (seed == null) return 'board';
     return `seed ${seed} ${names.map((n) => n.replace(/^bot:/, '')).join(' ')}`;
   }
@@ -316,10 +351,10 @@ export class ArenaGame {
   frame() {
     this.raf = 0;
     if (this.dead) return;
-    const stepping = this.transport.playing || this.replay.playing;
+    const stepping = this.transport.playing || (this.replay && this.replay.playing);
     if (stepping) this.ui.updateStatus();
     // Our next frame is asked for before the board's: the board draws after a step.
-    if (stepping || this.live.connected()) this.raf = requestAnimationFrame(() => this.frame());
+    if (stepping || (this.live && this.live.connected())) this.raf = requestAnimationFrame(() => this.frame());
     this.board.invalidate();
   }
 
@@ -328,8 +363,8 @@ export class ArenaGame {
   /** The source on the board: the Replay tab's file, the Live feed, else the Play game. */
   activeView() {
     const tab = this.shell.activeTab();
-    if (tab === 'solve' && this.replay.loaded()) return this.replay.view();
-    if (tab === 'edit') return this.live.view();
+    if (tab === 'solve' && this.replaying()) return this.replay.view();
+    if (tab === 'edit' && this.live) return this.live.view();
     const phase = this.phase;
     const status = { ready: 'Ready', running: this.you >= 0 ? 'Playing' : 'Watching', paused: 'Paused', over: 'Game over' }[phase];
     let message = null;
@@ -437,7 +472,7 @@ export class ArenaGame {
   /** What a presenter's keys and the embed bar drive: the replay (Replay tab) or the game. */
   presenterTransport() {
     const tab = this.shell.activeTab();
-    if (tab === 'solve' && this.replay.loaded()) return this.replay.transport;
+    if (tab === 'solve' && this.replaying()) return this.replay.transport;
     return tab === 'play' ? this.transport : null;
   }
 
@@ -479,9 +514,9 @@ export class ArenaGame {
       commandLog: () => (this.session ? this.session.command_log() : ''),
       lastCommand: () => this.lastCommand,
       commands: () => this.commandsSent.map(([t, w]) => ({ tick: t, word: w })),
-      replay: () => this.replay.info(),
-      live: () => this.live.info(),
-      league: () => this.league.info(),
+      replay: () => (this.replay ? this.replay.info() : null),
+      live: () => (this.live ? this.live.info() : null),
+      league: () => (this.league ? this.league.info() : null),
     };
   }
 
@@ -489,9 +524,9 @@ export class ArenaGame {
     this.dead = true;
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = 0;
-    this.replay.dispose();
-    this.live.dispose();
-    this.league.dispose();
+    if (this.replay) this.replay.dispose();
+    if (this.live) this.live.dispose();
+    if (this.league) this.league.dispose();
     if (this.session) this.session.free();
     this.session = null;
     const banner = this.shell.banner;

@@ -42,7 +42,7 @@ export class GpacScene {
     const g = this.game;
     if (!g.session || !g.view) return null;
     const tab = g.shell.activeTab();
-    if (tab === 'solve' && g.replay.loaded()) return g.replay.scene();
+    if (tab === 'solve' && g.replay && g.replay.loaded()) return g.replay.scene();
     const v = g.view;
     const { rows, cols } = v;
     if (tab === 'edit') {
@@ -67,7 +67,7 @@ export class GpacScene {
   /** What the status bar shows: the replayed snapshot on the Replay tab, else the game. */
   shownState() {
     const g = this.game;
-    if (g.shell.activeTab() === 'solve' && g.replay.loaded()) return g.replay.status();
+    if (g.shell.activeTab() === 'solve' && g.replay && g.replay.loaded()) return g.replay.status();
     const v = g.view;
     return { ...v, label: g.playing ? 'Playing' : v.turns ? 'Paused' : 'Ready' };
   }

@@ -11,10 +11,8 @@ import { GpacScene } from './gpac-scene.js';
 import { catalog } from './gpac-levels.js';
 import { GpacUi, SPEEDS } from './gpac-ui.js';
 import { PACMEN, GHOSTS, DEFAULT_SETTINGS, cleanSettings, blankMap, looksLikeWorldFile, letterOf } from './gpac-session.js';
-import { GpacReplayPanel } from './gpac-replay.js';
 import { viewInt } from '../../view-state.js';
 import { AutoGame } from '../../auto-game.js';
-import { LabPanel } from './gpac-lab.js';
 import { gpacKey } from './gpac-keys.js';
 import { gameModule, formatParseError } from '../../game-base.js';
 import { load, save } from '../../storage.js';
@@ -34,6 +32,8 @@ export class GpacGame extends AutoGame {
       painter: gpacPainter,
       Ui: GpacUi,
       check: {}, // its options: checkOptions()
+      // The Replay and Lab tabs: after the first board.
+      panels: (q) => import(`./gpac-panels.js${q}`),
       edit: {
         info: TILE_INFO,
         swatch: tileSwatch,
@@ -66,10 +66,11 @@ export class GpacGame extends AutoGame {
     this.makeTransport(SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })), this.speedIndex);
     /** @type {GpacUi} */
     this.ui = null; // mountPanels makes it
+    /** @type {import('./gpac-replay.js').GpacReplayPanel | null} the Replay tab (after the first board) */
+    this.replay = null;
+    /** @type {import('./gpac-lab.js').LabPanel | null} the Lab tab (after the first board) */
+    this.lab = null;
     this.mountPanels();
-    /** @type {GpacReplayPanel} */
-    this.replay = new GpacReplayPanel(this, shell.panels.solve);
-    this.lab = new LabPanel(this, shell.panels.compare);
     shell.nameTabs(TAB_LABELS);
     shell.onTab(() => {
       if (this.ui) this.ui.update();
@@ -141,14 +142,31 @@ export class GpacGame extends AutoGame {
     super.resizeLevel(rows, cols);
   }
 
-  /** A world file given where a map is expected (drop, Edit tab) opens in the Replay tab. */
+  /** @param {typeof import('./gpac-panels.js')} panels */
+  mountOwnPanels(panels) {
+    panels.mountGpacPanels(this);
+  }
+
+  /**
+   * A world file given where a map is expected (drop, Edit tab) opens in the Replay tab
+   * (once it has loaded: then whether it opened is not known yet, and true is returned).
+   */
   loadLevel(text, opts = {}) {
-    if (looksLikeWorldFile(text) && this.replay) {
-      const ok = this.replay.open(text, opts.name || 'world file');
-      if (ok) this.shell.selectTab('solve');
-      return ok;
+    if (looksLikeWorldFile(text) && this.session) {
+      this.openWorldFile(text, opts.name || 'world file');
+      return true;
     }
     return super.loadLevel(text, opts);
+  }
+
+  /**
+   * Open a world file in the Replay tab (loading it first if need be) and show the tab.
+   * @param {string} text
+   * @param {string} name
+   */
+  async openWorldFile(text, name) {
+    if (!this.replay && !(await this.loadPanels())) return;
+    if (this.replay.open(text, name)) this.shell.selectTab('solve');
   }
 
   onNewSession() {
@@ -277,7 +295,7 @@ export class GpacGame extends AutoGame {
 
   /** Open this game's world file in the Replay tab. */
   replayThisGame() {
-    if (this.replay.open(this.files.worldFile(), `${this.levelName}, seed ${this.seed}`)) this.shell.selectTab('solve');
+    this.openWorldFile(this.files.worldFile(), `${this.levelName}, seed ${this.seed}`);
   }
 
   // ---- the line: turns played and the ones undone (fullLine, seek: GameBase) -------------
@@ -446,7 +464,7 @@ export class GpacGame extends AutoGame {
   }
 
   gameKey(k) {
-    if (this.shell.activeTab() === 'solve' && this.replay.loaded()) return this.replay.key(k);
+    if (this.shell.activeTab() === 'solve' && this.replay && this.replay.loaded()) return this.replay.key(k);
     switch (k.type) {
       case 'dir':
         this.keyMove(k.sym);
@@ -483,15 +501,15 @@ export class GpacGame extends AutoGame {
       line: () => this.fullLine(),
       playing: () => this.playing,
       worldFile: () => this.files.worldFile(),
-      replay: () => this.replay.info(),
-      lab: () => this.lab.info(),
+      replay: () => (this.replay ? this.replay.info() : null),
+      lab: () => (this.lab ? this.lab.info() : null),
     };
   }
 
   unmount() {
     this.stopAll();
-    this.replay.dispose();
-    this.lab.dispose();
+    if (this.replay) this.replay.dispose();
+    if (this.lab) this.lab.dispose();
     super.unmount();
   }
 }

@@ -6,10 +6,8 @@
 import { penguPainter, tileSwatch, TILE_INFO } from './pengu-tiles.js';
 import { catalog } from './pengu-levels.js';
 import { PenguUi } from './pengu-ui.js';
-import { penguSolve } from './pengu-solve.js';
 import { digitToward, digitDelta } from '../../input.js';
-import { GameBase, gameModule, sameCell } from '../../game-base.js';
-import { sizeFields, seedField, generatedName } from '../../level-generator.js';
+import { GameBase, gameModule, sameCell, sizeFields, seedField, generatedName } from '../../game-base.js';
 
 const DIGIT_OF = { NW: '7', N: '8', NE: '9', W: '4', E: '6', SW: '1', S: '2', SE: '3' };
 
@@ -40,7 +38,8 @@ export class PenguGame extends GameBase {
       catalog,
       painter: penguPainter,
       Ui: PenguUi,
-      solve: penguSolve,
+      // The solve adapter (its forms, presets and result reading): after the first board.
+      loadSolve: (q) => import(`./pengu-solve.js${q}`).then((m) => m.penguSolve),
       check: { maxStates: 300_000, planCap: 1000 },
       judge: {
         limit: { key: 'goal', label: 'Goal', all: 'All fish', n: 'At least N fish', option: (v) => (typeof v === 'number' ? { at_least: v } : v) },

@@ -1,13 +1,29 @@
-// Rogue's Solve and Compare tabs. Rogue has no search to run in a worker: the Solve tab
+// Rogue's Solve and Compare tabs, loaded after the first board (`spec.panels`, see
+// `GameBase.loadPanels`). Rogue has no search to run in a worker: the Solve tab
 // shows the exact solution (from the start: the analyze tool; now: exact() with the
 // optimal steps to play, and move_values(): every legal move with its value, best
-// first, as a tablebase lists them), the Compare tab plays every monster strategy against every
-// rogue strategy on the dungeon and tabulates the referee's verdicts.
+// first, as a tablebase lists them) and "Check a recorded game" (rogue-check.js), the
+// Compare tab plays every monster strategy against every rogue strategy on the dungeon
+// and tabulates the referee's verdicts.
 
 import { h, button, fmt, fmtMs } from '../../ui.js';
+import { CheckPanel } from './rogue-check.js';
 import { SingleRun } from '../../single-run.js';
 import { MONSTERS, ROGUES, playerLabel } from './rogue-players.js';
 import { outcomeLegend, exactText, stepName } from './rogue-ui.js';
+
+/**
+ * Mount Rogue's panels: the exact solution and "Check a recorded game" on the Solve tab,
+ * the pairings on the Compare tab.
+ * @param {import('./rogue.js').RogueGame} game
+ */
+export function mountRoguePanels(game) {
+  const { panels } = game.shell;
+  game.exactPanel = new ExactPanel(game, panels.solve);
+  game.checkPanel = new CheckPanel(game, panels.solve);
+  game.pairings = new PairingsPanel(game, panels.compare);
+  game.exactPanel.refresh(); // the Solve tab, when it is open already
+}
 
 /** The value of a position as a short verdict: "Monster wins in 9" / "Rogue survives forever". */
 const valueText = (value) => (value == null ? 'Rogue survives forever' : `Monster wins in ${value} move${value === 1 ? '' : 's'}`);

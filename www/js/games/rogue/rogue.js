@@ -10,13 +10,10 @@ import { catalog } from './rogue-levels.js';
 import { RogueUi } from './rogue-ui.js';
 import { RogueScene } from './rogue-scene.js';
 import { rogueViewState, applyRogueView } from './rogue-link.js';
-import { ExactPanel, PairingsPanel } from './rogue-panels.js';
-import { CheckPanel } from './rogue-check.js';
 import { MONSTERS, ROGUES, SPEEDS, MAX_LIMIT, otherSide, sideAt } from './rogue-players.js';
 import { rogueKey, rogueGameKey } from './rogue-keys.js';
 import { digitToward } from '../../input.js';
-import { gameModule, sameCell as same, formatParseError } from '../../game-base.js';
-import { seedField } from '../../level-generator.js';
+import { gameModule, sameCell as same, formatParseError, seedField } from '../../game-base.js';
 import { h } from '../../ui.js';
 import { AutoGame } from '../../auto-game.js';
 import { SingleRun } from '../../single-run.js';
@@ -59,6 +56,8 @@ export class RogueGame extends AutoGame {
       // The Solve tab's exact solution is the `analyze` tool's (rogue_analyze); its
       // "Check a recorded game" runs `value-game`.
       shownTools: ['analyze', 'value-game'],
+      // The exact solution, "Check a recorded game" and the pairings: after the first board.
+      panels: (q) => import(`./rogue-panels.js${q}`),
       generate: {
         fields: [
           { key: 'size', label: 'Size', value: 12, title: 'The dungeon is size × size' },
@@ -103,12 +102,32 @@ export class RogueGame extends AutoGame {
     /** @type {HTMLSelectElement} */
     this.letterSelect = null;
     this.makeTransport(SPEEDS.map((rate) => ({ label: `${rate}/s`, rate })), this.speedIndex);
+    /** @type {import('./rogue-panels.js').ExactPanel | null} the Solve tab's exact solution (after the first board) */
+    this.exactPanel = null;
+    /** @type {import('./rogue-check.js').CheckPanel | null} the Solve tab's "Check a recorded game" */
+    this.checkPanel = null;
+    /** @type {import('./rogue-panels.js').PairingsPanel | null} the Compare tab's pairings */
+    this.pairings = null;
     this.mountPanels();
-    this.exactPanel = new ExactPanel(this, shell.panels.solve);
-    this.checkPanel = new CheckPanel(this, shell.panels.solve);
-    this.pairings = new PairingsPanel(this, shell.panels.compare);
-    this.addLetterPicker();
     shell.onTab(() => this.ui.update());
+  }
+
+  /** @param {typeof import('./rogue-panels.js')} panels */
+  mountOwnPanels(panels) {
+    panels.mountRoguePanels(this);
+    this.addLetterPicker();
+  }
+
+  /** Rogue's panels keep a part of the view too ("Check a recorded game": `transcript`). */
+  viewParts() {
+    return [...super.viewParts(), this.checkPanel].filter(Boolean);
+  }
+
+  /** @param {import('../../contracts.js').View | null} view */
+  lazyView(view) {
+    const mine = super.lazyView(view);
+    if (view && view.transcript) mine.transcript = view.transcript;
+    return mine;
   }
 
   /** Rogue dungeons are square and start as rooms; the first brush is a room. */
@@ -220,13 +239,12 @@ export class RogueGame extends AutoGame {
 
 
   viewState() {
-    return { ...super.viewState(), ...rogueViewState(this), ...this.checkPanel.viewState() };
+    return { ...super.viewState(), ...rogueViewState(this) };
   }
 
   applyView(view) {
     super.applyView(view);
     applyRogueView(this, view);
-    this.checkPanel.applyView(view);
   }
 
   /** @param {Record<string, unknown>} patch */
@@ -398,7 +416,7 @@ export class RogueGame extends AutoGame {
   // ---- the players on the Transport (AutoGame) ------------------------------------------
 
   autoStep(opts) {
-    const recorded = this.checkPanel.nextMove(); // a checked game on the board: its next move
+    const recorded = this.checkPanel && this.checkPanel.nextMove(); // a checked game on the board: its next move
     if (recorded) return this.autoMove(() => this.session.play(recorded), opts, { animate: (report) => this.played(null, report) });
     return this.stepStrategy(opts);
   }
@@ -506,8 +524,8 @@ export class RogueGame extends AutoGame {
 
   unmount() {
     this.stopAll();
-    this.pairings.dispose();
-    this.checkPanel.dispose();
+    if (this.pairings) this.pairings.dispose();
+    if (this.checkPanel) this.checkPanel.dispose();
     super.unmount();
   }
 }

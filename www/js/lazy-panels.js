@@ -1,9 +1,9 @@
 // The shared panels the first board does not need, loaded (`import()`) once it is
-// drawn, or sooner when the Solve or Compare tab is opened or a link's view needs them
-// (see `GameBase.loadPanels`): the Solve panel with plan playback, the search replay
-// and the debugger, the state space, the race, the heuristic lab, "More tools", the
-// Compare panel, and "Check a solution" (Play and Solve tabs). Their style sheets come
-// with them.
+// drawn, or sooner when the Edit, Solve or Compare tab is opened or a link's view needs
+// them (see `GameBase.loadPanels`): the Edit tab's editor, live verdict and generator;
+// the Solve panel with plan playback, the search replay and the debugger, the state
+// space, the race, the heuristic lab, "More tools", the Compare panel, and "Check a
+// solution" (Play and Solve tabs). Their style sheets come with them.
 
 import { SolverPanel } from './solver-panel.js';
 import { StateSpaceView } from './state-space-view.js';
@@ -12,6 +12,10 @@ import { mountRace } from './race-view.js';
 import { HeuristicLab } from './heuristic-lab.js';
 import { ToolsPanel } from './tools-panel.js';
 import { CheckSolution } from './check-solution.js';
+import { Editor } from './editor.js';
+import { LevelCheck } from './level-check.js';
+import { LevelGenerator } from './level-generator.js';
+import { h } from './ui.js';
 
 /** The style sheets of these panels (relative to this module). */
 const SHEETS = ['../css/debugger.css', '../css/state-space.css', '../css/race.css', '../css/lab.css'];
@@ -29,6 +33,25 @@ export function loadSheets() {
     document.head.append(link);
   })));
   return sheets;
+}
+
+/**
+ * Mount the Edit tab's panels on `game`: the editor (with the edits `game` recorded
+ * before it came, `game.editsBefore`), and above it the live verdict and the generator,
+ * for games that have them.
+ * @param {import('./game-base.js').GameBase<any>} game
+ */
+export function mountEditPanels(game) {
+  const { shell, spec } = game;
+  game.editor = new Editor(game, shell.panels.edit, game.editSpec());
+  for (const before of game.editsBefore) game.editor.record(before);
+  game.editsBefore = [];
+  if (game.session) game.editor.syncFromLevel();
+  const top = h('div.edit-top');
+  shell.panels.edit.prepend(top);
+  game.levelCheck = spec.check ? new LevelCheck(game, top, spec.check) : null;
+  game.generator = spec.generate ? new LevelGenerator(game, top, spec.generate) : null;
+  if (game.levelCheck) game.levelCheck.schedule();
 }
 
 /**
