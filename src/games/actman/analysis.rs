@@ -17,10 +17,12 @@
 //!   makes a monster die on another one or on a corpse.
 
 use super::level::Dungeon;
+use super::reach::Reach;
 use super::solver::{solve, ActProblem, Objective, Restriction, SolveOptions, MAX_TURNS};
 use crate::games::plan_count::{self, Counted};
 use crate::search::{self, Algorithm, Limits, Outcome, Problem, Solver};
 use serde::Serialize;
+use std::cell::OnceCell;
 use std::sync::atomic::AtomicBool;
 
 /// How a plan count ended.
@@ -186,15 +188,28 @@ pub fn count_optimal(
     limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> PlanCount {
-    with_problem!(dungeon, restriction, |p| count_bounded(&p, limits, cancel)).unwrap_or_else(
-        || PlanCount::LimitReached {
-            note: format!(
-                "{} monsters: more than the {} a search supports",
-                dungeon.monsters.len(),
-                super::solver::MAX_MONSTERS
-            ),
-        },
-    )
+    count_sharing(dungeon, restriction, limits, cancel, &OnceCell::new())
+}
+
+/// [`count_optimal`] with the board's reach tables in `reach`, built on first use, so
+/// that the counts of one dungeon (its verdict and its proofs of need) build them once.
+fn count_sharing(
+    dungeon: &Dungeon,
+    restriction: Restriction,
+    limits: AnalysisLimits,
+    cancel: Option<&AtomicBool>,
+    reach: &OnceCell<Option<Reach>>,
+) -> PlanCount {
+    with_problem!(dungeon, restriction, |p| count_bounded(
+        &p, limits, cancel, reach
+    ))
+    .unwrap_or_else(|| PlanCount::LimitReached {
+        note: format!(
+            "{} monsters: more than the {} a search supports",
+            dungeon.monsters.len(),
+            super::solver::MAX_MONSTERS
+        ),
+    })
 }
 
 /// Width of the beam whose plan bounds the count (see [`count_bounded`]).
@@ -218,6 +233,7 @@ fn count_bounded<const N: usize>(
     problem: &ActProblem<N>,
     limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
+    reach: &OnceCell<Option<Reach>>,
 ) -> PlanCount {
     let mut beam_limits = Limits {
         beam_width: UPPER_BEAM_WIDTH,
@@ -228,10 +244,10 @@ fn count_bounded<const N: usize>(
     };
     let upper = search::beam(problem, &mut beam_limits);
     if upper.outcome == Outcome::Found {
-        if let Some(reach) = problem.reach() {
+        if let Some(reach) = reach.get_or_init(|| problem.reach()) {
             let u = upper.plan.len() as u32;
             for bound in [u.saturating_sub(1), u] {
-                let hopeless = |s: &_, turns| !problem.may_win_within(&reach, s, turns);
+                let hopeless = |s: &_, turns| !problem.may_win_within(reach, s, turns);
                 match plan_count::count_plans_pruned(problem, Some(bound), hopeless, limits, cancel)
                 {
                     Counted::NoPlan { .. } => {}
@@ -271,11 +287,22 @@ pub fn needs(
     limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> Option<bool> {
+    needs_sharing(dungeon, restriction, limits, cancel, &OnceCell::new())
+}
+
+/// [`needs`] with the board's reach tables shared (see [`count_sharing`]).
+fn needs_sharing(
+    dungeon: &Dungeon,
+    restriction: Restriction,
+    limits: AnalysisLimits,
+    cancel: Option<&AtomicBool>,
+    reach: &OnceCell<Option<Reach>>,
+) -> Option<bool> {
     let limits = AnalysisLimits {
         plan_cap: 1,
         ..limits
     };
-    match count_optimal(dungeon, restriction, limits, cancel) {
+    match count_sharing(dungeon, restriction, limits, cancel, reach) {
         PlanCount::Found { .. } => Some(false),
         PlanCount::NoPlan { .. } => Some(true),
         PlanCount::LimitReached { .. } => None,
@@ -294,7 +321,8 @@ pub fn needs(
 /// assert_eq!((a.needs_bullet, a.needs_lure), (Some(false), Some(true)));
 /// ```
 pub fn analyze(dungeon: &Dungeon, limits: AnalysisLimits, cancel: Option<&AtomicBool>) -> Analysis {
-    let count = count_optimal(dungeon, Restriction::default(), limits, cancel);
+    let reach = OnceCell::new();
+    let count = count_sharing(dungeon, Restriction::default(), limits, cancel, &reach);
     let (mut needs_bullet, mut needs_lure) = (None, None);
     if matches!(count, PlanCount::Found { .. }) {
         let bullet = Restriction {
@@ -314,7 +342,7 @@ pub fn analyze(dungeon: &Dungeon, limits: AnalysisLimits, cancel: Option<&Atomic
             if wins_under(dungeon, r, plan) {
                 Some(false)
             } else {
-                needs(dungeon, r, limits, cancel)
+                needs_sharing(dungeon, r, limits, cancel, &reach)
             }
         };
         needs_bullet = need(bullet);
