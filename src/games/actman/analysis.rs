@@ -193,7 +193,7 @@ pub fn count_optimal(
 
 /// [`count_optimal`] with the board's reach tables in `reach`, built on first use, so
 /// that the counts of one dungeon (its verdict and its proofs of need) build them once.
-fn count_sharing(
+pub(super) fn count_sharing(
     dungeon: &Dungeon,
     restriction: Restriction,
     limits: AnalysisLimits,
@@ -291,7 +291,7 @@ pub fn needs(
 }
 
 /// [`needs`] with the board's reach tables shared (see [`count_sharing`]).
-fn needs_sharing(
+pub(super) fn needs_sharing(
     dungeon: &Dungeon,
     restriction: Restriction,
     limits: AnalysisLimits,

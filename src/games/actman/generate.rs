@@ -7,7 +7,9 @@
 //! Seeded and bounded by a number of candidates (not a clock): one seed, one dungeon,
 //! natively and in the browser.
 
-use super::analysis::{count_optimal, features, needs, wins_under, Features, PlanCount};
+use super::analysis::{
+    count_sharing, features, needs, needs_sharing, wins_under, Features, PlanCount,
+};
 use super::level::{Dungeon, Kind};
 use super::solver::Restriction;
 use crate::error::FieldError;
@@ -19,6 +21,7 @@ use crate::grid::{Grid, Pos};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
+use std::cell::OnceCell;
 use std::sync::atomic::AtomicBool;
 
 /// Smallest and largest side of a generated dungeon (border included).
@@ -309,7 +312,9 @@ const CANDIDATE: AnalysisLimits = AnalysisLimits {
 };
 
 fn evaluate(d: &Dungeon, options: &GenerateOptions, cancel: Option<&AtomicBool>) -> Eval<Proof> {
-    let count = count_optimal(d, Restriction::default(), CANDIDATE, cancel);
+    // The count and the proofs of need build the board's reach tables once.
+    let reach = OnceCell::new();
+    let count = count_sharing(d, Restriction::default(), CANDIDATE, cancel, &reach);
     let PlanCount::Found {
         turns,
         plans,
@@ -335,7 +340,7 @@ fn evaluate(d: &Dungeon, options: &GenerateOptions, cancel: Option<&AtomicBool>)
             return false;
         }
         let proved = !wins_under(d, restriction, plan)
-            && needs(d, restriction, CANDIDATE, cancel) == Some(true);
+            && needs_sharing(d, restriction, CANDIDATE, cancel, &reach) == Some(true);
         if !proved {
             score -= 40;
         }
