@@ -110,17 +110,19 @@ const openCache = (name) => {
 };
 
 /**
- * A file of a page loaded under `build`: its copy, else the network (and kept).
- * @param {Request} req
+ * A file of a page loaded under `build`: its copy, else the network (and kept: the
+ * worker stays up until the copy is written, `e.waitUntil`).
+ * @param {FetchEvent} e
  * @param {string} build
  */
-const cacheFirst = async (req, build) => {
+const cacheFirst = async (e, build) => {
+  const req = e.request;
   const cache = await openCache(PREFIX + build);
   const hit = await cache.match(req, { ignoreVary: true });
   if (hit) return hit;
   try {
     const res = await fetch(req);
-    if (keepable(res)) cache.put(req, res.clone()).catch(() => {});
+    if (keepable(res)) e.waitUntil(cache.put(req, res.clone()).catch(() => {}));
     return res;
   } catch {
     const found = await fallback(req);
@@ -140,11 +142,12 @@ const keepLoose = async (req, res) => {
   await cache.put(req, res);
 };
 
-/** @param {Request} req */
-const networkFirst = async (req) => {
+/** @param {FetchEvent} e */
+const networkFirst = async (e) => {
+  const req = e.request;
   try {
     const res = await fetch(req);
-    if (keepable(res)) keepLoose(req, res.clone()).catch(() => {});
+    if (keepable(res)) e.waitUntil(keepLoose(req, res.clone()).catch(() => {}));
     return res;
   } catch {
     const found = await fallback(req);
@@ -162,7 +165,7 @@ sw.addEventListener('fetch', (e) => {
   const build = builds.get(e.clientId);
   // A worker the page starts (the solvers) is served as its page is.
   if (build && (req.destination === 'worker' || req.destination === 'sharedworker')) remember(e.resultingClientId, build);
-  e.respondWith(build ? cacheFirst(req, build) : networkFirst(req));
+  e.respondWith(build ? cacheFirst(e, build) : networkFirst(e));
 });
 
 /**

@@ -2,8 +2,9 @@
 // bindings make) and compressed; a reload fetches no body again (the server's
 // validators); once the service worker has kept the page's files, a reload asks the
 // server for the page alone (its build stamp) and a changed file is fetched again at
-// the next load; offline, the service worker's copies still draw the board; a module
-// that does not load leaves a visible message, not a blank page, and so do the panels
+// the next load; offline, the service worker's copies still draw the board and run
+// the solver; a module that does not load (the play module, or the solvers' in their
+// worker) leaves a visible message, not a blank page or an uncaught error, and so do the panels
 // loaded after the first board (the Edit, Solve and Compare tabs' shared panels, and
 // Rogue's, GPac's and Arena's own), which load when asked again and then work.
 
@@ -21,6 +22,14 @@ const resources = (page) =>
     const t = /** @type {PerformanceResourceTiming} */ (r);
     return { name: t.name, transferSize: t.transferSize, encoded: t.encodedBodySize, decoded: t.decodedBodySize };
   }));
+
+/** Resolves once the service worker has kept `file` under a build stamp. */
+const kept = (page, file) => page.waitForFunction(async (name) => {
+  for (const stamp of await caches.keys()) {
+    if (stamp.startsWith('gridlab-build-') && (await (await caches.open(stamp)).match(name))) return true;
+  }
+  return false;
+}, file, { polling: 200 });
 
 test('the module is fetched once, compressed, and not again on a reload', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`);
@@ -59,12 +68,7 @@ test('with the page\'s files kept, a reload asks the server for the page alone; 
   // after the board).
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
-  await page.waitForFunction(async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith('gridlab-build-') && (await (await caches.open(name)).match('/pkg/gridlab_bg.wasm'))) return true;
-    }
-    return false;
-  }, null, { polling: 200 });
+  await kept(page, '/pkg/gridlab_bg.wasm');
   const warm = await reloadNoting(page, context);
   const files = warm.served.filter((r) => /\.(js|wasm|css|json)$/.test(r.path));
   assert.ok(files.length > 20, `the page's files: ${files.length}`);
@@ -83,17 +87,42 @@ test('with the page\'s files kept, a reload asks the server for the page alone; 
   await context.close();
 });
 
-test('offline, the service worker draws the last board', async () => {
+test('offline, the service worker draws the last board, and its solver runs', async () => {
   const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=actman`);
   await page.evaluate(() => navigator.serviceWorker.ready);
-  // One more load under the worker, so that it has kept every file the page uses.
+  // One more load under the worker, so that it keeps every file the page and its solver
+  // use (the full module comes after the first board, for the solver).
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
+  await kept(page, '/pkg/gridlab_bg.wasm');
   await context.setOffline(true);
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');
   assert.equal(await page.evaluate(() => window.gridlab.game), 'actman');
   assert.ok(await page.isVisible('#board'));
+  await page.click('#tab-solve');
+  await page.selectOption('#algo', 'astar');
+  await page.click('#solve');
+  await page.waitForSelector('#outcome');
+  assert.equal(await page.getAttribute('#outcome', 'data-outcome'), 'found');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a solver whose module does not load says so on the Solve tab, and no error is left uncaught', async () => {
+  const context = await env.browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // The play module draws the board; the full one (the solvers') cannot be fetched, as
+  // offline before the service worker kept it.
+  await page.route('**/pkg/gridlab_bg.wasm', (route) => route.abort());
+  await page.goto(`${env.server.url}#game=pengu`);
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.click('#tab-solve');
+  await page.click('#solve');
+  await page.waitForSelector('#result .outcome.bad');
+  assert.match(await page.textContent('#result'), /The solver stopped: the WebAssembly module did not load/);
   assert.deepEqual(errors, []);
   await context.close();
 });

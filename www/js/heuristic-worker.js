@@ -12,6 +12,8 @@ import { labHelpers } from './heuristic-help.js';
 const BEAT_MS = 250;
 
 const ready = init().then(() => self.postMessage({ type: 'ready' }));
+// A failed load is answered to the first run (below), not left as an uncaught error.
+ready.catch(() => {});
 
 /** `fn` made from the student's code: the code defines `function h(state, help)`. */
 function compile(code) {

@@ -7,11 +7,16 @@
 
 import init, * as wasm from '../pkg/gridlab.js';
 
+// Whether the module loaded. A failed load (offline, the module not kept yet) is told to
+// the page, whose next job starts a new worker; it is not left as an uncaught error.
 const ready = init().then(
-  () => self.postMessage({ type: 'ready' }),
+  () => {
+    self.postMessage({ type: 'ready' });
+    return true;
+  },
   (err) => {
     self.postMessage({ type: 'fatal', error: { message: `the WebAssembly module did not load: ${err}` } });
-    throw err;
+    return false;
   },
 );
 
@@ -29,11 +34,7 @@ function plainError(err) {
 self.onmessage = async (e) => {
   const { type, id, game = 'pengu', text = '', options } = e.data || {};
   if (typeof type !== 'string') return;
-  try {
-    await ready;
-  } catch {
-    return;
-  }
+  if (!(await ready)) return;
   try {
     const progress = (stats) => self.postMessage({ type: 'progress', id, stats });
     const result = wasm.run_tool(game, type, text, options, progress);
