@@ -8,14 +8,16 @@
 //! reach test) equals the plain breadth-first count.
 
 use gridlab::games::actman::{
-    self, ActProblem, Dungeon, Objective, Restriction, MAX_TURNS, REACH_HORIZON,
+    self, ActProblem, ActState, Dungeon, Objective, Restriction, MAX_TURNS, REACH_HORIZON,
 };
 use gridlab::games::pengu::{
     self, analyze, AnalysisLimits, Level, PlanCount, PlanCounter, SlideGraph, Status,
 };
+use gridlab::games::plan_count::{self, Counted};
 use gridlab::search::{Algorithm, Outcome, Problem, Solver};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
+use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, VecDeque};
 use std::ops::Range;
 
@@ -273,8 +275,18 @@ fn actman_reach_test_never_drops_a_state_that_can_win() {
         let reach = problem.reach().expect("a small board has reach tables");
         checked += 1;
         for (s, state) in states.iter().enumerate() {
+            // Monotone: won within 0 turns only at a goal, and once a state may be won
+            // within t turns, it may be within more (the count tests a state once).
+            let mut may_before = problem.is_goal(state);
+            assert_eq!(problem.may_win_within(&reach, state, 0), may_before);
             for turns in 1..=REACH_HORIZON + 1 {
                 let may = problem.may_win_within(&reach, state, turns);
+                assert!(
+                    may || !may_before,
+                    "may win within {} but not {turns}",
+                    turns - 1
+                );
+                may_before = may;
                 if dist[s] <= turns {
                     assert!(
                         may,
@@ -385,6 +397,62 @@ fn actman_reach_test_is_sound_at_its_horizon_on_larger_dungeons() {
     assert!(
         unchecked * 10 <= proved,
         "{unchecked} unchecked of {proved}"
+    );
+}
+
+#[test]
+fn a_pruned_count_tests_each_state_once() {
+    // A state the tests drop is not tested again when found again (both tests only
+    // grow stricter with fewer turns left), nor is a state kept: on our dungeons, the
+    // reach test sees each state once, and the count is the verdict's.
+    let dropped = Cell::new(0);
+    for entry in std::fs::read_dir("levels/actman").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let d = Dungeon::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let limits = actman::AnalysisLimits::default();
+        let actman::PlanCount::Found {
+            turns, plans, plan, ..
+        } = actman::count_optimal(&d, Restriction::default(), limits, None)
+        else {
+            panic!("{} has a victory", path.display());
+        };
+        assert!(
+            d.monsters.len() <= 16,
+            "{}: a state of 16 slots",
+            path.display()
+        );
+        let problem = ActProblem::<16>::new(&d, MAX_TURNS, false);
+        let reach = problem.reach().expect("our dungeons have reach tables");
+        let tested = RefCell::new(HashMap::new());
+        let hopeless = |s: &ActState<16>, turns| {
+            *tested.borrow_mut().entry(*s).or_insert(0) += 1;
+            let drop = !problem.may_win_within(&reach, s, turns);
+            dropped.set(dropped.get() + usize::from(drop));
+            drop
+        };
+        let Counted::Found {
+            depth,
+            plans: pruned_plans,
+            plan: pruned_plan,
+            ..
+        } = plan_count::count_plans_pruned(&problem, Some(turns), hopeless, limits, None)
+        else {
+            panic!("{}: no plan within the optimum", path.display());
+        };
+        let pruned_plan: String = pruned_plan.iter().map(|a| a.symbol()).collect();
+        assert_eq!((depth, pruned_plans, pruned_plan), (turns, plans, plan));
+        let tested = tested.into_inner();
+        let most = tested.values().max().copied().unwrap_or(0);
+        assert!(most <= 1, "{}: a state tested {most} times", path.display());
+    }
+    // The great hall alone drops thousands, many found again from other parents.
+    let dropped = dropped.get();
+    assert!(
+        dropped >= 1_000,
+        "{dropped} states dropped by the reach test"
     );
 }
 

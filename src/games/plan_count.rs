@@ -23,11 +23,17 @@
 //!
 //! Admissibility is all this needs (not consistency). The count is capped: beyond
 //! `plan_cap`, "at least `plan_cap`".
+//!
+//! A state dropped once is not tested again: found again later, it is at the same
+//! depth or deeper, with as many turns left or fewer, and both tests only grow
+//! stricter with fewer turns left (`d + h(s) ≤ U` plainly; the second test, see
+//! [`count_plans_pruned`], by its contract).
 
 use crate::games::verdict::{memory_note, AnalysisLimits};
 use crate::search::{Problem, Table, DEAD_END};
 use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How a plan count ended.
@@ -110,7 +116,8 @@ pub fn count_plans<P: Problem>(
 /// no goal can be reached from it within that many actions. The count stays exact when
 /// that test is sound (never `true` for a state with a plan of at most that many
 /// actions), by the module's argument: an optimal plan's `k`-th state has a plan of
-/// `C − k ≤ bound − k` actions.
+/// `C − k ≤ bound − k` actions. The test must also be monotone (`true` for `t` actions
+/// implies `true` for fewer), as a dropped state is not tested again.
 pub fn count_plans_pruned<P: Problem>(
     problem: &P,
     bound: Option<u32>,
@@ -147,6 +154,8 @@ pub fn count_plans_pruned<P: Problem>(
             action: None,
         },
     );
+    // The states dropped by the tests (see the module's doc), while the budget has room.
+    let mut dropped: HashMap<P::State, (), FxBuildHasher> = HashMap::default();
     let mut goal_depth = u32::MAX;
     let mut succ = Vec::new();
     let mut head = 0;
@@ -183,8 +192,14 @@ pub fn count_plans_pruned<P: Problem>(
                 continue;
             }
             if pruned {
+                if dropped.contains_key(&next) {
+                    continue;
+                }
                 let h = problem.heuristic(&next);
                 if h == DEAD_END || h > bound - (d + 1) || hopeless(&next, bound - (d + 1)) {
+                    if dropped.make_room(nodes.bytes(), limits.max_memory) {
+                        dropped.insert(next, ());
+                    }
                     continue;
                 }
             }
@@ -192,6 +207,10 @@ pub fn count_plans_pruned<P: Problem>(
                 return Counted::LimitReached {
                     note: format!("more than {max_states} states"),
                 };
+            }
+            if !nodes.make_room(dropped.bytes(), limits.max_memory) {
+                // Forgetting the dropped states costs time only.
+                dropped = HashMap::default();
             }
             if !nodes.make_room(0, limits.max_memory) {
                 return Counted::LimitReached {

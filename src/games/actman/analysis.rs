@@ -18,9 +18,10 @@
 
 use super::level::Dungeon;
 use super::reach::Reach;
-use super::solver::{solve, ActProblem, Objective, Restriction, SolveOptions, MAX_TURNS};
+use super::rules::{score, Action};
+use super::solver::{ActProblem, Restriction, SolveOptions, MAX_TURNS};
 use crate::games::plan_count::{self, Counted};
-use crate::search::{self, Algorithm, Limits, Outcome, Problem, Solver};
+use crate::search::{self, Limits, Outcome, Problem};
 use serde::Serialize;
 use std::cell::OnceCell;
 use std::sync::atomic::AtomicBool;
@@ -188,28 +189,155 @@ pub fn count_optimal(
     limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> PlanCount {
-    count_sharing(dungeon, restriction, limits, cancel, &OnceCell::new())
+    Counts::new(dungeon, limits, cancel).count(restriction)
 }
 
-/// [`count_optimal`] with the board's reach tables in `reach`, built on first use, so
-/// that the counts of one dungeon (its verdict and its proofs of need) build them once.
-pub(super) fn count_sharing(
-    dungeon: &Dungeon,
-    restriction: Restriction,
+/// One dungeon's plan counts, proofs of need and plan walks under any restriction:
+/// its problems share the board's tables ([`ActProblem::with_restriction`]) and the
+/// reach tables (built on first use), so that a verdict builds each once.
+pub(super) struct Counts<'a> {
+    /// The problem in the narrowest state that holds the monsters (`None`: too many).
+    problem: Option<Box<dyn Restricted + 'a>>,
+    monsters: usize,
     limits: AnalysisLimits,
-    cancel: Option<&AtomicBool>,
-    reach: &OnceCell<Option<Reach>>,
-) -> PlanCount {
-    with_problem!(dungeon, restriction, |p| count_bounded(
-        &p, limits, cancel, reach
-    ))
-    .unwrap_or_else(|| PlanCount::LimitReached {
-        note: format!(
-            "{} monsters: more than the {} a search supports",
-            dungeon.monsters.len(),
-            super::solver::MAX_MONSTERS
-        ),
-    })
+    cancel: Option<&'a AtomicBool>,
+}
+
+/// A dungeon's problem at one state width, for [`Counts`].
+trait Restricted {
+    /// [`count_bounded`] under `restriction`.
+    fn count(
+        &self,
+        restriction: Restriction,
+        limits: AnalysisLimits,
+        cancel: Option<&AtomicBool>,
+    ) -> PlanCount;
+    /// [`walk`] under `restriction`.
+    fn walk(&self, restriction: Restriction, plan: &str) -> Option<(bool, usize)>;
+    /// The turns of greedy best-first search's victory (at most [`GREEDY_STATES`]
+    /// states), if it finds one.
+    fn greedy_turns(&self, cancel: Option<&AtomicBool>) -> Option<u32>;
+}
+
+/// Most states of the greedy search whose victory the features compare.
+const GREEDY_STATES: usize = 200_000;
+
+/// An [`ActProblem`] and its reach tables.
+struct Shared<const N: usize> {
+    problem: ActProblem<N>,
+    reach: OnceCell<Option<Reach>>,
+}
+
+impl<const N: usize> Restricted for Shared<N> {
+    fn count(
+        &self,
+        restriction: Restriction,
+        limits: AnalysisLimits,
+        cancel: Option<&AtomicBool>,
+    ) -> PlanCount {
+        let problem = self.problem.with_restriction(restriction);
+        count_bounded(&problem, limits, cancel, &self.reach)
+    }
+
+    fn walk(&self, restriction: Restriction, plan: &str) -> Option<(bool, usize)> {
+        walk(&self.problem.with_restriction(restriction), plan)
+    }
+
+    fn greedy_turns(&self, cancel: Option<&AtomicBool>) -> Option<u32> {
+        let options = SolveOptions {
+            max_states: GREEDY_STATES,
+            max_turns: MAX_TURNS,
+            trace_limit: 0,
+            record_limit: 0,
+            ..SolveOptions::default()
+        };
+        let found = search::greedy(&self.problem, &mut options.budget().limits(cancel, None));
+        (found.outcome == Outcome::Found).then_some(found.plan.len() as u32)
+    }
+}
+
+impl<'a> Counts<'a> {
+    /// The counts of `dungeon` within `limits`; `cancel` stops them.
+    pub(super) fn new(
+        dungeon: &Dungeon,
+        limits: AnalysisLimits,
+        cancel: Option<&'a AtomicBool>,
+    ) -> Counts<'a> {
+        let problem = with_problem!(dungeon, Restriction::default(), |p| Box::new(Shared {
+            problem: p,
+            reach: OnceCell::new(),
+        })
+            as Box<dyn Restricted>);
+        Counts {
+            problem,
+            monsters: dungeon.monsters.len(),
+            limits,
+            cancel,
+        }
+    }
+
+    /// The optimal plan count under `restriction` (see [`count_optimal`]).
+    pub(super) fn count(&self, restriction: Restriction) -> PlanCount {
+        self.count_within(restriction, self.limits)
+    }
+
+    fn count_within(&self, restriction: Restriction, limits: AnalysisLimits) -> PlanCount {
+        match &self.problem {
+            Some(p) => p.count(restriction, limits, self.cancel),
+            None => PlanCount::LimitReached {
+                note: format!(
+                    "{} monsters: more than the {} a search supports",
+                    self.monsters,
+                    super::solver::MAX_MONSTERS
+                ),
+            },
+        }
+    }
+
+    /// Whether the restricted game has no victory (see [`needs`]).
+    pub(super) fn needs(&self, restriction: Restriction) -> Option<bool> {
+        let limits = AnalysisLimits {
+            plan_cap: 1,
+            ..self.limits
+        };
+        match self.count_within(restriction, limits) {
+            PlanCount::Found { .. } => Some(false),
+            PlanCount::NoPlan { .. } => Some(true),
+            PlanCount::LimitReached { .. } => None,
+        }
+    }
+
+    /// Whether `plan` wins under `restriction` (see [`wins_under`]).
+    pub(super) fn wins(&self, restriction: Restriction, plan: &str) -> bool {
+        self.problem
+            .as_ref()
+            .is_some_and(|p| p.walk(restriction, plan).is_some_and(|(goal, _)| goal))
+    }
+
+    /// Whether the restricted game has no victory, proved at once when `plan` (a
+    /// victory of the whole game) wins it too.
+    pub(super) fn needs_beyond(&self, restriction: Restriction, plan: &str) -> Option<bool> {
+        if self.wins(restriction, plan) {
+            Some(false)
+        } else {
+            self.needs(restriction)
+        }
+    }
+
+    /// Mean number of successors at the states `plan` passes (rounded to 0.01).
+    fn branching(&self, plan: &str) -> f64 {
+        let steps = plan.chars().count();
+        match self
+            .problem
+            .as_ref()
+            .and_then(|p| p.walk(Restriction::default(), plan))
+        {
+            Some((_, options)) if steps > 0 => {
+                (options as f64 / steps as f64 * 100.0).round() / 100.0
+            }
+            _ => 0.0,
+        }
+    }
 }
 
 /// Width of the beam whose plan bounds the count (see [`count_bounded`]).
@@ -287,26 +415,7 @@ pub fn needs(
     limits: AnalysisLimits,
     cancel: Option<&AtomicBool>,
 ) -> Option<bool> {
-    needs_sharing(dungeon, restriction, limits, cancel, &OnceCell::new())
-}
-
-/// [`needs`] with the board's reach tables shared (see [`count_sharing`]).
-pub(super) fn needs_sharing(
-    dungeon: &Dungeon,
-    restriction: Restriction,
-    limits: AnalysisLimits,
-    cancel: Option<&AtomicBool>,
-    reach: &OnceCell<Option<Reach>>,
-) -> Option<bool> {
-    let limits = AnalysisLimits {
-        plan_cap: 1,
-        ..limits
-    };
-    match count_sharing(dungeon, restriction, limits, cancel, reach) {
-        PlanCount::Found { .. } => Some(false),
-        PlanCount::NoPlan { .. } => Some(true),
-        PlanCount::LimitReached { .. } => None,
-    }
+    Counts::new(dungeon, limits, cancel).needs(restriction)
 }
 
 /// Analyse `dungeon` for the editor and the generator.
@@ -321,42 +430,20 @@ pub(super) fn needs_sharing(
 /// assert_eq!((a.needs_bullet, a.needs_lure), (Some(false), Some(true)));
 /// ```
 pub fn analyze(dungeon: &Dungeon, limits: AnalysisLimits, cancel: Option<&AtomicBool>) -> Analysis {
-    let reach = OnceCell::new();
-    let count = count_sharing(dungeon, Restriction::default(), limits, cancel, &reach);
-    let (mut needs_bullet, mut needs_lure) = (None, None);
-    if matches!(count, PlanCount::Found { .. }) {
-        let bullet = Restriction {
-            no_bullet: true,
-            ..Restriction::default()
-        };
-        let lure = Restriction {
-            no_collisions: true,
-            ..Restriction::default()
-        };
+    let counts = Counts::new(dungeon, limits, cancel);
+    let count = counts.count(Restriction::default());
+    let (mut needs_bullet, mut needs_lure, mut features) = (None, None, None);
+    if let PlanCount::Found { plan, .. } = &count {
         // An optimal plan that wins the restricted game answers at once.
-        let plan = match &count {
-            PlanCount::Found { plan, .. } => plan.as_str(),
-            _ => "",
-        };
-        let need = |r| {
-            if wins_under(dungeon, r, plan) {
-                Some(false)
-            } else {
-                needs_sharing(dungeon, r, limits, cancel, &reach)
-            }
-        };
-        needs_bullet = need(bullet);
-        needs_lure = need(lure);
-    }
-    let features = match &count {
-        PlanCount::Found { .. } => Some(features(
+        needs_bullet = counts.needs_beyond(Restriction::NO_BULLET, plan);
+        needs_lure = counts.needs_beyond(Restriction::NO_LURE, plan);
+        features = Some(counts.features(
             dungeon,
             &count,
             needs_bullet == Some(true),
             needs_lure == Some(true),
-        )),
-        _ => None,
-    };
+        ));
+    }
     Analysis {
         count,
         needs_bullet,
@@ -373,43 +460,55 @@ pub fn features(
     needs_bullet: bool,
     needs_lure: bool,
 ) -> Features {
-    let PlanCount::Found {
-        turns,
-        plans,
-        plan,
-        states,
-    } = count
-    else {
-        return Features::default();
-    };
-    let branching =
-        with_problem!(dungeon, Restriction::default(), |p| branching(&p, plan)).unwrap_or_default();
-    let score = super::game::Game::replay(dungeon, plan).map_or(0, |g| g.score());
-    let greedy = solve(
+    Counts::new(dungeon, AnalysisLimits::default(), None).features(
         dungeon,
-        &SolveOptions {
-            solver: Solver::Search(Algorithm::Greedy),
-            objective: Objective::Turns,
-            max_states: 200_000,
-            max_turns: MAX_TURNS,
-            ..SolveOptions::default()
-        },
-        None,
-        None,
-    );
-    let greedy_turns = (greedy.outcome == Outcome::Found).then_some(greedy.actions.len() as u32);
-    Features {
-        optimal_turns: *turns,
-        optimal_plans: *plans,
-        unique: *plans == 1,
-        branching,
-        states: *states,
-        monsters: dungeon.monsters.len(),
-        score,
+        count,
         needs_bullet,
         needs_lure,
-        greedy_turns,
-        greedy_excess: greedy_turns.map(|g| g.saturating_sub(*turns)),
+    )
+}
+
+impl Counts<'_> {
+    /// [`features`], walking the plan on the shared problem.
+    pub(super) fn features(
+        &self,
+        dungeon: &Dungeon,
+        count: &PlanCount,
+        needs_bullet: bool,
+        needs_lure: bool,
+    ) -> Features {
+        let PlanCount::Found {
+            turns,
+            plans,
+            plan,
+            states,
+        } = count
+        else {
+            return Features::default();
+        };
+        // A victory kills every monster.
+        let cost = plan
+            .chars()
+            .filter_map(Action::from_symbol)
+            .map(Action::cost)
+            .sum();
+        let greedy_turns = self
+            .problem
+            .as_ref()
+            .and_then(|p| p.greedy_turns(self.cancel));
+        Features {
+            optimal_turns: *turns,
+            optimal_plans: *plans,
+            unique: *plans == 1,
+            branching: self.branching(plan),
+            states: *states,
+            monsters: dungeon.monsters.len(),
+            score: score(cost, dungeon.monsters.len() as i32),
+            needs_bullet,
+            needs_lure,
+            greedy_turns,
+            greedy_excess: greedy_turns.map(|g| g.saturating_sub(*turns)),
+        }
     }
 }
 
@@ -423,9 +522,7 @@ pub fn features(
 /// assert!(!wins_under(&d, Restriction { no_bullet: true, ..Restriction::default() }, "E"));
 /// ```
 pub fn wins_under(dungeon: &Dungeon, restriction: Restriction, plan: &str) -> bool {
-    with_problem!(dungeon, restriction, |p| walk(&p, plan)
-        .is_some_and(|(goal, _)| goal))
-    .unwrap_or(false)
+    Counts::new(dungeon, AnalysisLimits::default(), None).wins(restriction, plan)
 }
 
 /// Play `plan` on `problem`'s successors: whether it ends in a goal, and the number
@@ -444,13 +541,4 @@ fn walk<P: Problem>(problem: &P, plan: &str) -> Option<(bool, usize)> {
         state = succ.swap_remove(k).1;
     }
     Some((problem.is_goal(&state), options))
-}
-
-/// Mean number of successors at the states the plan passes (rounded to 0.01).
-fn branching<P: Problem>(problem: &P, plan: &str) -> f64 {
-    let steps = plan.chars().count();
-    match walk(problem, plan) {
-        Some((_, options)) if steps > 0 => (options as f64 / steps as f64 * 100.0).round() / 100.0,
-        _ => 0.0,
-    }
 }

@@ -7,9 +7,7 @@
 //! Seeded and bounded by a number of candidates (not a clock): one seed, one dungeon,
 //! natively and in the browser.
 
-use super::analysis::{
-    count_sharing, features, needs, needs_sharing, wins_under, Features, PlanCount,
-};
+use super::analysis::{Counts, Features, PlanCount};
 use super::level::{Dungeon, Kind};
 use super::solver::Restriction;
 use crate::error::FieldError;
@@ -21,7 +19,6 @@ use crate::grid::{Grid, Pos};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
-use std::cell::OnceCell;
 use std::sync::atomic::AtomicBool;
 
 /// Smallest and largest side of a generated dungeon (border included).
@@ -48,17 +45,6 @@ const FINAL: AnalysisLimits = AnalysisLimits {
     max_memory: DEFAULT_ANALYSIS_MEMORY,
     plan_cap: 1,
 };
-/// The game without the bullet.
-const NO_BULLET: Restriction = Restriction {
-    no_bullet: true,
-    no_collisions: false,
-};
-/// The game without collisions.
-const NO_LURE: Restriction = Restriction {
-    no_bullet: false,
-    no_collisions: true,
-};
-
 /// What to generate.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
@@ -312,9 +298,9 @@ const CANDIDATE: AnalysisLimits = AnalysisLimits {
 };
 
 fn evaluate(d: &Dungeon, options: &GenerateOptions, cancel: Option<&AtomicBool>) -> Eval<Proof> {
-    // The count and the proofs of need build the board's reach tables once.
-    let reach = OnceCell::new();
-    let count = count_sharing(d, Restriction::default(), CANDIDATE, cancel, &reach);
+    // The count and the proofs of need share the board's tables.
+    let counts = Counts::new(d, CANDIDATE, cancel);
+    let count = counts.count(Restriction::default());
     let PlanCount::Found {
         turns,
         plans,
@@ -339,15 +325,14 @@ fn evaluate(d: &Dungeon, options: &GenerateOptions, cancel: Option<&AtomicBool>)
         if !asked {
             return false;
         }
-        let proved = !wins_under(d, restriction, plan)
-            && needs_sharing(d, restriction, CANDIDATE, cancel, &reach) == Some(true);
+        let proved = counts.needs_beyond(restriction, plan) == Some(true);
         if !proved {
             score -= 40;
         }
         proved
     };
-    let needs_bullet = prove(options.needs_bullet, NO_BULLET);
-    let needs_lure = prove(options.needs_lure, NO_LURE);
+    let needs_bullet = prove(options.needs_bullet, Restriction::NO_BULLET);
+    let needs_lure = prove(options.needs_lure, Restriction::NO_LURE);
     let qualifies = (!options.unique || *plans == 1)
         && (!options.needs_bullet || needs_bullet)
         && (!options.needs_lure || needs_lure);
@@ -418,19 +403,18 @@ pub fn generate(
                 unreachable!("a dungeon is found with its plan")
             };
             // The needs not asked for are decided now, for the features.
+            let counts = Counts::new(&dungeon, FINAL, cancel);
             let decide = |proved: bool, restriction: Restriction| {
-                proved
-                    || (!wins_under(&dungeon, restriction, plan)
-                        && needs(&dungeon, restriction, FINAL, cancel) == Some(true))
+                proved || counts.needs_beyond(restriction, plan) == Some(true)
             };
-            let needs_bullet = decide(proof.needs_bullet, NO_BULLET);
-            let needs_lure = decide(proof.needs_lure, NO_LURE);
+            let needs_bullet = decide(proof.needs_bullet, Restriction::NO_BULLET);
+            let needs_lure = decide(proof.needs_lure, Restriction::NO_LURE);
             // A cancel here leaves the needs not asked for unproved (reported as not
             // needed, as any need not proved) rather than lose the dungeon.
             Ok(Generated {
                 text: dungeon.to_text(),
                 plan: plan.clone(),
-                features: features(&dungeon, &proof.count, needs_bullet, needs_lure),
+                features: counts.features(&dungeon, &proof.count, needs_bullet, needs_lure),
                 dungeon,
                 candidates,
                 met: meets,

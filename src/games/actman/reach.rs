@@ -70,6 +70,26 @@ struct SetCache {
     offsets: FxHashMap<u32, u32>,
     /// The sets, `HORIZON · words` words each.
     sets: Vec<u64>,
+    /// For the shot: `lines[at / words + t]` holds the rows and the columns of `M_t`
+    /// (`t = 0 … H − 1`) as offsets from Act-Man's, bit `offset + H − 1` for each offset
+    /// within `H − 1` ([`line_bit`]).
+    lines: Vec<(u32, u32)>,
+}
+
+/// The bit of a row (or column) `offset` from Act-Man's within `H − 1`, else 0.
+fn line_bit(offset: i32) -> u32 {
+    let reach = HORIZON as i32 - 1;
+    if offset.abs() <= reach {
+        1 << (offset + reach)
+    } else {
+        0
+    }
+}
+
+/// The offsets within `reach` of Act-Man's (bits as [`line_bit`]'s).
+fn window(reach: i32) -> u32 {
+    let h = HORIZON as i32 - 1;
+    (((1u64 << (2 * reach + 1)) - 1) as u32) << (h - reach)
 }
 
 fn set(s: &mut Cells, c: u32) {
@@ -139,9 +159,9 @@ impl Reach {
 
     /// Whether Act-Man at `actman` with these slots may win within `turns` turns; `false`
     /// is a proof that he cannot (see the module's doc). Always `true` beyond
-    /// [`HORIZON`] turns.
+    /// [`HORIZON`] turns. Monotone: `false` for `turns` implies `false` for fewer.
     pub fn may_win_within(&self, actman: u32, no_bullet: bool, slots: &[Slot], turns: u32) -> bool {
-        if turns > HORIZON || turns == 0 {
+        if turns > HORIZON {
             return true;
         }
         let w = self.words;
@@ -160,14 +180,15 @@ impl Reach {
                 None => {}
             }
         }
-        if m == 0 {
-            return true;
+        if m == 0 || turns == 0 {
+            return m == 0;
         }
         let mut cache = self.cache.borrow_mut();
         let entry = HORIZON as usize * w;
         if (cache.sets.len() + m * entry) * 8 > MAX_CACHE_BYTES {
             cache.offsets.clear();
             cache.sets.clear();
+            cache.lines.clear();
         }
         // `at[i]`: where monster i's M_1 … M_H start; M₀ is its cell.
         let mut at = [0usize; 32];
@@ -178,89 +199,60 @@ impl Reach {
         let zero = [0u64; WORDS];
         let mut dying = 0u64; // monsters that may die by now
         let everyone = (1u64 << m) - 1;
+        // While the bullet is in hand, a shot may leave a corpse where any monster
+        // stood before the move: `before` is every monster's M_{t−1}.
+        let mut before = zero;
+        if !no_bullet {
+            for &(_, x) in &living[..m] {
+                set(&mut before, x);
+            }
+        }
         for t in 1..=turns as usize {
             let now = |i: usize| &sets[at[i] + (t - 1) * w..][..w];
-            // While the bullet is in hand, a shot may leave a corpse where any monster
-            // stood before the move.
-            let (mut all, mut two, mut shot) = ([0u64; WORDS], [0u64; WORDS], zero);
+            // `all`: every monster's M_t; `two`: the cells in two of them.
+            let (mut all, mut two) = (zero, zero);
             for i in 0..m {
                 for (k, &x) in now(i).iter().enumerate() {
                     two[k] |= all[k] & x;
                     all[k] |= x;
                 }
-                if !no_bullet {
-                    self.before(&mut shot, sets, at[i], living[i].1, t);
-                }
             }
-            let mut died = zero;
+            // A monster may die where a corpse may lie, or another monster may stand.
+            let mut deadly = zero;
+            for k in 0..w {
+                deadly[k] = corpses[k] | before[k] | two[k];
+            }
             for i in 0..m {
-                for (k, &x) in now(i).iter().enumerate() {
-                    let others = two[k] | (all[k] & !x);
-                    let deaths = x & (corpses[k] | shot[k] | others);
-                    if deaths != 0 {
-                        dying |= 1 << i;
-                        died[k] |= deaths;
-                    }
+                if dying >> i & 1 == 0 && now(i).iter().zip(&deadly).any(|(&x, &d)| x & d != 0) {
+                    dying |= 1 << i;
                 }
             }
             if dying == everyone {
                 return true;
             }
             for k in 0..w {
-                corpses[k] |= died[k] | shot[k];
+                corpses[k] |= (all[k] & deadly[k]) | before[k];
+            }
+            if !no_bullet {
+                before = all;
             }
         }
         if no_bullet {
             return false;
         }
         // The shot at turn t, from Act-Man's cell then within t − 1 of his cell now:
-        // the rows (and columns) at offsets −(H − 1)..=H − 1 where every monster left
-        // may stand.
-        let (r0, c0) = self.coords[actman as usize];
-        let reach_bit = |offset: i32, reach: i32| -> u32 {
-            if offset.abs() <= reach {
-                1 << (offset + HORIZON as i32 - 1)
-            } else {
-                0
-            }
-        };
+        // the rows (and columns) within t − 1 of his where every monster left may
+        // stand before the move.
         (1..=turns as usize).any(|t| {
-            let reach = t as i32 - 1;
-            let (mut rows, mut cols) = (u32::MAX, u32::MAX);
+            let near = window(t as i32 - 1);
+            let (mut rows, mut cols) = (near, near);
             for i in (0..m).filter(|&i| dying >> i & 1 == 0) {
-                let mut cells = zero;
-                self.before(&mut cells, sets, at[i], living[i].1, t);
-                let (mut r, mut c) = (0u32, 0u32);
-                for (k, &word) in cells[..w].iter().enumerate() {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let x = k * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        let (row, col) = self.coords[x];
-                        r |= reach_bit(row - r0, reach);
-                        c |= reach_bit(col - c0, reach);
-                    }
-                }
+                let (r, c) = cache.lines[at[i] / w + t - 1];
                 rows &= r;
                 cols &= c;
             }
             rows | cols != 0
         })
-    }
-
-    /// Add a monster's `M_{t−1}` to `cells`: its cell `x` for `t = 1`, else its sets
-    /// from `at` in `sets`.
-    fn before(&self, cells: &mut Cells, sets: &[u64], at: usize, x: u32, t: usize) {
-        if t == 1 {
-            set(cells, x);
-        } else {
-            for (c, &s) in cells
-                .iter_mut()
-                .zip(&sets[at + (t - 2) * self.words..][..self.words])
-            {
-                *c |= s;
-            }
-        }
     }
 
     /// Where the sets `M_1 … M_H` of a monster of `kind` (0 ogre, 1 demon) at `x` begin
@@ -296,6 +288,22 @@ impl Reach {
                 }
             }
             now[..w].copy_from_slice(next);
+        }
+        let (r0, c0) = self.coords[actman as usize];
+        let (row, col) = self.coords[x as usize];
+        cache.lines.push((line_bit(row - r0), line_bit(col - c0)));
+        for t in 1..HORIZON as usize {
+            let (mut rows, mut cols) = (0, 0);
+            for (k, &word) in cache.sets[at + (t - 1) * w..][..w].iter().enumerate() {
+                let mut bits = word;
+                while bits != 0 {
+                    let (row, col) = self.coords[k * 64 + bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                    rows |= line_bit(row - r0);
+                    cols |= line_bit(col - c0);
+                }
+            }
+            cache.lines.push((rows, cols));
         }
         cache.offsets.insert(key, at as u32);
         at

@@ -213,13 +213,13 @@ impl Board {
         };
         let n = board.cells();
         if n <= CHASE_TABLE_CELLS {
-            let mut table = Vec::with_capacity(2 * n * n);
-            for kind in [Kind::Ogre, Kind::Demon] {
-                for target in 0..n as u32 {
+            let mut table = vec![0u16; 2 * n * n];
+            for target in 0..n {
+                for cell in 0..n {
                     // Cells fit 16 bits: the table has at most CHASE_TABLE_CELLS.
-                    table.extend(
-                        (0..n as u32).map(|cell| board.compute_chase(cell, kind, target) as u16),
-                    );
+                    let [ogre, demon] = board.compute_chases(cell as u32, target as u32);
+                    table[target * n + cell] = ogre as u16;
+                    table[(n + target) * n + cell] = demon as u16;
                 }
             }
             board.chases = table;
@@ -288,31 +288,35 @@ impl Board {
     /// open neighbour nearest to him (squared Euclidean, walls ignored), ties broken
     /// by the kind's order; a monster with no open neighbour stays.
     pub fn chase(&self, cell: u32, kind: Kind, target: u32) -> u32 {
+        let k = usize::from(kind == Kind::Demon);
         if self.chases.is_empty() {
-            return self.compute_chase(cell, kind, target);
+            return self.compute_chases(cell, target)[k];
         }
         let n = self.cells();
-        let k = usize::from(kind == Kind::Demon);
         u32::from(self.chases[(k * n + target as usize) * n + cell as usize])
     }
 
-    fn compute_chase(&self, cell: u32, kind: Kind, target: u32) -> u32 {
-        let order = match kind {
-            Kind::Ogre => &OGRE_ORDER,
-            Kind::Demon => &DEMON_ORDER,
-        };
+    /// [`Board::chase`] of an ogre and of a demon: the nearest open neighbours are
+    /// found once, then each kind takes the first of them in its order.
+    fn compute_chases(&self, cell: u32, target: u32) -> [u32; 2] {
         let around = &self.neighbours[cell as usize];
-        let mut best = (i64::MAX, cell);
-        for &dir in order {
-            let next = around[dir.index()];
+        let mut distance = [i64::MAX; 8];
+        let mut best = i64::MAX;
+        for (d, &next) in distance.iter_mut().zip(around) {
             if next != u32::MAX {
-                let d = self.distance2(next, target);
-                if d < best.0 {
-                    best = (d, next);
-                }
+                *d = self.distance2(next, target);
+                best = best.min(*d);
             }
         }
-        best.1
+        if best == i64::MAX {
+            return [cell, cell];
+        }
+        [&OGRE_ORDER, &DEMON_ORDER].map(|order| {
+            order
+                .iter()
+                .find(|dir| distance[dir.index()] == best)
+                .map_or(cell, |dir| around[dir.index()])
+        })
     }
 }
 

@@ -18,6 +18,7 @@ use rand_pcg::Pcg32;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// What a plan optimises. Read from its name in any case (`"turns"`, `"Score"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -279,20 +280,35 @@ pub struct Restriction {
     pub no_collisions: bool,
 }
 
+impl Restriction {
+    /// The game without the bullet.
+    pub const NO_BULLET: Restriction = Restriction {
+        no_bullet: true,
+        no_collisions: false,
+    };
+    /// The game without lures (no monster dies in a collision).
+    pub const NO_LURE: Restriction = Restriction {
+        no_bullet: false,
+        no_collisions: true,
+    };
+}
+
 /// Act-Man as a [`Problem`]: successors by [`play_turn`] (Act-Man's deaths dropped),
-/// goal = no living monster, a turn and score budget checked by `viable`.
+/// goal = no living monster, a turn and score budget checked by `viable`. A clone
+/// shares the board's tables ([`ActProblem::with_restriction`]).
+#[derive(Clone)]
 pub struct ActProblem<const N: usize> {
     restriction: Restriction,
-    board: Board,
+    board: Arc<Board>,
     start: ActState<N>,
     monsters: u32,
     max_turns: u32,
     /// g counts 20 for the shot (A*/greedy for the best score) rather than 1.
     cost_based: bool,
     /// Chebyshev distance from every cell to the nearest start corpse (u16::MAX: none).
-    corpse_distance: Vec<u16>,
+    corpse_distance: Arc<[u16]>,
     /// The monsters' distances: see [`Steps`].
-    steps: Steps,
+    steps: Arc<Steps>,
 }
 
 /// Largest board (cells) whose monster distances [`Steps`] are tabled.
@@ -377,18 +393,38 @@ impl<const N: usize> ActProblem<N> {
         let corpse_distance = chebyshev_distances(&board, dungeon);
         let steps = Steps::new(&board, &corpse_distance);
         ActProblem {
-            steps,
+            steps: Arc::new(steps),
             restriction,
             start: ActState {
                 actman: board.cell(dungeon.actman),
                 bullet_used: false,
                 slots,
             },
-            board,
+            board: Arc::new(board),
             monsters: dungeon.monsters.len() as u32,
             max_turns,
             cost_based,
-            corpse_distance,
+            corpse_distance: corpse_distance.into(),
+        }
+    }
+
+    /// The same game under another restriction, sharing this one's tables (the
+    /// board's chase table and the monsters' distances are built once a dungeon).
+    ///
+    /// ```
+    /// use gridlab::games::actman::{ActProblem, Dungeon, Restriction};
+    /// use gridlab::search::Problem;
+    /// let d = Dungeon::parse("3 7\n#######\n#A  G #\n#######").unwrap();
+    /// let p = ActProblem::<4>::new(&d, 50, false);
+    /// let no_bullet = p.with_restriction(Restriction { no_bullet: true, ..Restriction::default() });
+    /// let mut next = Vec::new();
+    /// no_bullet.successors(&no_bullet.start(), &mut next);
+    /// assert_eq!(next.len(), 1); // the fire actions are gone: east is the one move left
+    /// ```
+    pub fn with_restriction(&self, restriction: Restriction) -> Self {
+        ActProblem {
+            restriction,
+            ..self.clone()
         }
     }
 
@@ -672,7 +708,7 @@ impl<const N: usize> LabProblem for ActProblem<N> {
             .collect();
         serde_json::json!({
             "corpses": corpses,
-            "corpseDistance": self.corpse_distance,
+            "corpseDistance": &self.corpse_distance[..],
             "costBased": self.cost_based,
             "shotCost": SHOT_COST,
         })
