@@ -2,7 +2,9 @@
 //! victory score, every plan replays to its claimed outcome — on the course dungeons
 //! and on random dungeons against a reference search that runs the `Game` itself.
 
-use gridlab::games::actman::{solve, Action, Dungeon, Game, Objective, SolveOptions, Status};
+use gridlab::games::actman::{
+    one_shot_bound, solve, Action, Dungeon, Game, Objective, SolveOptions, Status,
+};
 use gridlab::search::{astar, bfs, Algorithm, Limits, Outcome, Problem, Solver};
 use proptest::prelude::*;
 use std::hash::{Hash, Hasher};
@@ -189,6 +191,34 @@ proptest! {
     fn no_input_bytes_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
         let _ = Dungeon::parse(&String::from_utf8_lossy(&bytes));
     }
+
+    #[test]
+    fn the_one_shot_bound_is_the_least_turn_its_definition_allows(
+        monsters in proptest::collection::vec((0u32..30, 0i32..40, 0i32..40), 0..14),
+        bullet_used in any::<bool>(),
+    ) {
+        prop_assert_eq!(
+            one_shot_bound(&monsters, bullet_used),
+            one_shot_by_definition(&monsters, bullet_used)
+        );
+    }
+}
+
+/// The one-shot bound by its definition, turn after turn: the least `T ≥ 1` such that
+/// the monsters with collision bound above `T` lie within `2(T − 1)` rows or columns
+/// of each other (none of them, with the bullet spent).
+fn one_shot_by_definition(monsters: &[(u32, i32, i32)], bullet_used: bool) -> u32 {
+    (1..)
+        .find(|&t| {
+            let left: Vec<_> = monsters.iter().filter(|m| m.0 > t).collect();
+            let span = |f: fn(&(u32, i32, i32)) -> i32| {
+                left.iter().map(|m| f(m)).max().unwrap_or(0)
+                    - left.iter().map(|m| f(m)).min().unwrap_or(0)
+            };
+            let reach = 2 * (t as i32 - 1);
+            left.is_empty() || (!bullet_used && (span(|m| m.1) <= reach || span(|m| m.2) <= reach))
+        })
+        .expect("a turn past every bound")
 }
 
 const COURSE: [&str; 4] = [

@@ -150,7 +150,7 @@ impl Reach {
             cells: n,
             coords: (0..n as u32).map(|c| board.coords(c)).collect(),
             cache: RefCell::default(),
-            words: n.div_ceil(64),
+            words: n.div_ceil(64).next_power_of_two(),
             masks,
             neighbours,
             corpses,
@@ -196,54 +196,26 @@ impl Reach {
             at[i] = self.monster_sets(&mut cache, kind, x, actman);
         }
         let sets = &cache.sets;
-        let zero = [0u64; WORDS];
-        let mut dying = 0u64; // monsters that may die by now
-        let everyone = (1u64 << m) - 1;
-        // While the bullet is in hand, a shot may leave a corpse where any monster
-        // stood before the move: `before` is every monster's M_{t−1}.
-        let mut before = zero;
-        if !no_bullet {
-            for &(_, x) in &living[..m] {
-                set(&mut before, x);
-            }
-        }
-        for t in 1..=turns as usize {
-            let now = |i: usize| &sets[at[i] + (t - 1) * w..][..w];
-            // `all`: every monster's M_t; `two`: the cells in two of them.
-            let (mut all, mut two) = (zero, zero);
-            for i in 0..m {
-                for (k, &x) in now(i).iter().enumerate() {
-                    two[k] |= all[k] & x;
-                    all[k] |= x;
-                }
-            }
-            // A monster may die where a corpse may lie, or another monster may stand.
-            let mut deadly = zero;
-            for k in 0..w {
-                deadly[k] = corpses[k] | before[k] | two[k];
-            }
-            for i in 0..m {
-                if dying >> i & 1 == 0 && now(i).iter().zip(&deadly).any(|(&x, &d)| x & d != 0) {
-                    dying |= 1 << i;
-                }
-            }
-            if dying == everyone {
-                return true;
-            }
-            for k in 0..w {
-                corpses[k] |= (all[k] & deadly[k]) | before[k];
-            }
-            if !no_bullet {
-                before = all;
-            }
-        }
+        let (living, at) = (&living[..m], &at[..m]);
+        let turns = turns as usize;
+        // The loops over words run at a fixed width (unrolled, vectorised).
+        let dying = match w {
+            1 => collisions::<1>(sets, at, living, &corpses, no_bullet, turns),
+            2 => collisions::<2>(sets, at, living, &corpses, no_bullet, turns),
+            4 => collisions::<4>(sets, at, living, &corpses, no_bullet, turns),
+            8 => collisions::<8>(sets, at, living, &corpses, no_bullet, turns),
+            _ => collisions::<WORDS>(sets, at, living, &corpses, no_bullet, turns),
+        };
+        let Some(dying) = dying else {
+            return true;
+        };
         if no_bullet {
             return false;
         }
         // The shot at turn t, from Act-Man's cell then within t − 1 of his cell now:
         // the rows (and columns) within t − 1 of his where every monster left may
         // stand before the move.
-        (1..=turns as usize).any(|t| {
+        (1..=turns).any(|t| {
             let near = window(t as i32 - 1);
             let (mut rows, mut cols) = (near, near);
             for i in (0..m).filter(|&i| dying >> i & 1 == 0) {
@@ -308,4 +280,65 @@ impl Reach {
         cache.offsets.insert(key, at as u32);
         at
     }
+}
+
+/// The monsters (bits by index in `living`) that may die in a collision within
+/// `turns` turns, or `None` when every one may (see the module's doc): their sets
+/// `M_1 … M_H` begin at `at` in `sets`, `W` words each; `corpses` is `P₀`.
+fn collisions<const W: usize>(
+    sets: &[u64],
+    at: &[usize],
+    living: &[(usize, u32)],
+    corpses: &Cells,
+    no_bullet: bool,
+    turns: usize,
+) -> Option<u64> {
+    let m = living.len();
+    let mut corpses: [u64; W] = corpses[..W].try_into().expect("W words");
+    let mut dying = 0u64;
+    let everyone = (1u64 << m) - 1;
+    // While the bullet is in hand, a shot may leave a corpse where any monster stood
+    // before the move: `before` is every monster's M_{t−1}.
+    let mut before = [0u64; W];
+    if !no_bullet {
+        for &(_, x) in living {
+            before[x as usize / 64] |= 1 << (x % 64);
+        }
+    }
+    for t in 1..=turns {
+        let now = |i: usize| -> &[u64; W] {
+            sets[at[i] + (t - 1) * W..][..W]
+                .try_into()
+                .expect("W words")
+        };
+        // `all`: every monster's M_t; `two`: the cells in two of them.
+        let (mut all, mut two) = ([0u64; W], [0u64; W]);
+        for i in 0..m {
+            let x = now(i);
+            for k in 0..W {
+                two[k] |= all[k] & x[k];
+                all[k] |= x[k];
+            }
+        }
+        // A monster may die where a corpse may lie, or another monster may stand.
+        let deadly: [u64; W] = std::array::from_fn(|k| corpses[k] | before[k] | two[k]);
+        for i in 0..m {
+            if dying >> i & 1 == 0 {
+                let x = now(i);
+                if (0..W).fold(0, |hit, k| hit | (x[k] & deadly[k])) != 0 {
+                    dying |= 1 << i;
+                }
+            }
+        }
+        if dying == everyone {
+            return None;
+        }
+        for k in 0..W {
+            corpses[k] |= (all[k] & deadly[k]) | before[k];
+        }
+        if !no_bullet {
+            before = all;
+        }
+    }
+    Some(dying)
 }

@@ -502,25 +502,35 @@ pub fn one_shot_bound(monsters: &[(u32, i32, i32)], bullet_used: bool) -> u32 {
     if bullet_used {
         return monsters.iter().map(|m| m.0).max().unwrap_or(0).max(1);
     }
-    let mut t = 1u32;
-    loop {
-        let (mut rows, mut cols) = ((i32::MAX, i32::MIN), (i32::MAX, i32::MIN));
-        let mut any = false;
-        for &(c, row, col) in monsters {
-            if c > t {
-                any = true;
-                rows = (rows.0.min(row), rows.1.max(row));
-                cols = (cols.0.min(col), cols.1.max(col));
-            }
+    // With the monsters by collision bound, largest first, the ones with `c > T` are
+    // the first `k(T)`, and `k` only falls as `T` grows: for `k = m, m − 1, …, 1` the
+    // turns with `k(T) = k` are `c_{k+1} ≤ T < c_k`, and among them the least with
+    // the first `k` within `2(T − 1)` rows or columns; with none left, `T = c_1`.
+    let mut sorted = [(0u32, 0i32, 0i32); 32];
+    let m = monsters.len().min(sorted.len());
+    sorted[..m].copy_from_slice(&monsters[..m]);
+    let sorted = &mut sorted[..m];
+    sorted.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    // spread[k − 1]: the least of the row and column spans of the first k.
+    let mut spread = [0i64; 32];
+    let (mut rows, mut cols) = ((i32::MAX, i32::MIN), (i32::MAX, i32::MIN));
+    for (s, &(_, row, col)) in spread.iter_mut().zip(sorted.iter()) {
+        rows = (rows.0.min(row), rows.1.max(row));
+        cols = (cols.0.min(col), cols.1.max(col));
+        *s = i64::from(rows.1 - rows.0).min(i64::from(cols.1 - cols.0));
+    }
+    let c = |k: usize| i64::from(sorted[k - 1].0);
+    for k in (1..=m).rev() {
+        let low = if k < m { c(k + 1) } else { 0 }.max(1);
+        let t = low.max((spread[k - 1] + 1) / 2 + 1);
+        if t < c(k) {
+            return t as u32;
         }
-        if !any {
-            return t;
-        }
-        let reach = 2 * (t as i32 - 1);
-        if rows.1 - rows.0 <= reach || cols.1 - cols.0 <= reach {
-            return t;
-        }
-        t += 1;
+    }
+    if m == 0 {
+        1
+    } else {
+        c(1).max(1) as u32
     }
 }
 
@@ -624,23 +634,36 @@ impl<const N: usize> Problem for ActProblem<N> {
         } else {
             1
         };
+        // Each living monster's collision bound; a pair's distance is looked up once.
+        let (mut cells, mut living, mut k) = ([0u32; N], [false; N], 0);
+        for m in s.slots.iter().filter(|m| **m != Slot::EMPTY) {
+            (cells[k], living[k]) = (m.cell(), m.is_alive());
+            k += 1;
+        }
+        let mut collision = [0u32; N];
+        for i in (0..k).filter(|&i| living[i]) {
+            collision[i] = u32::from(self.steps.to_corpse[cells[i] as usize]);
+        }
+        // Two monsters meet halfway; a monster reaches a corpse.
+        let meet = |d: u32, other_living: bool| if other_living { d.div_ceil(2) } else { d };
+        for i in 0..k {
+            for j in (i + 1..k).filter(|&j| living[i] || living[j]) {
+                let d = self.steps.between(&self.board, cells[i], cells[j]);
+                if living[i] {
+                    collision[i] = collision[i].min(meet(d, living[j]));
+                }
+                if living[j] {
+                    collision[j] = collision[j].min(meet(d, living[i]));
+                }
+            }
+        }
         let mut worst = 0;
         let mut bounds = [(0u32, 0i32, 0i32); N];
         let mut alive = 0;
-        for (i, m) in s.slots.iter().enumerate() {
-            if !m.is_alive() {
-                continue;
-            }
-            let mut c = u32::from(self.steps.to_corpse[m.cell() as usize]);
-            for (j, other) in s.slots.iter().enumerate() {
-                if j == i || *other == Slot::EMPTY {
-                    continue;
-                }
-                let d = self.steps.between(&self.board, m.cell(), other.cell());
-                c = c.min(if other.is_corpse() { d } else { d.div_ceil(2) });
-            }
+        for i in (0..k).filter(|&i| living[i]) {
+            let c = collision[i];
             worst = worst.max(c.min(by_bullet).max(1));
-            let (row, col) = self.board.coords(m.cell());
+            let (row, col) = self.board.coords(cells[i]);
             bounds[alive] = (c, row, col);
             alive += 1;
         }
