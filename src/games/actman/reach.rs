@@ -9,7 +9,8 @@
 //! `chase(x, a)` for `x ∈ M_{t−1}` and `a ∈ A_t` (tabled as direction masks: the
 //! directions a monster at `x` may take when Act-Man is within `t` of `a₀`). A
 //! monster's `M_1 … M_H` depend only on its kind, its cell and `a₀`, so they are
-//! computed once and kept (at most [`MAX_CACHE_BYTES`]).
+//! computed once and kept (at most [`MAX_CACHE_BYTES`], found through an index of
+//! `2 · cells²` offsets: 8 MiB at the largest board).
 //!
 //! A monster dies at turn `t` only on its cell after the move, where then another
 //! monster stands or a corpse lies. Let `P_t` hold every cell where a corpse may lie
@@ -32,7 +33,6 @@
 use super::level::Kind;
 use super::rules::{Board, Slot};
 use crate::grid::Dir;
-use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
 /// The most turns ahead the test looks.
@@ -49,6 +49,8 @@ type Cells = [u64; WORDS];
 /// The reach tables of one board (see the module's doc).
 pub struct Reach {
     cells: usize,
+    /// Words of a set: the board's cells, rounded up to 1, 2, 4, 8 or 16 words (the
+    /// loops over them at a fixed width, `collisions`).
     words: usize,
     /// `masks[((kind * HORIZON + t − 1) * cells + a₀) * cells + x]`: the directions
     /// (bits by [`Dir::index`]) a monster of `kind` at `x` may step when Act-Man is
@@ -66,8 +68,9 @@ pub struct Reach {
 /// A monster's `M_1 … M_H`, by its kind, cell and Act-Man's cell.
 #[derive(Default)]
 struct SetCache {
-    /// `(kind · cells + x) · cells + a₀` → the offset of its sets in `sets`.
-    offsets: FxHashMap<u32, u32>,
+    /// At `(kind · cells + x) · cells + a₀`: the offset of its sets in `sets`
+    /// (`u32::MAX`: not computed); `2 · cells²` entries.
+    offsets: Vec<u32>,
     /// The sets, `HORIZON · words` words each.
     sets: Vec<u64>,
     /// For the shot: `lines[at / words + t]` holds the rows and the columns of `M_t`
@@ -97,7 +100,9 @@ fn set(s: &mut Cells, c: u32) {
 }
 
 impl Reach {
-    /// The tables of `board`, or `None` when it has more than 1,024 cells.
+    /// The tables of `board`, or `None` when it has more than 1,024 cells: the
+    /// direction masks (`2 · HORIZON · cells²` bytes) and the sets' index
+    /// (`8 · cells²` bytes), 22 MiB at 1,024 cells.
     pub fn new(board: &Board) -> Option<Reach> {
         let n = board.cells();
         if n > REACH_CELLS {
@@ -149,7 +154,10 @@ impl Reach {
         Some(Reach {
             cells: n,
             coords: (0..n as u32).map(|c| board.coords(c)).collect(),
-            cache: RefCell::default(),
+            cache: RefCell::new(SetCache {
+                offsets: vec![u32::MAX; 2 * n * n],
+                ..SetCache::default()
+            }),
             words: n.div_ceil(64).next_power_of_two(),
             masks,
             neighbours,
@@ -186,7 +194,7 @@ impl Reach {
         let mut cache = self.cache.borrow_mut();
         let entry = HORIZON as usize * w;
         if (cache.sets.len() + m * entry) * 8 > MAX_CACHE_BYTES {
-            cache.offsets.clear();
+            cache.offsets.fill(u32::MAX);
             cache.sets.clear();
             cache.lines.clear();
         }
@@ -231,9 +239,9 @@ impl Reach {
     /// in `cache.sets`, with Act-Man at `actman`: computed on the first call.
     fn monster_sets(&self, cache: &mut SetCache, kind: usize, x: u32, actman: u32) -> usize {
         let (n, w) = (self.cells, self.words);
-        let key = ((kind * n + x as usize) * n + actman as usize) as u32;
-        if let Some(&at) = cache.offsets.get(&key) {
-            return at as usize;
+        let key = (kind * n + x as usize) * n + actman as usize;
+        if cache.offsets[key] != u32::MAX {
+            return cache.offsets[key] as usize;
         }
         let at = cache.sets.len();
         cache.sets.resize(at + HORIZON as usize * w, 0);
@@ -277,7 +285,7 @@ impl Reach {
             }
             cache.lines.push((rows, cols));
         }
-        cache.offsets.insert(key, at as u32);
+        cache.offsets[key] = at as u32;
         at
     }
 }

@@ -421,7 +421,14 @@ pub fn play_turn(
     // cell. Sorted slots put everything on one cell side by side, the living first.
     slots.sort_unstable();
     let mut died = false;
-    let mut i = 0;
+    // Most turns, no two slots share a cell and no monster stands on a start corpse.
+    let quiet = slots
+        .windows(2)
+        .all(|w| w[1] == Slot::EMPTY || w[0].cell() != w[1].cell())
+        && slots
+            .iter()
+            .all(|s| !s.is_alive() || !board.start_corpse(s.cell()));
+    let mut i = if quiet { slots.len() } else { 0 };
     while i < slots.len() && slots[i] != Slot::EMPTY {
         let cell = slots[i].cell();
         let mut j = i;

@@ -510,7 +510,7 @@ pub fn one_shot_bound(monsters: &[(u32, i32, i32)], bullet_used: bool) -> u32 {
     let m = monsters.len().min(sorted.len());
     sorted[..m].copy_from_slice(&monsters[..m]);
     let sorted = &mut sorted[..m];
-    sorted.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    sorted.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
     // spread[k − 1]: the least of the row and column spans of the first k.
     let mut spread = [0i64; 32];
     let (mut rows, mut cols) = ((i32::MAX, i32::MIN), (i32::MAX, i32::MIN));
