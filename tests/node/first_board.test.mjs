@@ -92,10 +92,16 @@ test('the bindings are preloaded, the module is compiled as it downloads from th
   const main = readFileSync(path.join(WWW, 'js/main.js'), 'utf8');
   assert.match(main, /import\('\.\.\/pkg\/gridlab_play\.js'\)/);
   assert.ok(links('modulepreload').some((l) => l.href === 'pkg/gridlab_play.js'));
-  // The module is not preloaded (a second request): the page's first script fetches and
-  // compiles it, under the name the bindings would fetch; main.js hands the compiled
+  // The module is preloaded before anything else, in the mode a fetch has (crossorigin),
+  // and the page's first script fetches it (taking the preload) and compiles it as it
+  // downloads, under the name the bindings would fetch; main.js hands the compiled
   // module to them, and lets them fetch it when that failed.
-  assert.deepEqual(links('preload'), []);
+  const fetched = links('preload');
+  assert.deepEqual(fetched.map((l) => l.href), ['pkg/gridlab_play_bg.wasm']);
+  assert.match(fetched[0].attrs, /as="fetch"/);
+  assert.match(fetched[0].attrs, /\bcrossorigin\b/);
+  const preload = html.indexOf('<link rel="preload"');
+  assert.ok(preload < html.indexOf('<script'), 'the first request of the page');
   const first = html.slice(html.indexOf('<script>'), html.indexOf('</script>', html.indexOf('<script>')));
   assert.ok(html.indexOf('<script>') < html.indexOf('<link rel="stylesheet"'), 'before the style sheets');
   assert.match(first, /WebAssembly\.compileStreaming\(fetch\('pkg\/gridlab_play_bg\.wasm'\)\)/);
