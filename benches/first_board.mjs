@@ -13,6 +13,10 @@
 // The page is watched through the DevTools protocol in its own world (a few lines that
 // poll for the mark), not with Playwright's `waitForFunction`, whose injected script
 // (compiled in each new page while it loads) would add its own work to the page's.
+// A/B: with BENCH_BASELINE=DIR (a copy of an older build's www/, pkg/ and levels/) and
+// BENCH_BASELINE_BIN (its gridlab, default this one), each load of this build is
+// followed by the same load of that one, and each row gives both (on a busy machine,
+// only loads taken side by side compare).
 
 import { loadavg } from 'node:os';
 import { startServer, launch } from '../tests/e2e/harness.mjs';
@@ -93,23 +97,32 @@ const kB = (n) => `${Math.round(n / 1000).toLocaleString('en')} kB`;
 const row = (workload, measured, target, met) => console.log(`| ${workload} | ${measured} | ${target} | ${met ? 'yes' : 'no'} |`);
 
 const load = () => loadavg()[0].toFixed(2);
+const BASELINE = process.env.BENCH_BASELINE;
 const server = await startServer();
+const baseline = BASELINE ? await startServer({ bin: process.env.BENCH_BASELINE_BIN || undefined, root: BASELINE }) : null;
 const browser = await launch();
+/** A game's loads, by row. */
+const loadsOf = () => ({ slow: [], local: [], warmLocal: [], warmSlow: [] });
 try {
   console.log(`## The first board (median of ${RUNS} loads a game; load average before: ${load()})\n`);
+  if (baseline) console.log(`Each row: this build, then in brackets the baseline (${BASELINE}) loaded alternately.\n`);
   console.log('| workload | measured | target | met? |');
   console.log('|---|---:|---|---|');
   const results = {};
+  const before = {};
   for (const game of GAMES) {
-    const url = `${server.url}#game=${game}`;
-    const runs = { slow: [], local: [], warmLocal: [], warmSlow: [] };
+    const runs = loadsOf();
+    const old = loadsOf();
+    const sides = [[server, runs], ...(baseline ? [[baseline, old]] : [])];
     for (let i = 0; i < RUNS; i++) {
-      runs.slow.push(await cold(browser, url, SLOW));
-      runs.local.push(await cold(browser, url, null));
-      runs.warmLocal.push(await warm(browser, url, null));
-      runs.warmSlow.push(await warm(browser, url, SLOW));
+      for (const [key, measure] of [['slow', (u) => cold(browser, u, SLOW)], ['local', (u) => cold(browser, u, null)],
+        ['warmLocal', (u) => warm(browser, u, null)], ['warmSlow', (u) => warm(browser, u, SLOW)]]) {
+        // The two builds take turns going first.
+        for (const [srv, into] of i % 2 ? [...sides].reverse() : sides) into[key].push(await measure(`${srv.url}#game=${game}`));
+      }
     }
     results[game] = runs;
+    before[game] = old;
   }
   const first = results[GAMES[0]].local[0];
   row(`wasm module over the wire (${kB(first.wasmRaw)} raw)`, kB(first.wasmWire), '≤ 300 kB', first.wasmWire <= 300e3);
@@ -119,18 +132,23 @@ try {
     ['reload with a warm cache, localhost', 'warmLocal', 200],
     ['reload with a warm cache, 20 Mbit/s 40 ms', 'warmSlow', 200],
   ];
+  const cell = (runs, key) => {
+    const ms = median(runs.map((r) => r.ms));
+    const more = key.startsWith('warm')
+      ? `${kB(median(runs.map((r) => r.fetched)))} fetched`
+      : `${median(runs.map((r) => r.requests))} requests before it`;
+    return { ms, text: `${Math.round(ms)} ms, ${more}` };
+  };
   for (const [name, key, target] of rows) {
     for (const game of GAMES) {
-      const runs = results[game][key];
-      const ms = median(runs.map((r) => r.ms));
-      const fetched = key.startsWith('warm')
-        ? `, ${kB(median(runs.map((r) => r.fetched)))} fetched`
-        : `, ${median(runs.map((r) => r.requests))} requests before it`;
-      row(`${name}, ${game}`, `${Math.round(ms)} ms${fetched}`, `< ${target} ms`, ms < target);
+      const now = cell(results[game][key], key);
+      const old = baseline ? ` (baseline: ${cell(before[game][key], key).text})` : '';
+      row(`${name}, ${game}`, `${now.text}${old}`, `< ${target} ms`, now.ms < target);
     }
   }
   console.log(`\nLoad average after: ${load()}.`);
 } finally {
   await browser.close();
   await server.stop();
+  if (baseline) await baseline.stop();
 }

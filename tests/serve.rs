@@ -2,7 +2,8 @@
 //! 404, and a client that sends half a request (or keeps a connection idle) is cut
 //! off after the header timeout while other clients are served. And its caching: a
 //! file's validators (ETag, Last-Modified) get a 304 while it is unchanged, a 200 once
-//! it changed; the module's compressed copies go out as the browser accepts them.
+//! it changed; the module's compressed copies go out as the browser accepts them, and
+//! the scripts as copies compressed once per version.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -322,4 +323,82 @@ fn the_page_carries_a_build_stamp_that_follows_the_files() {
     std::fs::remove_file(root.path("www/extra.js")).unwrap();
     let (head, _) = get_with(&addr, "/", &[]);
     assert_eq!(header(&head, "x-gridlab-build"), Some(again.as_str()));
+}
+
+#[test]
+fn a_script_goes_out_as_a_compressed_copy_that_follows_the_file() {
+    let root = playground("serve-packed");
+    let first = "export const a = 1;\n".repeat(100);
+    root.write("www/app.js", &first);
+    let server = serve(Some(&root), "");
+    let addr = server.addr.clone();
+    let brotli = |body: &[u8]| {
+        let mut plain = Vec::new();
+        brotli_decompressor::Decompressor::new(body, 4096)
+            .read_to_end(&mut plain)
+            .unwrap();
+        String::from_utf8(plain).unwrap()
+    };
+    let accept = "Accept-Encoding: gzip, deflate, br";
+    let (head, body) = get_with(&addr, "/app.js", &[accept]);
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert_eq!(header(&head, "content-encoding"), Some("br"), "{head}");
+    assert_eq!(header(&head, "vary"), Some("accept-encoding"), "{head}");
+    // Sent whole, with its length (not compressed as it streams), and a tag that names
+    // its encoding.
+    assert_eq!(
+        header(&head, "content-length"),
+        Some(body.len().to_string().as_str()),
+        "{head}"
+    );
+    let tag = header(&head, "etag").expect("an etag").to_owned();
+    assert!(tag.ends_with("-br\""), "{tag}");
+    assert_eq!(brotli(&body), first);
+    // Asked again: the same copy; named by its tag: 304. A HEAD has the GET's headers.
+    let (again, same) = get_with(&addr, "/app.js", &[accept]);
+    assert_eq!(same, body);
+    assert_eq!(header(&again, "etag"), Some(tag.as_str()));
+    let (head, none) = get_with(
+        &addr,
+        "/app.js",
+        &[accept, &format!("If-None-Match: {tag}")],
+    );
+    assert!(head.starts_with("HTTP/1.1 304"), "{head}");
+    assert!(none.is_empty());
+    let request = format!(
+        "HEAD /app.js HTTP/1.1\r\nHost: localhost\r\n{accept}\r\nConnection: close\r\n\r\n"
+    );
+    let answer = String::from_utf8(exchange(&addr, &request)).unwrap();
+    assert_eq!(header(&answer, "etag"), Some(tag.as_str()), "{answer}");
+    assert_eq!(
+        header(&answer, "content-length"),
+        Some(body.len().to_string().as_str())
+    );
+    // gzip, and no encoding, are other variants with other tags.
+    let (head, gz) = get_with(&addr, "/app.js", &["Accept-Encoding: gzip"]);
+    assert_eq!(header(&head, "content-encoding"), Some("gzip"), "{head}");
+    assert!(
+        header(&head, "etag").unwrap().ends_with("-gzip\""),
+        "{head}"
+    );
+    let mut plain = String::new();
+    flate2::read::GzDecoder::new(&gz[..])
+        .read_to_string(&mut plain)
+        .unwrap();
+    assert_eq!(plain, first);
+    let (head, plain) = get_with(&addr, "/app.js", &[]);
+    assert_eq!(header(&head, "content-encoding"), None, "{head}");
+    assert!(header(&head, "etag").unwrap().ends_with("-identity\""));
+    assert_eq!(plain, first.as_bytes());
+    // Rewritten (within the same second, to the same length): the new text goes out.
+    let second = "export const b = 2;\n".repeat(100);
+    root.write("www/app.js", &second);
+    let (_, body) = get_with(&addr, "/app.js", &[accept]);
+    assert_eq!(brotli(&body), second);
+    // A file of another folder under the same name is its own.
+    root.write("pkg/app.js", &first);
+    let (_, body) = get_with(&addr, "/pkg/app.js", &[accept]);
+    assert_eq!(brotli(&body), first);
+    let (_, body) = get_with(&addr, "/app.js", &[accept]);
+    assert_eq!(brotli(&body), second);
 }

@@ -6,7 +6,8 @@
 // asking the server (cache first); a file not kept yet is fetched and kept. A new stamp
 // (a rebuilt module, an edited file) means new copies: the page's files go to the
 // network again at once, and the copies of older stamps are dropped (all but the last
-// one). A page loaded before this worker ran sends the list of what it loaded
+// one). The page's own copy is written once a stamp (not on every navigation: a write
+// holds up the reads of the same cache). A page loaded before this worker ran sends the list of what it loaded
 // (`{keep: urls}`, the page's address first), and the worker keeps those files under
 // the page's stamp, so that the next visit is served from the copies.
 //
@@ -62,13 +63,45 @@ const fallback = async (req) => {
   return null;
 };
 
+/**
+ * The pages (stamp and address) whose copy this worker wrote in its life: a navigation
+ * under the same stamp (the same page) does not write it again, a write that would
+ * hold up the reads of the page's files from the same cache.
+ */
+const keptPages = new Set();
+
 /** Drop the copies of every stamp but `build` and the one kept before it. */
 const prune = async (build) => {
   const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== PREFIX + build);
   await Promise.all(names.slice(0, -1).map((n) => {
     opened.delete(n);
+    for (const page of keptPages) if (page.startsWith(`${n.slice(PREFIX.length)} `)) keptPages.delete(page);
     return caches.delete(n);
   }));
+};
+
+/**
+ * Keep `res`, the page at `url` under stamp `build`, unless this worker already did;
+ * then drop older stamps' copies.
+ * @param {string} build
+ * @param {string} url
+ * @param {Response} res
+ */
+const keepPage = async (build, url, res) => {
+  const key = `${build} ${url}`;
+  if (keptPages.has(key)) {
+    if (res.body) await res.body.cancel();
+    return;
+  }
+  keptPages.add(key);
+  if (keptPages.size > MAX_PAGES) keptPages.delete(keptPages.values().next().value);
+  try {
+    await (await openCache(PREFIX + build)).put(url, res);
+  } catch (err) {
+    keptPages.delete(key);
+    throw err;
+  }
+  await prune(build);
 };
 
 /** @param {FetchEvent} e */
@@ -79,8 +112,7 @@ const navigate = async (e) => {
     const build = keepable(res) && res.headers.get(STAMP);
     if (build) {
       remember(e.resultingClientId, build);
-      const copy = res.clone();
-      e.waitUntil(caches.open(PREFIX + build).then((c) => c.put(req.url.split('#')[0], copy)).then(() => prune(build)).catch(() => {}));
+      e.waitUntil(keepPage(build, req.url.split('#')[0], res.clone()).catch(() => {}));
     }
     return res;
   } catch {
@@ -180,8 +212,9 @@ const keepAll = async (id, urls) => {
   const res = await fetch(page);
   const build = keepable(res) && res.headers.get(STAMP);
   if (!build) return false;
-  const cache = await caches.open(PREFIX + build);
+  const cache = await openCache(PREFIX + build);
   await cache.put(page, res);
+  keptPages.add(`${build} ${page}`);
   await Promise.all(files.map(async (url) => {
     if (await cache.match(url, { ignoreVary: true })) return;
     const file = await fetch(url);

@@ -15,7 +15,7 @@ use super::{CliError, EXIT_OK};
 use axum::body::Body;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::Request;
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::MethodRouter;
 use axum::Router;
@@ -33,9 +33,11 @@ use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub mod conn;
+pub mod packed;
 pub mod relay;
 pub mod stamp;
 use conn::{Conn, PerAddress};
+use packed::{Coding, Packed};
 use relay::{Relays, Role, MAX_MESSAGE};
 
 /// How long a client has to send a request's head (request line and headers), and
@@ -194,20 +196,26 @@ pub fn router(root: &std::path::Path, arena: Option<String>, relays: Relays) -> 
             }
         })
     };
+    // One store of compressed copies for the three folders.
+    let packed = Arc::new(Packed::default());
     Router::new()
         .route("/arena/live", route(Role::Spectator))
         .route("/arena/seat", route(Role::Player))
-        .nest_service("/pkg", files(root.join("pkg"), None))
-        .nest_service("/levels", files(root.join("levels"), None))
-        .fallback_service(files(root.join("www"), Some(root.to_path_buf())))
+        .nest_service("/pkg", files(root.join("pkg"), None, Arc::clone(&packed)))
+        .nest_service(
+            "/levels",
+            files(root.join("levels"), None, Arc::clone(&packed)),
+        )
+        .fallback_service(files(root.join("www"), Some(root.to_path_buf()), packed))
         // Every file is revalidated (`no-cache`): an unchanged one costs a 304 and no
         // body (see [`files`]), a rebuilt one is fetched at once.
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-cache"),
         ))
-        // gzip or Brotli as the browser asks (`Vary: Accept-Encoding`) for the files
-        // that have no compressed copy beside them.
+        // gzip or Brotli as the browser asks (`Vary: Accept-Encoding`), per request, for
+        // the files that have no compressed copy beside them or in memory (larger than
+        // packed::MAX_FILE).
         .layer(CompressionLayer::new().gzip(true).br(true))
 }
 
@@ -215,19 +223,25 @@ pub fn router(root: &std::path::Path, arena: Option<String>, relays: Relays) -> 
 /// answers 500 with an empty body for any error but "not found" and "denied").
 ///
 /// A file with a compressed copy beside it (`NAME.br`, `NAME.gz`, made by `make wasm`
-/// for the module) is sent as that copy when the browser accepts its encoding. Each
-/// file carries two validators, `Last-Modified` and an [`etag`] (size, modification
-/// time and encoding): a request naming the current one in `If-None-Match` (or, without
-/// that header, a date not before the file's in `If-Modified-Since`) is answered 304
-/// with no body.
+/// for the module) is sent as that copy when the browser accepts its encoding; another
+/// text file (a script, a style sheet, a page, a level) as its copy kept in memory by
+/// `packed` (made once per version of the file: see [`packed`]). Each file carries two
+/// validators, `Last-Modified` and an [`etag`] (size, modification time and encoding):
+/// a request naming the current one in `If-None-Match` (or, without that header, a date
+/// not before the file's in `If-Modified-Since`) is answered 304 with no body.
 ///
 /// With `stamp_root`, a page (`/`, a folder, a `.html` file) also carries the
 /// playground's build stamp ([`stamp::HEADER`], see [`stamp`]), 200 and 304 alike.
-fn files(dir: PathBuf, stamp_root: Option<PathBuf>) -> MethodRouter {
+fn files(dir: PathBuf, stamp_root: Option<PathBuf>, packed: Arc<Packed>) -> MethodRouter {
+    // The copies are kept under the file's folder and path (a nested service sees the
+    // path without its prefix).
+    let folder = dir.to_string_lossy().into_owned();
     let serve = ServeDir::new(dir).precompressed_br().precompressed_gzip();
     axum::routing::any(move |mut request: Request| {
         let mut serve = serve.clone();
         let stamp_root = stamp_root.clone();
+        let packed = Arc::clone(&packed);
+        let folder = folder.clone();
         async move {
             let path = request.uri().path().to_owned();
             let page = path.ends_with('/') || path.ends_with(".html");
@@ -240,8 +254,27 @@ fn files(dir: PathBuf, stamp_root: Option<PathBuf>) -> MethodRouter {
             if none_match.is_some() {
                 request.headers_mut().remove(header::IF_MODIFIED_SINCE);
             }
+            let accepts = packed::accepted(request.headers());
+            // A HEAD is answered as the GET would be (its compressed length), without
+            // the body (hyper sends none).
+            let method = request.method().clone();
+            if method == Method::HEAD && accepts.is_some() {
+                *request.method_mut() = Method::GET;
+            }
             let mut response = match serve.try_call(request).await {
-                Ok(response) => validate(response.map(Body::new), none_match.as_ref()),
+                Ok(response) => {
+                    let response = response.map(Body::new);
+                    let coding = packed::choose(&response, &method, accepts);
+                    let response = validate(response, none_match.as_ref(), coding);
+                    match coding {
+                        Some(coding) if response.status() == StatusCode::OK => {
+                            packed
+                                .encode(&format!("{folder}{path}"), coding, response)
+                                .await
+                        }
+                        _ => response,
+                    }
+                }
                 Err(e) => return io_error_response(&path, &e),
             };
             if let Some(value) = stamped {
@@ -262,11 +295,21 @@ async fn stamped(root: PathBuf) -> Option<HeaderValue> {
     HeaderValue::from_str(&value).ok()
 }
 
-/// `response` with its [`etag`]; a 304 with no body when `none_match` names it.
-fn validate(mut response: Response, none_match: Option<&HeaderValue>) -> Response {
-    let Some(tag) = etag(&response) else {
+/// `response` with its [`etag`] (for the encoding `coding` it is to be sent in, when
+/// it is to be compressed here); a 304 with no body when `none_match` names it.
+fn validate(
+    mut response: Response,
+    none_match: Option<&HeaderValue>,
+    coding: Option<Coding>,
+) -> Response {
+    let Some(tag) = etag(&response, coding) else {
         return response;
     };
+    if coding.is_some() {
+        response
+            .headers_mut()
+            .append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     // Weak comparison (RFC 9110 8.8.3.2): the `W/` prefixes do not count.
     let opaque = |t: &str| t.trim().trim_start_matches("W/").to_owned();
     let ours = opaque(tag.to_str().unwrap_or_default());
@@ -278,7 +321,11 @@ fn validate(mut response: Response, none_match: Option<&HeaderValue>) -> Respons
         });
     if matches {
         let mut not_modified = StatusCode::NOT_MODIFIED.into_response();
-        for name in [header::LAST_MODIFIED, header::CONTENT_ENCODING] {
+        for name in [
+            header::LAST_MODIFIED,
+            header::CONTENT_ENCODING,
+            header::VARY,
+        ] {
             if let Some(value) = response.headers().get(&name) {
                 not_modified.headers_mut().insert(name, value.clone());
             }
@@ -290,9 +337,10 @@ fn validate(mut response: Response, none_match: Option<&HeaderValue>) -> Respons
 }
 
 /// The entity tag of a file answer (200, with `Last-Modified` and `Content-Length`):
-/// weak, made of its size, modification time and content encoding, e.g.
-/// `W/"37a0f9-6747a1c0-br"`; `None` for other answers.
-pub fn etag(response: &Response) -> Option<HeaderValue> {
+/// weak, made of its size, modification time and content encoding (its own, else
+/// `coding`, the one it is to be compressed in), e.g. `W/"37a0f9-6747a1c0-br"`; `None`
+/// for other answers.
+pub fn etag(response: &Response, coding: Option<Coding>) -> Option<HeaderValue> {
     if response.status() != StatusCode::OK {
         return None;
     }
@@ -312,6 +360,7 @@ pub fn etag(response: &Response) -> Option<HeaderValue> {
     let encoding = headers
         .get(header::CONTENT_ENCODING)
         .and_then(|v| v.to_str().ok())
+        .or(coding.map(Coding::name))
         .unwrap_or("identity");
     HeaderValue::from_str(&format!("W/\"{length:x}-{secs:x}-{encoding}\"")).ok()
 }

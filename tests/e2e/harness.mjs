@@ -37,10 +37,13 @@ function freePort() {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Start the server; resolves to {url, stop()} once it answers. */
-export async function startServer() {
+/**
+ * Start the server (`bin`, serving `root`: by default this checkout's, with CLI);
+ * resolves to {url, stop()} once it answers.
+ */
+export async function startServer({ bin = CLI, root = ROOT } = {}) {
   const port = await freePort();
-  const child = spawn(CLI, ['serve', '--port', String(port), '--host', '127.0.0.1'], {
+  const child = spawn(bin, ['serve', '--port', String(port), '--host', '127.0.0.1', '--root', root], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,6 @@
-// Loading the playground: the module is fetched once (its preload is the request its
-// bindings make) and compressed; a reload fetches no body again (the server's
+// Loading the playground: the module is fetched once (its preload is the request the
+// page's first script compiles it from, as it downloads) and compressed, and so are the
+// scripts; slides.js (the presenter's) comes after the first board; a reload fetches no body again (the server's
 // validators); once the service worker has kept the page's files, a reload asks the
 // server for the page alone (its build stamp) and a changed file is fetched again at
 // the next load; offline, the service worker's copies still draw the board and run
@@ -36,6 +37,17 @@ test('the module is fetched once, compressed, and not again on a reload', async 
   const wasm = (await resources(page)).filter((r) => r.name.endsWith('.wasm'));
   assert.deepEqual(wasm.map((r) => new URL(r.name).pathname), ['/pkg/gridlab_play_bg.wasm'], 'one fetch of the play module (the preload is used), not the full one');
   assert.ok(wasm[0].encoded < wasm[0].decoded / 2, `compressed: ${wasm[0].encoded} of ${wasm[0].decoded} bytes`);
+  // The bindings were given the module the page's first script compiled.
+  assert.equal(await page.evaluate(async () => (await /** @type {any} */ (window).gridlabPlay) instanceof WebAssembly.Module), true);
+  const main = (await resources(page)).find((r) => new URL(r.name).pathname === '/js/main.js');
+  assert.ok(main.encoded < main.decoded / 2, `main.js compressed: ${main.encoded} of ${main.decoded} bytes`);
+  // The presenter's module came after the first board, and is there.
+  const slides = await page.evaluate(() => {
+    const board = performance.getEntriesByName('gridlab:first-board')[0].startTime;
+    const entry = performance.getEntriesByType('resource').find((r) => r.name.endsWith('/js/slides.js'));
+    return { after: !!entry && entry.startTime > board, bar: !!document.querySelector('#embed-bar') };
+  });
+  assert.deepEqual(slides, { after: true, bar: true });
 
   await page.reload();
   await page.waitForSelector('body[data-ready="true"]');

@@ -2,8 +2,9 @@
 // module main.js imports statically (directly or not) is a `modulepreload`, and none
 // that it does not import; each game's list (its module and the static imports main.js
 // does not have), which the page preloads, is current (scripts/module-closure.mjs
-// writes it) and whole; the play module is preloaded under the name the bindings fetch,
-// in the mode they fetch it (crossorigin), so it is fetched once; the Edit, Solve and
+// writes it) and whole; the play module is compiled as it downloads by the page's first
+// script (under the name the bindings fetch, which then get the compiled module); the
+// presenter's module (slides.js) comes after the first board; the Edit, Solve and
 // Compare tabs' panels (the shared ones, "Check a solution" and their style sheets:
 // lazy-panels.js; Rogue's, GPac's and Arena's own) and the tools' registry are in no
 // game's first board (they come after it).
@@ -87,22 +88,50 @@ test('every style sheet is on the page or comes with the panels that use it', ()
   assert.deepEqual(later.sort(), ['css/debugger.css', 'css/lab.css', 'css/race.css', 'css/state-space.css']);
 });
 
-test('the bindings and the module they fetch are preloaded; the tools\' registry comes with the panels', () => {
+test('the bindings are preloaded, the module is compiled as it downloads from the first script; the tools\' registry comes with the panels', () => {
   const main = readFileSync(path.join(WWW, 'js/main.js'), 'utf8');
   assert.match(main, /import\('\.\.\/pkg\/gridlab_play\.js'\)/);
   assert.ok(links('modulepreload').some((l) => l.href === 'pkg/gridlab_play.js'));
+  // The module is preloaded before anything else, in the mode a fetch has (crossorigin),
+  // and the page's first script fetches it (taking the preload) and compiles it as it
+  // downloads, under the name the bindings would fetch; main.js hands the compiled
+  // module to them, and lets them fetch it when that failed.
   const fetched = links('preload');
   assert.deepEqual(fetched.map((l) => l.href), ['pkg/gridlab_play_bg.wasm']);
+  assert.match(fetched[0].attrs, /as="fetch"/);
+  assert.match(fetched[0].attrs, /\bcrossorigin\b/);
+  const preload = html.indexOf('<link rel="preload"');
+  assert.ok(preload < html.indexOf('<script'), 'the first request of the page');
+  const first = html.slice(html.indexOf('<script>'), html.indexOf('</script>', html.indexOf('<script>')));
+  assert.ok(html.indexOf('<script>') < html.indexOf('<link rel="stylesheet"'), 'before the style sheets');
+  assert.match(first, /WebAssembly\.compileStreaming\(fetch\('pkg\/gridlab_play_bg\.wasm'\)\)/);
+  assert.match(first, /window\.gridlabPlay = /);
+  assert.match(main, /\(window\)\.gridlabPlay/);
+  assert.match(main, /mod\.default\(compiled \? \{ module_or_path: compiled \} : undefined\)/);
+  const glue = readFileSync(path.join(ROOT, 'pkg', 'gridlab_play.js'), 'utf8');
+  assert.match(glue, /new URL\('gridlab_play_bg\.wasm', import\.meta\.url\)/);
   // The registry (palettes, tools' forms) is read by the panels after the first board only.
   assert.doesNotMatch(main, /tools\.json/);
   const tools = readFileSync(path.join(WWW, 'js/tools.js'), 'utf8');
   assert.match(tools, /new URL\('\.\.\/pkg\/tools\.json', import\.meta\.url\)/);
   const gameBase = readFileSync(path.join(WWW, 'js/game-base.js'), 'utf8');
   assert.match(gameBase, /loadRegistry\(\)/);
-  for (const l of fetched) {
-    assert.match(l.attrs, /as="fetch"/);
-    assert.match(l.attrs, /\bcrossorigin\b/);
+});
+
+test('the presenter\'s module (embed view, keys, exports) is in no first board; main.js loads it after', () => {
+  const shell = staticImports('js/main.js');
+  for (const { id, file } of gameModules()) {
+    const first = new Set([...shell, file, ...staticImports(file)]);
+    for (const f of ['js/slides.js', 'js/history-source.js']) assert.ok(!first.has(f), `${id}'s first board imports ${f}`);
   }
-  const glue = readFileSync(path.join(ROOT, 'pkg', 'gridlab_play.js'), 'utf8');
-  assert.match(glue, /new URL\('gridlab_play_bg\.wasm', import\.meta\.url\)/);
+  // Pengu's and Act-Man's first boards have no transport at all.
+  for (const id of ['pengu', 'actman']) {
+    const { file } = gameModules().find((g) => g.id === id);
+    assert.ok(!new Set([...shell, ...staticImports(file)]).has('js/transport.js'), id);
+  }
+  const main = readFileSync(path.join(WWW, 'js/main.js'), 'utf8');
+  assert.match(main, /import\('\.\/slides\.js'\)/);
+  // The hand-played moves' transport comes with it.
+  const slides = readFileSync(path.join(WWW, 'js/slides.js'), 'utf8');
+  assert.match(slides, /presenterTransport\(handTransport\)/);
 });

@@ -74,8 +74,11 @@ export interface Controller {
   unmount(): void;
   /** The `window.gridlab` test handle. */
   debug(): Record<string, unknown>;
-  /** What the presenter's keys and the embed bar step on the active tab. */
-  presenterTransport(): Transport | null;
+  /**
+   * What the presenter's keys and the embed bar step on the active tab; `hand` makes the
+   * Play tab's transport over the moves played by hand (history-source.js's).
+   */
+  presenterTransport(hand?: (game: any) => Transport | null): Transport | null;
   /** The level's name, for exported file names. */
   levelName?: string;
   /** Load the panels the first board does not need; resolves once they are mounted (or failed). */

@@ -19,7 +19,6 @@ import { attachPointer, digitForKey } from './input.js';
 import { LazyPanels } from './ui.js';
 import { toolsOf, loadRegistry } from './tools.js';
 import { debouncedSaver, read, remove } from './storage.js';
-import { handTransport } from './history-source.js';
 
 /** The most edits kept for the editor's undo before it comes (its own history keeps 300). */
 const EDITS_BEFORE = 300;
@@ -805,11 +804,15 @@ export class GameBase extends EventTarget {
   /**
    * What a presenter's keys and the embed bar drive on this tab: the race or the search
    * debugger or replay on screen (Solve), else the plan; on the Play tab the game's own players
-   * (`this.transport`) or the plan. Null when nothing steps here.
+   * (`this.transport`) or the plan. Null when nothing steps here. `hand` makes the
+   * transport over the moves played by hand (history-source.js's `handTransport`, which
+   * comes with the presenter's module, after the first board).
+   * @param {(game: any) => Transport | null} [hand]
    * @returns {Transport | null}
    */
-  presenterTransport() {
-    if (this.shell.activeTab() === 'play' && handTransport(this)) return handTransport(this); // moves played by hand
+  presenterTransport(hand) {
+    const byHand = hand && this.shell.activeTab() === 'play' ? hand(this) : null;
+    if (byHand) return byHand; // moves played by hand
     const tab = this.shell.activeTab();
     const s = this.solver;
     if (tab === 'solve' && this.race && this.race.onScreen()) return this.race.transport;

@@ -90,6 +90,8 @@ export class GameUi {
     this.shell = game.shell;
     /** @type {HTMLElement} the level's info line (a game's Play panel makes it) */
     this.levelInfo = null;
+    /** Whether the moves box was scrolled to its end (there were moves). */
+    this.movesScrolled = false;
     this.buildToolbar();
     this.buildStatus();
     this.buildPlayPanel();
@@ -254,7 +256,10 @@ export class GameUi {
     const moves = this.game.playedMoves();
     this.movesBox.textContent = moves || '—';
     this.movesBox.classList.toggle('empty', !moves);
-    this.movesBox.scrollLeft = this.movesBox.scrollWidth;
+    // The last moves in view. Scrolling needs the page laid out: not done while there
+    // are no moves and were none (the first board is drawn without a forced layout).
+    if (moves || this.movesScrolled) this.movesBox.scrollLeft = this.movesBox.scrollWidth;
+    this.movesScrolled = !!moves;
     this.output.textContent = v.output;
     for (const [d, b] of Object.entries(this.dpadButtons)) b.disabled = !v.legal.includes(d);
     this.undoBtn.disabled = !moves;

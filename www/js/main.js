@@ -6,7 +6,6 @@ import { Board } from './board.js';
 import { $, h, toast, copyText, isTyping } from './ui.js';
 import { buildHash, parseHash, replaceHash, hashHasLevel } from './url.js';
 import * as storage from './storage.js';
-import { Slides } from './slides.js';
 
 /** @typedef {import('./contracts.js').Shell} Shell */
 /** @typedef {import('./contracts.js').TabName} TabName */
@@ -23,8 +22,10 @@ let hashSeq = 0;
 let lastHash = '';
 /** The debounced hash update's timer. */
 let hashTimer = 0;
-/** The embed view, the presenter's keys and the PNG export. */
+/** The embed view, the presenter's keys and the exports (slides.js, loaded after the first board). */
 let slides = null;
+/** @type {Promise<any> | null} slides.js on its way */
+let slidesLoading = null;
 /** The full module once asked for (`shell.full()`). */
 let fullModule = null;
 
@@ -107,7 +108,11 @@ function fullState(state) {
 function applyShellView(view) {
   if (!view) return;
   if ('present' in view) setPresenting(view.present === '1');
-  if ('embed' in view) slides.setEmbed(view.embed === '1');
+  if ('embed' in view) {
+    const on = view.embed === '1';
+    if (slides) slides.setEmbed(on);
+    else loadSlides().then((s) => s.setEmbed(on), () => {});
+  }
   selectTab(TABS.includes(view.tab) ? view.tab : 'play');
 }
 
@@ -272,7 +277,7 @@ function onKey(e) {
     e.preventDefault();
     return;
   }
-  if (slides.key(e)) e.preventDefault();
+  if (slides && slides.key(e)) e.preventDefault();
   else if (game && game.onKey(e)) e.preventDefault();
   else if (zoomKey(e)) e.preventDefault();
 }
@@ -330,7 +335,13 @@ async function boot() {
   // The play module (the sessions), what the first board needs, is compiled while the
   // page is set up (the tools' registry comes with the panels that read it, after the
   // first board).
-  const engine = import('../pkg/gridlab_play.js').then(async (mod) => ({ mod, wasm: await mod.default() }));
+  // index.html's first script started compiling it as it downloads; if that failed,
+  // the bindings fetch it again (and a failure is reported below).
+  const early = /** @type {any} */ (window).gridlabPlay;
+  const engine = import('../pkg/gridlab_play.js').then(async (mod) => {
+    const compiled = early ? await early.catch(() => undefined) : undefined;
+    return { mod, wasm: await mod.default(compiled ? { module_or_path: compiled } : undefined) };
+  });
   engine.catch(() => {}); // reported below
   addEventListener('error', (e) => onFault(e.error));
   addEventListener('unhandledrejection', (e) => onFault(e.reason));
@@ -344,11 +355,12 @@ async function boot() {
   $('#zoom-in').addEventListener('click', () => shell.board && shell.board.zoomBy(1.25));
   $('#zoom-out').addEventListener('click', () => shell.board && shell.board.zoomBy(0.8));
   $('#zoom-fit').addEventListener('click', () => shell.board && shell.board.setZoom(1));
-  slides = new Slides(shell, () => game);
   const exportName = () => `gridlab-${gameId}-${(game && game.levelName) || 'board'}`;
-  $('#save-png').addEventListener('click', () => slides.savePng(exportName()));
-  $('#save-gif').addEventListener('click', () => slides.saveGif(exportName()));
-  $('#save-webm').addEventListener('click', () => slides.saveWebm(exportName()));
+  /** @param {(s: any) => void} fn */
+  const withSlides = (fn) => loadSlides().then(fn, () => toast('The export did not load: try again', 'warn'));
+  $('#save-png').addEventListener('click', () => withSlides((s) => s.savePng(exportName())));
+  $('#save-gif').addEventListener('click', () => withSlides((s) => s.saveGif(exportName())));
+  $('#save-webm').addEventListener('click', () => withSlides((s) => s.saveWebm(exportName())));
   addEventListener('keydown', onKey);
   addEventListener('hashchange', onHashChange);
 
@@ -384,6 +396,8 @@ async function boot() {
   setPresenting(!!(storage.load('prefs') || {}).presenting);
 
   await mountGame(gameId, shared && pick(shared.game) ? sharedOrNull(shared) : null);
+  // The presenter's module comes after the first board (the embed view of a link too).
+  await loadSlides().catch(() => {});
   if (shared && shared.view) applyShellView(shared.view);
   lastHash = location.hash.replace(/^#/, '');
   document.body.dataset.ready = 'true';
@@ -393,6 +407,17 @@ async function boot() {
       .then((reg) => keepFiles(reg.active))
       .catch(() => {});
   }
+}
+
+/**
+ * slides.js (the embed view, the presenter's keys, the PNG, GIF and WebM exports),
+ * loaded once, after the first board; a failed load is tried again at the next call.
+ * @returns {Promise<any>}
+ */
+function loadSlides() {
+  slidesLoading ??= import('./slides.js').then(({ Slides }) => (slides = new Slides(shell, () => game)));
+  slidesLoading.catch(() => (slidesLoading = null));
+  return slidesLoading;
 }
 
 /** The games whose modules were asked for (the page's inline script asked for one). */

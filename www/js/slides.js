@@ -10,7 +10,7 @@
 // `recordFrame()`) is recorded from that picture instead of the board.
 
 import { h, downloadBlob, toast } from './ui.js';
-import { HistorySource } from './history-source.js';
+import { HistorySource, handTransport } from './history-source.js';
 
 /** @returns {Promise<void>} */
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -67,7 +67,7 @@ export class Slides {
 
   transport() {
     const g = this.game();
-    return g && g.presenterTransport ? g.presenterTransport() : null;
+    return g && g.presenterTransport ? g.presenterTransport(handTransport) : null;
   }
 
   /** The embed view on or off (from a link's `embed=1`). */

@@ -197,7 +197,9 @@ export class GpacUi extends GameUi {
     const moves = v.moves;
     this.movesBox.textContent = moves || '—';
     this.movesBox.classList.toggle('empty', !moves);
-    this.movesBox.scrollLeft = this.movesBox.scrollWidth;
+    // As GameUi's: no forced layout while there are no moves and were none.
+    if (moves || this.movesScrolled) this.movesBox.scrollLeft = this.movesBox.scrollWidth;
+    this.movesScrolled = !!moves;
     for (const [d, b] of Object.entries(this.dpadButtons)) b.disabled = !v.human || !!v.end || !v.legal.includes(d);
     const line = g.fullLine();
     this.undoBtn.disabled = !moves;
