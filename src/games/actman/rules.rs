@@ -263,10 +263,6 @@ impl Board {
         self.start_corpse[cell as usize]
     }
 
-    fn is_corpse(&self, slots: &[Slot], cell: u32) -> bool {
-        self.start_corpse(cell) || slots.iter().any(|s| s.is_corpse() && s.cell() == cell)
-    }
-
     fn distance2(&self, a: u32, b: u32) -> i64 {
         let (a, b) = (self.coords[a as usize], self.coords[b as usize]);
         let (dr, dc) = (i64::from(a.0 - b.0), i64::from(a.1 - b.1));
@@ -373,8 +369,9 @@ pub fn play_turn(
         Action::Move(dir) => {
             let to = board.step(*actman, dir).ok_or("a wall is in the way")?;
             *actman = to;
-            let on_monster = slots.iter().any(|s| s.is_alive() && s.cell() == to);
-            if on_monster || board.is_corpse(slots, to) {
+            // A monster or a corpse there (an empty slot's cell lies past the largest
+            // board, `MAX_CELLS`).
+            if board.start_corpse(to) || slots.iter().any(|s| s.cell() == to) {
                 return Ok((TurnEnd::Died(to), 0));
             }
         }

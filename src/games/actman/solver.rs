@@ -361,12 +361,9 @@ impl Steps {
         }
     }
 
-    fn between(&self, board: &Board, a: u32, b: u32) -> u32 {
-        if self.pairs.is_empty() {
-            board.chebyshev(a, b)
-        } else {
-            u32::from(self.pairs[a as usize * self.cells + b as usize])
-        }
+    /// The steps from `a` to every cell, when tabled.
+    fn row(&self, a: u32) -> Option<&[u16]> {
+        (!self.pairs.is_empty()).then(|| &self.pairs[a as usize * self.cells..][..self.cells])
     }
 }
 
@@ -647,8 +644,12 @@ impl<const N: usize> Problem for ActProblem<N> {
         // Two monsters meet halfway; a monster reaches a corpse.
         let meet = |d: u32, other_living: bool| if other_living { d.div_ceil(2) } else { d };
         for i in 0..k {
+            let from = self.steps.row(cells[i]);
             for j in (i + 1..k).filter(|&j| living[i] || living[j]) {
-                let d = self.steps.between(&self.board, cells[i], cells[j]);
+                let d = match from {
+                    Some(row) => u32::from(row[cells[j] as usize]),
+                    None => self.board.chebyshev(cells[i], cells[j]),
+                };
                 if living[i] {
                     collision[i] = collision[i].min(meet(d, living[j]));
                 }
