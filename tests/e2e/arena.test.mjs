@@ -190,9 +190,9 @@ test('you against the bots: ArrowRight sends R and you move right; pause stops t
   await page.waitForFunction(() => window.gridlab.lastCommand() === 'U', null, { timeout: 20000 });
   await page.keyboard.press('e');
   assert.equal(await page.evaluate(() => window.gridlab.lastCommand()), 'DROP');
-  // The on-screen pad.
+  // The on-screen pad (queued too while the player waits in the hub).
   await page.click('#pad-L');
-  assert.equal(await page.evaluate(() => window.gridlab.lastCommand()), 'L');
+  await page.waitForFunction(() => window.gridlab.lastCommand() === 'L', null, { timeout: 20000 });
   // Slow motion.
   await page.click('#speed-0_25');
   assert.equal((await info(page)).speed, 0.25);
