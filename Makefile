@@ -9,15 +9,19 @@ WASM_TARGET := wasm32-unknown-unknown
 WASM_FILE := target/$(WASM_TARGET)/release/gridlab.wasm
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: serve test setup wasm native test-bin rust-test lint js-deps node-test browser-deps e2e bench screenshots fuzz fuzz-setup clean
+.PHONY: serve test setup wasm native test-bin rust-test lint lint-rust lint-js js-deps node-test browser-deps e2e bench screenshots fuzz fuzz-setup clean
 
 serve: setup wasm native
 	./target/release/gridlab serve --host $(HOST) --port $(PORT)
 
 ## `make test` runs the node and browser tests on the debug binary that `cargo test` has
 ## just built (one optimised build less); `make node-test` and `make e2e` alone use the
-## release build.
-test: setup lint rust-test wasm
+## release build. The WebAssembly builds and clippy run side by side (the modules' last,
+## single-threaded optimisation leaves a core to clippy; clippy keeps its own target
+## folder, so neither waits for the other's lock).
+test: setup js-deps
+	@$(MAKE) --no-print-directory -j2 --output-sync=target wasm lint-rust
+	@$(MAKE) --no-print-directory lint-js rust-test
 	@$(MAKE) --no-print-directory node-test e2e GRIDLAB_BIN=target/debug/gridlab
 
 ## Tools: the wasm target and the wasm-bindgen CLI pinned to the crate's version.
@@ -76,9 +80,13 @@ endif
 ## Rust: rustfmt and clippy. The playground's JavaScript: TypeScript checks its types
 ## (JSDoc, www/js/contracts.d.ts and the wasm module's pkg/gridlab.d.ts, hence `wasm`),
 ## ESLint the rest (eslint.config.mjs).
-lint: js-deps wasm
+lint: lint-rust lint-js
+
+lint-rust:
 	$(CARGO) fmt --all -- --check
-	$(CARGO) clippy --all-targets -- -D warnings
+	$(CARGO) clippy --all-targets --target-dir target/clippy -- -D warnings
+
+lint-js: js-deps wasm
 	node_modules/.bin/tsc -p tsconfig.json
 	node_modules/.bin/tsc -p tsconfig.worker.json
 	node_modules/.bin/eslint www
@@ -87,8 +95,11 @@ lint: js-deps wasm
 js-deps:
 	@[ -x node_modules/.bin/tsc ] && [ -x node_modules/.bin/eslint ] && [ -d node_modules/playwright-core ] || npm ci --no-audit --no-fund
 
+## Four test threads on two cores: many tests wait (servers, time limits, children).
+## The integration tests are one binary (tests/suite/main.rs) but for
+## tests/analysis_budget.rs, whose counting allocator is the whole process's.
 rust-test:
-	$(CARGO) test
+	$(CARGO) test -- --test-threads=4
 
 node-test: wasm test-bin
 	node --test tests/node/

@@ -13,7 +13,7 @@ import { startServer, launch, ROOT } from '../tests/e2e/harness.mjs';
 
 const RUNS = Math.max(1, Number.parseInt(process.env.BENCH_RUNS ?? '5', 10) || 5);
 const TARGET_MS = 1000;
-/** Testcase 3 with its hole walled: 1,970 states (tests/state_space.rs checks it). */
+/** Testcase 3 with its hole walled: 1,970 states (tests/suite/state_space.rs checks it). */
 const BENCH_LEVEL = '6 7\n#######\n#P# *0#\n#*0*#*#\n#0 S0##\n#***S*#\n#######\n';
 const course = (name) => readFileSync(path.join(ROOT, 'levels', 'pengu', 'course', `${name}.txt`), 'utf8');
 const LEVELS = [

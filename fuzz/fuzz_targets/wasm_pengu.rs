@@ -1,5 +1,5 @@
 //! Fuzz target `wasm_pengu`: the checks live in tests/fuzz_checks (shared with the
-//! regression test `tests/fuzz_regressions.rs`).
+//! regression test `tests/suite/fuzz_regressions.rs`).
 #![no_main]
 
 #[path = "../../tests/fuzz_checks/mod.rs"]

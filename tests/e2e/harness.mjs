@@ -89,10 +89,12 @@ export async function launch() {
 /**
  * A new page with error collection; waits until the playground is ready (and, with
  * `game`, until that game is mounted). `allowMissing`: a URL pattern whose failed
- * load is tolerated (an optional level collection).
+ * load is tolerated (an optional level collection). The service worker is blocked
+ * unless `serviceWorkers: 'allow'` (loading.test.mjs tests it): keeping every file a
+ * page fetches costs each test's fresh context CPU time that tells nothing new.
  */
-export async function openPage(browser, url, { viewport = { width: 1400, height: 900 }, deviceScaleFactor = 1, hasTouch = false, isMobile = false, allowMissing = null, game = null } = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor, hasTouch, isMobile });
+export async function openPage(browser, url, { viewport = { width: 1400, height: 900 }, deviceScaleFactor = 1, hasTouch = false, isMobile = false, allowMissing = null, game = null, serviceWorkers = 'block' } = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor, hasTouch, isMobile, serviceWorkers });
   const page = await context.newPage();
   page.setDefaultTimeout(60000);
   const errors = [];

@@ -33,7 +33,7 @@ const kept = (page, file) => page.waitForFunction(async (name) => {
 }, file, { polling: 200 });
 
 test('the module is fetched once, compressed, and not again on a reload', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`);
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`, { serviceWorkers: 'allow' });
   const wasm = (await resources(page)).filter((r) => r.name.endsWith('.wasm'));
   assert.deepEqual(wasm.map((r) => new URL(r.name).pathname), ['/pkg/gridlab_play_bg.wasm'], 'one fetch of the play module (the preload is used), not the full one');
   assert.ok(wasm[0].encoded < wasm[0].decoded / 2, `compressed: ${wasm[0].encoded} of ${wasm[0].decoded} bytes`);
@@ -74,7 +74,7 @@ async function reloadNoting(page, context) {
 }
 
 test('with the page\'s files kept, a reload asks the server for the page alone; a changed file is fetched again', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`);
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=pengu`, { serviceWorkers: 'allow' });
   await page.waitForFunction(() => performance.getEntriesByName('gridlab:kept').length > 0);
   // The first reload keeps what the page's workers load too (the solver's full module,
   // after the board).
@@ -100,7 +100,7 @@ test('with the page\'s files kept, a reload asks the server for the page alone; 
 });
 
 test('offline, the service worker draws the last board, and its solver runs', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=actman`);
+  const { page, context, errors } = await openPage(env.browser, `${env.server.url}#game=actman`, { serviceWorkers: 'allow' });
   await page.evaluate(() => navigator.serviceWorker.ready);
   // One more load under the worker, so that it keeps every file the page and its solver
   // use (the full module comes after the first board, for the solver).

@@ -1,5 +1,5 @@
 //! The checks behind every fuzz target, in one place: the libFuzzer targets in
-//! `fuzz/fuzz_targets/` include this file (`#[path]`), and `tests/fuzz_regressions.rs`
+//! `fuzz/fuzz_targets/` include this file (`#[path]`), and `tests/suite/fuzz_regressions.rs`
 //! runs the same checks over the committed corpus and crash inputs under `cargo test`.
 //!
 //! Each check takes raw bytes. Parser targets read them as text (UTF-8, lossily) and

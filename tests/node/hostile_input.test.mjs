@@ -106,7 +106,7 @@ test('GpacReplay keeps one pill list and shows any snapshot', () => {
 });
 
 // A side × side hall with Act-Man in a corner and `monsters` spread from the far one
-// (the same as tests/hostile_input.rs's hall).
+// (the same as tests/suite/hostile_input.rs's hall).
 function hall(side, monsters) {
   const rows = Array.from({ length: side }, (_, r) =>
     Array.from({ length: side }, (_, c) => (r === 0 || c === 0 || r === side - 1 || c === side - 1 ? '#' : ' ')));

@@ -1,7 +1,7 @@
 //! The coursework's referee (`Game.java`) and the strategies it can run: the monster
 //! first, the starting board, `Move t` lines, the boards, `Caught by monster`, the
 //! stock exception message when a side cheats, plus a move limit. The output equals
-//! the stock referee's byte for byte (`tests/rogue_referee_fidelity.rs` compares it
+//! the stock referee's byte for byte (`tests/suite/rogue_referee_fidelity.rs` compares it
 //! with transcripts recorded from the real `Game.java`, `tests/data/rogue/`).
 
 use super::analysis::AnalysisError;
