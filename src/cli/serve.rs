@@ -351,12 +351,7 @@ pub fn etag(response: &Response, coding: Option<Coding>) -> Option<HeaderValue> 
         .duration_since(std::time::UNIX_EPOCH)
         .ok()?
         .as_secs();
-    let length: u64 = headers
-        .get(header::CONTENT_LENGTH)?
-        .to_str()
-        .ok()?
-        .parse()
-        .ok()?;
+    let length = packed::content_length(headers)?;
     let encoding = headers
         .get(header::CONTENT_ENCODING)
         .and_then(|v| v.to_str().ok())

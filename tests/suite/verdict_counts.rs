@@ -501,3 +501,40 @@ fn actman_plan_counts_equal_the_plain_breadth_first_count() {
     }
     assert!(found >= 100, "only {found} dungeons with a victory");
 }
+
+#[test]
+fn the_features_greedy_victory_is_the_greedy_solvers() {
+    // The verdict's greedy search (on the count's shared problem) finds the victory
+    // the Solve tab's greedy best-first search finds, and its excess over the optimum.
+    let mut compared = 0;
+    for entry in std::fs::read_dir("levels/actman").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "txt") {
+            continue;
+        }
+        let d = Dungeon::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let analysis = actman::analyze(&d, actman::AnalysisLimits::default(), None);
+        let actman::PlanCount::Found { turns, .. } = analysis.count else {
+            panic!("{} has a victory", path.display());
+        };
+        let features = analysis.features.expect("a counted victory has features");
+        let options = actman::SolveOptions {
+            solver: Solver::Search(Algorithm::Greedy),
+            max_states: 200_000,
+            max_turns: MAX_TURNS,
+            ..actman::SolveOptions::default()
+        };
+        let greedy = actman::solve(&d, &options, None, None);
+        let expected =
+            (greedy.outcome == Outcome::Found).then(|| greedy.actions.chars().count() as u32);
+        assert_eq!(features.greedy_turns, expected, "{}", path.display());
+        assert_eq!(
+            features.greedy_excess,
+            expected.map(|g| g - turns),
+            "{}: greedy is never shorter than the optimum",
+            path.display()
+        );
+        compared += usize::from(expected.is_some());
+    }
+    assert!(compared >= 3, "greedy wins on several bundled dungeons");
+}

@@ -129,17 +129,22 @@ fn compressible(content_type: &str) -> bool {
         )
 }
 
+/// The `Content-Length` of an answer's `headers`, if it has a valid one.
+pub fn content_length(headers: &HeaderMap) -> Option<u64> {
+    headers
+        .get(header::CONTENT_LENGTH)?
+        .to_str()
+        .ok()?
+        .parse()
+        .ok()
+}
+
 /// The encoding `coding` (what the request accepts) in which to send `response`, a
 /// file answer to `method`: only a whole file (200, GET or HEAD), not already encoded,
 /// of a compressible type, at most [`MAX_FILE`] bytes.
 pub fn choose(response: &Response, method: &Method, coding: Option<Coding>) -> Option<Coding> {
     let headers = response.headers();
-    let length: usize = headers
-        .get(header::CONTENT_LENGTH)?
-        .to_str()
-        .ok()?
-        .parse()
-        .ok()?;
+    let length = usize::try_from(content_length(headers)?).ok()?;
     let fits = response.status() == StatusCode::OK
         && (*method == Method::GET || *method == Method::HEAD)
         && !headers.contains_key(header::CONTENT_ENCODING)

@@ -338,6 +338,48 @@ impl<'a> Counts<'a> {
             _ => 0.0,
         }
     }
+
+    /// [`features`], walking the plan on the shared problem.
+    pub(super) fn features(
+        &self,
+        dungeon: &Dungeon,
+        count: &PlanCount,
+        needs_bullet: bool,
+        needs_lure: bool,
+    ) -> Features {
+        let PlanCount::Found {
+            turns,
+            plans,
+            plan,
+            states,
+        } = count
+        else {
+            return Features::default();
+        };
+        // A victory kills every monster.
+        let cost = plan
+            .chars()
+            .filter_map(Action::from_symbol)
+            .map(Action::cost)
+            .sum();
+        let greedy_turns = self
+            .problem
+            .as_ref()
+            .and_then(|p| p.greedy_turns(self.cancel));
+        Features {
+            optimal_turns: *turns,
+            optimal_plans: *plans,
+            unique: *plans == 1,
+            branching: self.branching(plan),
+            states: *states,
+            monsters: dungeon.monsters.len(),
+            score: score(cost, dungeon.monsters.len() as i32),
+            needs_bullet,
+            needs_lure,
+            greedy_turns,
+            greedy_excess: greedy_turns.map(|g| g.saturating_sub(*turns)),
+        }
+    }
 }
 
 /// Width of the beam whose plan bounds the count (see [`count_bounded`]).
@@ -466,50 +508,6 @@ pub fn features(
         needs_bullet,
         needs_lure,
     )
-}
-
-impl Counts<'_> {
-    /// [`features`], walking the plan on the shared problem.
-    pub(super) fn features(
-        &self,
-        dungeon: &Dungeon,
-        count: &PlanCount,
-        needs_bullet: bool,
-        needs_lure: bool,
-    ) -> Features {
-        let PlanCount::Found {
-            turns,
-            plans,
-            plan,
-            states,
-        } = count
-        else {
-            return Features::default();
-        };
-        // A victory kills every monster.
-        let cost = plan
-            .chars()
-            .filter_map(Action::from_symbol)
-            .map(Action::cost)
-            .sum();
-        let greedy_turns = self
-            .problem
-            .as_ref()
-            .and_then(|p| p.greedy_turns(self.cancel));
-        Features {
-            optimal_turns: *turns,
-            optimal_plans: *plans,
-            unique: *plans == 1,
-            branching: self.branching(plan),
-            states: *states,
-            monsters: dungeon.monsters.len(),
-            score: score(cost, dungeon.monsters.len() as i32),
-            needs_bullet,
-            needs_lure,
-            greedy_turns,
-            greedy_excess: greedy_turns.map(|g| g.saturating_sub(*turns)),
-        }
-    }
 }
 
 /// Whether `plan` wins the game of `dungeon` under `restriction`: every action is
