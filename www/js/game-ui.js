@@ -251,15 +251,23 @@ export class GameUi {
     );
   }
 
+  /**
+   * The moves box shows `moves` (a dash for none), the last of them in view. Scrolling
+   * needs the page laid out: not done while there are no moves and were none (the
+   * first board is drawn without a forced layout).
+   * @param {string} moves
+   */
+  showMoves(moves) {
+    this.movesBox.textContent = moves || '—';
+    this.movesBox.classList.toggle('empty', !moves);
+    if (moves || this.movesScrolled) this.movesBox.scrollLeft = this.movesBox.scrollWidth;
+    this.movesScrolled = !!moves;
+  }
+
   /** What every game updates after a change: moves, output, pads, history buttons. */
   updateCommon(v) {
     const moves = this.game.playedMoves();
-    this.movesBox.textContent = moves || '—';
-    this.movesBox.classList.toggle('empty', !moves);
-    // The last moves in view. Scrolling needs the page laid out: not done while there
-    // are no moves and were none (the first board is drawn without a forced layout).
-    if (moves || this.movesScrolled) this.movesBox.scrollLeft = this.movesBox.scrollWidth;
-    this.movesScrolled = !!moves;
+    this.showMoves(moves);
     this.output.textContent = v.output;
     for (const [d, b] of Object.entries(this.dpadButtons)) b.disabled = !v.legal.includes(d);
     this.undoBtn.disabled = !moves;

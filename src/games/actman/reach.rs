@@ -95,7 +95,8 @@ fn window(reach: i32) -> u32 {
     (((1u64 << (2 * reach + 1)) - 1) as u32) << (h - reach)
 }
 
-fn set(s: &mut Cells, c: u32) {
+/// Put cell `c` in the set `s` (of `W` words).
+fn set<const W: usize>(s: &mut [u64; W], c: u32) {
     s[c as usize / 64] |= 1 << (c % 64);
 }
 
@@ -310,7 +311,7 @@ fn collisions<const W: usize>(
     let mut before = [0u64; W];
     if !no_bullet {
         for &(_, x) in living {
-            before[x as usize / 64] |= 1 << (x % 64);
+            set(&mut before, x);
         }
     }
     for t in 1..=turns {

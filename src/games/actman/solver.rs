@@ -503,13 +503,14 @@ pub fn one_shot_bound(monsters: &[(u32, i32, i32)], bullet_used: bool) -> u32 {
     // the first `k(T)`, and `k` only falls as `T` grows: for `k = m, m − 1, …, 1` the
     // turns with `k(T) = k` are `c_{k+1} ≤ T < c_k`, and among them the least with
     // the first `k` within `2(T − 1)` rows or columns; with none left, `T = c_1`.
-    let mut sorted = [(0u32, 0i32, 0i32); 32];
+    // Past MAX_MONSTERS, the rest are left out: fewer monsters only lower the bound.
+    let mut sorted = [(0u32, 0i32, 0i32); MAX_MONSTERS];
     let m = monsters.len().min(sorted.len());
     sorted[..m].copy_from_slice(&monsters[..m]);
     let sorted = &mut sorted[..m];
     sorted.sort_unstable_by_key(|m| std::cmp::Reverse(m.0));
     // spread[k − 1]: the least of the row and column spans of the first k.
-    let mut spread = [0i64; 32];
+    let mut spread = [0i64; MAX_MONSTERS];
     let (mut rows, mut cols) = ((i32::MAX, i32::MIN), (i32::MAX, i32::MIN));
     for (s, &(_, row, col)) in spread.iter_mut().zip(sorted.iter()) {
         rows = (rows.0.min(row), rows.1.max(row));

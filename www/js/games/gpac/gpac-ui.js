@@ -195,11 +195,7 @@ export class GpacUi extends GameUi {
   updateCommon(v) {
     const g = this.game;
     const moves = v.moves;
-    this.movesBox.textContent = moves || '—';
-    this.movesBox.classList.toggle('empty', !moves);
-    // As GameUi's: no forced layout while there are no moves and were none.
-    if (moves || this.movesScrolled) this.movesBox.scrollLeft = this.movesBox.scrollWidth;
-    this.movesScrolled = !!moves;
+    this.showMoves(moves);
     for (const [d, b] of Object.entries(this.dpadButtons)) b.disabled = !v.human || !!v.end || !v.legal.includes(d);
     const line = g.fullLine();
     this.undoBtn.disabled = !moves;

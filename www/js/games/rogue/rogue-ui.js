@@ -167,9 +167,7 @@ export class RogueUi extends GameUi {
   updateCommon(v) {
     const g = this.game;
     const moves = v.moves;
-    this.movesBox.textContent = moves || '—';
-    this.movesBox.classList.toggle('empty', !moves);
-    this.movesBox.scrollLeft = this.movesBox.scrollWidth;
+    this.showMoves(moves);
     this.updateOutput();
     const side = g.actingSide();
     const known = side === v.toMove;
